@@ -1,0 +1,37 @@
+// Bump allocator for everything the core touches. The core never uses `new`: the stub runtime
+// would never free it. Instead each call resets `top` to `base`, so memory in use is bounded by the
+// largest single call and stays flat however many calls are made.
+// `base` only moves up for long-lived tables built once at load time (see `arenaKeep`).
+
+let base: usize = (__heap_base + 15) & ~(<usize>15)
+let top: usize = base
+
+function ensure(end: usize): void {
+  const have = (<usize>memory.size()) << 16
+  if (end > have) {
+    const pages = <i32>((end - have + 0xffff) >>> 16)
+    if (memory.grow(pages) < 0) unreachable()
+  }
+}
+
+/** Forget every per-call allocation. */
+export function arenaReset(): void {
+  top = base
+}
+
+/** Reserve `size` bytes, 16-byte aligned, until the next `arenaReset`. */
+export function arenaAlloc(size: usize): usize {
+  const ptr = (top + 15) & ~(<usize>15)
+  const end = ptr + size
+  ensure(end)
+  top = end
+  return ptr
+}
+
+/** Reserve `size` bytes for the life of the instance (tables built at load). Call between calls only. */
+export function arenaKeep(size: usize): usize {
+  const ptr = arenaAlloc(size)
+  base = (top + 15) & ~(<usize>15)
+  top = base
+  return ptr
+}

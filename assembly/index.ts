@@ -1,0 +1,5 @@
+// The exported ABI of the Litmus core: flat functions over (pointer, length) into linear memory.
+// Callers reset the arena, reserve input with `alloc`, write UTF-8 with TextEncoder.encodeInto, call a
+// scorer, and read its result from the pointer it returns. Nothing else is exported.
+export { arenaReset as reset, arenaAlloc as alloc } from './arena'
+export { utf16Offsets } from './text/utf16'

@@ -1,0 +1,97 @@
+import { WASM_BASE64 } from './wasm-binary.generated.js'
+
+/** Raw exports of the core. Every function works on (pointer, length) in linear memory. */
+export interface CoreExports {
+  memory: WebAssembly.Memory
+  reset(): void
+  alloc(size: number): number
+  utf16Offsets(text: number, len: number, offsets: number, count: number): void
+  [name: string]: unknown
+}
+
+/** UTF-8 text written into core memory for one call. */
+export interface TextRef {
+  ptr: number
+  /** Length in bytes. */
+  len: number
+  /** True when every character is ASCII, so byte offsets already are string indices. */
+  ascii: boolean
+}
+
+const encoder = new TextEncoder()
+
+function decodeBase64(text: string): Uint8Array {
+  if (typeof atob === 'function') {
+    const bin = atob(text)
+    const bytes = new Uint8Array(bin.length)
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+    return bytes
+  }
+  // Node 20 has atob; this branch covers unusual embedders without it.
+  return new Uint8Array((globalThis as any).Buffer.from(text, 'base64'))
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined
+
+/**
+ * One instance of the core, with helpers to move text in and results out. Views over memory are
+ * re-created after every call that may grow it, so callers never hold a detached buffer.
+ */
+export class Core {
+  readonly exports: CoreExports
+
+  constructor(instance: WebAssembly.Instance) {
+    this.exports = instance.exports as unknown as CoreExports
+  }
+
+  static async load(): Promise<Core> {
+    compiled ??= WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource)
+    const instance = await WebAssembly.instantiate(await compiled, {
+      env: {
+        abort() {
+          throw new Error('litmus core: internal error (abort)')
+        }
+      }
+    })
+    return new Core(instance)
+  }
+
+  get bytes(): Uint8Array {
+    return new Uint8Array(this.exports.memory.buffer)
+  }
+
+  /** Start a call: forget the previous call's memory and write `text` as UTF-8. */
+  begin(text: string): TextRef {
+    this.exports.reset()
+    return this.write(text)
+  }
+
+  /** Write another string into the current call's memory. */
+  write(text: string): TextRef {
+    // UTF-16 -> UTF-8 needs at most 3 bytes per code unit.
+    const cap = text.length * 3
+    const ptr = this.exports.alloc(cap)
+    const { written } = encoder.encodeInto(text, this.bytes.subarray(ptr, ptr + cap))
+    return { ptr, len: written, ascii: written === text.length }
+  }
+
+  /** Copy bytes (e.g. a table built at load time) into the current call's memory. */
+  writeBytes(data: Uint8Array): number {
+    const ptr = this.exports.alloc(data.length)
+    this.bytes.set(data, ptr)
+    return ptr
+  }
+
+  u32(ptr: number, count: number): Uint32Array {
+    return new Uint32Array(this.exports.memory.buffer, ptr, count)
+  }
+
+  f64(ptr: number, count: number): Float64Array {
+    return new Float64Array(this.exports.memory.buffer, ptr, count)
+  }
+
+  /** Rewrite ascending byte offsets (u32 at `ptr`) into string indices, in place. */
+  toStringIndices(text: TextRef, ptr: number, count: number): void {
+    if (!text.ascii && count > 0) this.exports.utf16Offsets(text.ptr, text.len, ptr, count)
+  }
+}

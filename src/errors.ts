@@ -1,0 +1,80 @@
+/** One problem found in a request, as data. */
+export interface Issue {
+  /** Path of the field, e.g. `text`, `context[2].chunk_id`. */
+  field: string
+  kind: 'missing' | 'invalid'
+  /** Expected type in words, e.g. `number from 0 to 1`. */
+  expected: string
+  /** What the field is for. */
+  description: string
+  /** A short rendering of the value received (absent for missing fields). */
+  received?: string
+}
+
+function render(issue: Issue): string {
+  const what = issue.kind === 'missing' ? 'missing required argument' : 'invalid argument'
+  const got = issue.received === undefined ? '' : `, received: ${issue.received}`
+  return `'${issue.field}' (${what}, expected type: ${issue.expected}: ${issue.description}${got})`
+}
+
+/** A request that does not match its operation's schema. */
+export class ValidationError extends Error {
+  override name = 'ValidationError'
+  constructor(
+    /** Request type of the operation, e.g. `ClarityRequest`. */
+    readonly requestType: string,
+    readonly issues: Issue[],
+    prefix: string
+  ) {
+    super(`Error in '${requestType}': ${prefix}: ${issues.map(render).join(', ')}`)
+  }
+}
+
+/** One or more required fields are absent. */
+export class MissingArgumentError extends ValidationError {
+  override name = 'MissingArgumentError'
+  constructor(requestType: string, issues: Issue[]) {
+    super(requestType, issues, 'Missing required arguments')
+  }
+}
+
+/** A field has the wrong type or breaks a constraint, or is not a field of the request. */
+export class InvalidArgumentError extends ValidationError {
+  override name = 'InvalidArgumentError'
+  constructor(requestType: string, issues: Issue[]) {
+    super(requestType, issues, 'Invalid arguments')
+  }
+}
+
+/** Build the error for a single invalid field outside the schema table (e.g. an unknown model name). */
+export function invalidArgument(
+  requestType: string,
+  field: string,
+  expected: string,
+  description: string,
+  received: unknown
+): InvalidArgumentError {
+  return new InvalidArgumentError(requestType, [
+    { field, kind: 'invalid', expected, description, received: preview(received) }
+  ])
+}
+
+/** Short, safe rendering of any received value for a message. */
+export function preview(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return `array(${value.length})`
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value)
+    case 'undefined':
+      return 'undefined'
+    case 'object':
+      return 'object'
+    default:
+      return typeof value
+  }
+}

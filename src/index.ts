@@ -1,0 +1,12 @@
+/**
+ * Litmus: local, offline text metrics for AI systems, implementing the operations of the Metrics
+ * Evaluation Service over a WebAssembly core. Every span is `[start, end)` in JavaScript string
+ * indices (UTF-16 code units): `text.slice(start, end)` is the matched string.
+ * @packageDocumentation
+ */
+export { load, type Evaluator } from './evaluator.js'
+export type { LoadOptions } from './metrics/context.js'
+export { ValidationError, MissingArgumentError, InvalidArgumentError, type Issue } from './errors.js'
+export { OPERATIONS, type OperationName, type Operation } from './schema/operations.js'
+export type { RequestOf, ResponseOf } from './schema/types.js'
+export { validate } from './schema/validate.js'

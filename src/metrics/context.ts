@@ -1,0 +1,15 @@
+import type { Core } from '../core/wasm.js'
+import type { OperationName } from '../schema/operations.js'
+import type { RequestOf, ResponseOf } from '../schema/types.js'
+
+/** Options given to `load()`. Metric modules read the parts that concern them. */
+export interface LoadOptions {}
+
+/** What a scorer gets besides its request: the core instance and the load options. */
+export interface Context {
+  core: Core
+  options: LoadOptions
+}
+
+/** A scorer takes a validated request and returns the response without `metadata`. */
+export type Scorer<K extends OperationName> = (request: RequestOf<K>, ctx: Context) => Omit<ResponseOf<K>, 'metadata'>

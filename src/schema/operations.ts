@@ -1,0 +1,323 @@
+// THE table of operations. Everything else (types, validation, errors, the Evaluator's methods, the
+// API docs) is derived from it. Field names are the service's JSON names, exactly.
+import { arr, bool, int, metadata, num, obj, opt, score, str, type Field } from './fields.js'
+
+/** A cross-field rule the field table cannot express; returns the offending field and why. */
+export interface Rule {
+  description: string
+  check(request: any): { field: string; expected: string; received?: unknown } | undefined
+}
+
+export interface Operation {
+  /** The service's snake_case endpoint name (or `v3.<name>` for a v3 operation). */
+  name: string
+  version: 'v3' | 'v4'
+  /** Type name used in error messages, as the hosted service's client names it. */
+  requestType: string
+  summary: string
+  request: Record<string, Field>
+  /** Response fields; the v3 listing does not show response bodies for most operations. */
+  response?: Record<string, Field>
+  rules?: readonly Rule[]
+}
+
+const text = str('the text to score')
+const query = str('the user query or prompt')
+const response = str('the response from the model')
+const severity = opt(num('how strict the metric is, from 0 (lenient) to 1 (strict)', { min: 0, max: 1 }))
+const topics = arr(str('a topic name', { nonEmpty: true }), 'topics to look for in the text')
+const objectScore = obj('ObjectStyleScore', 'a labelled score', {
+  label: str('label of the score'),
+  score: score('score from 0 to 100')
+})
+const scores = (description: string) => arr(objectScore, description)
+const contextChunk = obj('ContextChunk', 'one chunk of retrieved context', {
+  chunk_text: str('text of the chunk'),
+  chunk_id: opt(str('unique identifier; required for every chunk when citations are requested', { nonEmpty: true }))
+})
+const context = arr(contextChunk, 'retrieved context chunks', { minItems: 1 })
+const span = arr(int('string index', { min: 0 }), '[start, end) in string indices (UTF-16 code units)', {
+  minItems: 2
+})
+const statement = obj('Statement', 'an atomic claim of the response and its verdict', {
+  statement: str('atomic fact extracted from the response'),
+  label: str('verdict on the statement', {
+    oneOf: ['Safe', 'Unsafe', 'Intrinsic Hallucination', 'Extrinsic Hallucination']
+  }),
+  probability: num('probability of the label, 0 to 1', { min: 0, max: 1 }),
+  sentence_span: span
+})
+const carbonValue = obj('CarbonValue', 'an amount of carbon', {
+  value: num('carbon value', { min: 0 }),
+  unit: str('unit of measurement', { oneOf: ['kg_co2e'] })
+})
+const v3Node = obj('ContextNode', 'v3 context node', {
+  node_id: str('identifier of the node'),
+  node_score: num('score attached to the node'),
+  node_text: str('text of the node')
+})
+const positiveInt = (description: string) => int(description, { above: 0 })
+
+const citationsNeedIds: Rule = {
+  description: 'when include_citations is true, every context chunk needs a unique chunk_id',
+  check(request) {
+    if (request.include_citations !== true) return undefined
+    const seen = new Set<string>()
+    for (const [i, chunk] of request.context.entries()) {
+      const id = chunk.chunk_id
+      if (id === undefined) {
+        return { field: `context[${i}].chunk_id`, expected: 'a chunk_id (include_citations is true)' }
+      }
+      if (seen.has(id)) {
+        return { field: `context[${i}].chunk_id`, expected: 'a unique chunk_id (include_citations is true)', received: id }
+      }
+      seen.add(id)
+    }
+    return undefined
+  }
+}
+
+const textOnly = { text, metadata }
+const queryResponse = { query, response, metadata }
+
+function v4<const R extends Record<string, Field>, const S extends Record<string, Field>>(
+  name: string,
+  requestType: string,
+  summary: string,
+  request: R,
+  response: S,
+  rules?: readonly Rule[]
+) {
+  return { name, version: 'v4', requestType, summary, request, response, rules } as const
+}
+
+function v3<const R extends Record<string, Field>>(name: string, requestType: string, summary: string, request: R) {
+  return { name: `v3.${name}`, version: 'v3', requestType, summary, request } as const
+}
+
+const v3QueryResponse = { query, response, metadata }
+const v3WithContext = { query, context: arr(v3Node, 'context nodes'), response, metadata }
+
+export const OPERATIONS = {
+  clarity: v4('clarity', 'ClarityRequest', 'Ease of reading (Flesch Reading Ease). Higher = easier to read.', textOnly, {
+    score: score('Flesch Reading Ease clamped to 0..100')
+  }),
+  formality: v4('formality', 'FormalityRequest', 'Higher = more formal, lower = more informal.', textOnly, {
+    score: score('formality from 0 (informal) to 100 (formal)')
+  }),
+  simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of understanding of the words used; jargon lowers it.', textOnly, {
+    score: score('simplicity of the vocabulary, 0..100')
+  }),
+  helpfulness: v4('helpfulness', 'HelpfulnessRequest', 'How useful, detailed and unambiguous a response is.', textOnly, {
+    score: score('helpfulness, 0..100')
+  }),
+  sensitivity: v4(
+    'sensitivity',
+    'SensitivityRequest',
+    'Presence of each requested topic in the text.',
+    { text, topics, metadata },
+    { scores: scores('one score per requested topic') }
+  ),
+  tone: v4(
+    'tone',
+    'ToneRequest',
+    'Identifies the tones of the text.',
+    { text, tones: opt(arr(str('a tone name', { nonEmpty: true }), 'tones to evaluate')), metadata },
+    { scores: scores('detected tones, 0..100') }
+  ),
+  toxicity: v4(
+    'toxicity',
+    'ToxicityRequest',
+    'Obscenities, threats, insults. Higher = more toxic.',
+    { text, severity, metadata },
+    { score: score('overall toxicity, 0..100'), scores: scores('toxicity by category') }
+  ),
+  pii: v4(
+    'pii',
+    'PIIRequest',
+    'Detects personally identifiable information, with optional allowlist and blocklist.',
+    {
+      text,
+      allowlist: opt(arr(str('a string or regular-expression pattern'), 'matches that are never reported')),
+      blocklist: opt(arr(str('a string or regular-expression pattern'), 'matches that are always reported')),
+      categories: opt(arr(str('a PII category name', { nonEmpty: true }), 'categories to detect (default: all)')),
+      metadata
+    },
+    {
+      pii: arr(
+        obj('PIIEntity', 'one detected entity', {
+          interval: span,
+          string: str('the detected PII string'),
+          category: str('PII category')
+        }),
+        'detected entities'
+      )
+    }
+  ),
+  prompt_manipulation: v4(
+    'prompt_manipulation',
+    'PromptManipulationRequest',
+    'Detects attempts to bypass the safety measures of language models.',
+    { text, severity, metadata },
+    { score: score('likelihood of a manipulation attempt, 0..100'), scores: scores('score by attack type') }
+  ),
+  answer_relevancy: v4(
+    'answer_relevancy',
+    'AnswerRelevancyRequest',
+    'Whether the response attempted to answer the right query.',
+    queryResponse,
+    { score: score('relevancy, 0..100'), generated_question: str('a query generated from the response') }
+  ),
+  context_relevancy: v4(
+    'context_relevancy',
+    'ContextRelevancyRequest',
+    'Whether the supplied context is useful for the query.',
+    {
+      query,
+      context,
+      severity,
+      include_chunk_scores: opt(bool('also return a score per chunk')),
+      metadata
+    },
+    { score: score('relevancy of the context, 0..100'), scores: scores('score by aspect') }
+  ),
+  faithfulness: v4(
+    'faithfulness',
+    'FaithfulnessRequest',
+    'Whether the response is supported by the context.',
+    {
+      query,
+      response,
+      context,
+      severity,
+      include_citations: opt(bool('include the context chunk behind each statement label')),
+      metadata
+    },
+    { score: score('faithfulness, 0..100'), statements: arr(statement, 'atomic claims with verdicts') },
+    [citationsNeedIds]
+  ),
+  refusal: v4('refusal', 'RefusalRequest', 'Degree (firmness) of refusal of the response.', queryResponse, {
+    score: score('firmness of refusal, 0..100')
+  }),
+  completion: v4('completion', 'CompletionRequest', 'Whether the agent completes the requested task.', queryResponse, {
+    score: score('task completion, 0..100')
+  }),
+  adherence: v4(
+    'adherence',
+    'AdherenceRequest',
+    'Whether the agent strictly follows a defined policy.',
+    { policy: str('the policy the response must follow'), response, metadata },
+    { score: score('adherence to the policy, 0..100') }
+  ),
+  stability: v4(
+    'stability',
+    'StabilityRequest',
+    'Consistency of several responses to reworded prompts.',
+    { responses: arr(str('a response'), 'responses to paraphrased prompts', { minItems: 2 }), metadata },
+    {
+      min: int('lowest similarity between any pair, 0..100', { min: 0, max: 100 }),
+      avg: int('average similarity over all pairs, 0..100', { min: 0, max: 100 })
+    }
+  ),
+  input_type: v4('input_type', 'InputTypeRequest', 'Detects encoded segments (base64, hex, binary, ...) in text.', textOnly, {
+    encodings: arr(
+      obj('DetectedEncoding', 'one encoded segment', {
+        label: str('encoding label'),
+        span,
+        string: str('the substring detected as encoded')
+      }),
+      'encoded segments; empty when none found'
+    )
+  }),
+  carbon: v4(
+    'carbon',
+    'CarbonRequest',
+    'Estimates the carbon emissions of a model call.',
+    {
+      provider: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      region: str('cloud region, as the provider writes it', { nonEmpty: true }),
+      instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
+      latency: num('duration of the call in milliseconds', { above: 0 }),
+      metadata
+    },
+    {
+      carbon: carbonValue,
+      components: arr(
+        obj('CarbonComponent', 'carbon of one component', {
+          component: str('component name', { oneOf: ['operational_cpu', 'operational_gpu', 'embodied_cpu'] }),
+          carbon: carbonValue
+        }),
+        'carbon by component'
+      )
+    }
+  ),
+  cost: {
+    name: 'cost',
+    version: 'v3',
+    requestType: 'CostRequest',
+    summary: 'Estimates the expense of model calls, per run and for 10,000 calls.',
+    request: {
+      model_name: str('name of the model', { nonEmpty: true }),
+      model_type: str('kind of model', { oneOf: ['LLM', 'Reranker'] }),
+      model_provider: str('provider (openai, togetherai, huggingface, nvidia, azure)', { nonEmpty: true }),
+      number_of_queries: positiveInt('number of queries per run'),
+      total_prompt_tokens: positiveInt('prompt tokens per run'),
+      total_completion_tokens: positiveInt('completion tokens per run'),
+      total_tokens: opt(positiveInt('total tokens per run')),
+      instance_type: opt(str('instance type; needed for Hugging Face models', { nonEmpty: true })),
+      average_latency: opt(num('average latency in milliseconds', { above: 0 })),
+      metadata
+    },
+    response: {
+      cost_estimate_per_run: num('cost of one model call in USD', { min: 0 }),
+      total_project_cost_estimate: num('cost of 10,000 calls in USD', { min: 0 })
+    }
+  },
+  'v3.clarity': v3('clarity', 'V3ClarityRequest', 'Clarity (v3).', v3QueryResponse),
+  'v3.formality': v3('formality', 'V3FormalityRequest', 'Formality (v3).', v3QueryResponse),
+  'v3.helpfulness': v3('helpfulness', 'V3HelpfulnessRequest', 'Helpfulness (v3).', v3QueryResponse),
+  'v3.simplicity': v3('simplicity', 'V3SimplicityRequest', 'Simplicity (v3).', v3QueryResponse),
+  'v3.tone': v3('tone', 'V3ToneRequest', 'Tone (v3): the three highest-scoring tones.', v3QueryResponse),
+  'v3.toxicity': v3('toxicity', 'V3ToxicityRequest', 'Toxicity (v3).', v3QueryResponse),
+  'v3.sensitivity': v3('sensitivity', 'V3SensitivityRequest', 'Sensitivity (v3).', {
+    query,
+    response,
+    topics,
+    metadata
+  }),
+  'v3.answer_relevancy': v3('answer_relevancy', 'V3AnswerRelevancyRequest', 'Answer Relevancy (v3).', v3WithContext),
+  'v3.context_relevancy': v3('context_relevancy', 'V3ContextRelevancyRequest', 'Context Relevancy (v3).', v3WithContext),
+  'v3.prompt_injection': v3('prompt_injection', 'V3PromptInjectionRequest', 'Prompt Injection (v3).', v3WithContext),
+  'v3.summarization': v3('summarization', 'V3SummarizationRequest', 'Summarization (v3).', v3WithContext),
+  'v3.faithfulness': v3('faithfulness', 'V3FaithfulnessRequest', 'Faithfulness (v3).', {
+    ...v3WithContext,
+    include_citations: opt(bool('include the context node behind each statement label'))
+  }),
+  'v3.pii': v3('pii', 'V3PIIRequest', 'PII (v3).', {
+    text,
+    allowlist: arr(str('a string or regular-expression pattern'), 'matches that are never reported'),
+    blocklist: arr(str('a string or regular-expression pattern'), 'matches that are always reported'),
+    metadata
+  }),
+  'v3.carbon': v3('carbon', 'V3CarbonRequest', 'Carbon (v3): per-query and 10,000-call figures.', {
+    processor_name: str('processor (CPU or GPU) name', { nonEmpty: true }),
+    provider_name: str('cloud provider', { nonEmpty: true }),
+    provider_region: str('cloud region', { nonEmpty: true }),
+    instance_type: str('instance type', { nonEmpty: true }),
+    average_latency: num('average latency in milliseconds', { above: 0 }),
+    metadata
+  }),
+  'v3.stability': v3('stability', 'V3StabilityRequest', 'Stability (v3).', {
+    responses: arr(str('a response'), 'responses to paraphrased prompts', { minItems: 2 }),
+    metadata
+  }),
+  'v3.completion': v3('completion', 'V3CompletionRequest', 'Completion (v3).', v3QueryResponse),
+  'v3.refusal': v3('refusal', 'V3RefusalRequest', 'Refusal (v3).', v3QueryResponse),
+  'v3.adherence': v3('adherence', 'V3AdherenceRequest', 'Adherence (v3).', {
+    policy: opt(str('the policy the response must follow')),
+    response,
+    metadata
+  })
+} as const satisfies Record<string, Operation>
+
+export type OperationName = keyof typeof OPERATIONS

@@ -1,0 +1,145 @@
+import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
+import type { Field } from './fields.js'
+import type { Operation } from './operations.js'
+
+/** The expected type of a field, in words, for messages and docs. */
+export function expected(field: Field): string {
+  switch (field.type) {
+    case 'string':
+      if (field.oneOf) return `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}`
+      return field.nonEmpty ? 'non-empty string' : 'string'
+    case 'number': {
+      const kind = field.integer ? 'integer' : 'number'
+      if (field.min !== undefined && field.max !== undefined) return `${kind} from ${field.min} to ${field.max}`
+      if (field.above !== undefined) return `${kind} > ${field.above}`
+      if (field.min !== undefined) return `${kind} >= ${field.min}`
+      return kind
+    }
+    case 'boolean':
+      return 'boolean'
+    case 'array': {
+      const of = `array of ${field.items.type === 'object' ? field.items.name : expected(field.items)}`
+      if (field.minItems === 1) return `non-empty ${of}`
+      return field.minItems ? `${of} (at least ${field.minItems})` : of
+    }
+    case 'object':
+      return field.name
+    case 'metadata':
+      return 'object or null'
+  }
+}
+
+function checkValue(field: Field, value: unknown, path: string, issues: Issue[]): void {
+  const bad = (why?: string) =>
+    issues.push({
+      field: path,
+      kind: 'invalid',
+      expected: why ?? expected(field),
+      description: field.description,
+      received: preview(value)
+    })
+  switch (field.type) {
+    case 'string':
+      if (typeof value !== 'string') return void bad()
+      if (field.nonEmpty && value.trim() === '') return void bad()
+      if (field.oneOf && !field.oneOf.includes(value)) return void bad()
+      return
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return void bad()
+      if (field.integer && !Number.isInteger(value)) return void bad()
+      if (field.min !== undefined && value < field.min) return void bad()
+      if (field.max !== undefined && value > field.max) return void bad()
+      if (field.above !== undefined && !(value > field.above)) return void bad()
+      return
+    case 'boolean':
+      if (typeof value !== 'boolean') bad()
+      return
+    case 'array':
+      if (!Array.isArray(value)) return void bad()
+      if (field.minItems !== undefined && value.length < field.minItems) return void bad()
+      for (let i = 0; i < value.length; i++) checkValue(field.items, value[i], `${path}[${i}]`, issues)
+      return
+    case 'object':
+      if (!isPlainObject(value)) return void bad()
+      checkFields(field.fields, value, `${path}.`, issues)
+      return
+    case 'metadata':
+      if (value !== null && !isPlainObject(value)) bad()
+      return
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function checkFields(fields: Record<string, Field>, body: Record<string, unknown>, prefix: string, issues: Issue[]) {
+  for (const [name, field] of Object.entries(fields)) {
+    const value = body[name]
+    if (value === undefined) {
+      if (!field.optional) {
+        issues.push({ field: prefix + name, kind: 'missing', expected: expected(field), description: field.description })
+      }
+      continue
+    }
+    checkValue(field, value, prefix + name, issues)
+  }
+  const known = Object.keys(fields)
+  for (const name of Object.keys(body)) {
+    if (!(name in fields)) {
+      issues.push({
+        field: prefix + name,
+        kind: 'invalid',
+        expected: `no such field (known: ${known.join(', ')})`,
+        description: 'unknown field',
+        received: preview(body[name])
+      })
+    }
+  }
+}
+
+/**
+ * Check a request body against its operation. Throws MissingArgumentError when required fields are
+ * absent, otherwise InvalidArgumentError when any field is wrong; both carry every issue as data.
+ */
+export function validate(op: Operation, body: unknown): void {
+  if (!isPlainObject(body)) {
+    throw new InvalidArgumentError(op.requestType, [
+      { field: '(body)', kind: 'invalid', expected: op.requestType, description: 'the request object', received: preview(body) }
+    ])
+  }
+  const issues: Issue[] = []
+  checkFields(op.request, body, '', issues)
+  if (issues.length === 0) {
+    for (const rule of op.rules ?? []) {
+      const hit = rule.check(body)
+      if (hit) {
+        issues.push({
+          field: hit.field,
+          kind: 'invalid',
+          expected: hit.expected,
+          description: rule.description,
+          received: hit.received === undefined ? undefined : preview(hit.received)
+        })
+      }
+    }
+  }
+  const missing = issues.filter((i) => i.kind === 'missing')
+  if (missing.length > 0) throw new MissingArgumentError(op.requestType, missing)
+  if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues)
+}
+
+/**
+ * Check a response against its operation before it leaves the library, so a defect surfaces as an
+ * error instead of a score outside 0..100 or a NaN.
+ */
+export function checkResponse(op: Operation, response: Record<string, unknown>): void {
+  if (!op.response) return
+  const issues: Issue[] = []
+  const { metadata: _echoed, ...rest } = response
+  checkFields(op.response, rest, '', issues)
+  if (issues.length > 0) {
+    const detail = issues.map((i) => `${i.field}: expected ${i.expected}, got ${i.received ?? 'nothing'}`).join('; ')
+    throw new Error(`litmus: internal error, ${op.name} produced an invalid response (${detail})`)
+  }
+}
