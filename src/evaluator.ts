@@ -1,6 +1,6 @@
 import { Core } from './core/wasm.js'
 import type { Context, LoadOptions } from './metrics/context.js'
-import { SCORERS, type Implemented } from './metrics/index.js'
+import { EXTRAS, INIT, SCORERS, type Implemented } from './metrics/index.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
 import { checkResponse, validate } from './schema/validate.js'
@@ -19,7 +19,7 @@ export type Evaluator = {
   evaluate<K extends Implemented>(name: K, body: unknown): ResponseOf<K>
   /** Names accepted by `evaluate`. */
   readonly operations: readonly Implemented[]
-}
+} & { [K in keyof typeof EXTRAS]: ReturnType<(typeof EXTRAS)[K]> }
 
 function run(op: Operation, body: unknown, ctx: Context): Record<string, unknown> {
   validate(op, body)
@@ -32,6 +32,7 @@ function run(op: Operation, body: unknown, ctx: Context): Record<string, unknown
 
 export function createEvaluator(core: Core, options: LoadOptions): Evaluator {
   const ctx: Context = { core, options }
+  for (const init of INIT) init(ctx)
   const names = Object.keys(SCORERS) as Implemented[]
   const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze([...names]) }
   const ops = OPERATIONS as Record<string, Operation>
@@ -41,6 +42,7 @@ export function createEvaluator(core: Core, options: LoadOptions): Evaluator {
     if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
     else evaluator[camel(name)] = method
   }
+  for (const [name, make] of Object.entries(EXTRAS) as [string, (c: Context) => unknown][]) evaluator[name] = make(ctx)
   evaluator.evaluate = (name: string, body: unknown) => {
     if (!names.includes(name as Implemented)) {
       const known = ops[name] ? ' (declared by the service, not implemented by Litmus yet)' : ''
