@@ -9,12 +9,14 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     lib: {
-      entry: 'src/index.ts',
+      // The CLI imports the library by its package name (Node resolves the self-reference to
+      // dist/litmus.js), so the library stays one self-contained file.
+      entry: { litmus: 'src/index.ts', cli: 'src/cli/main.ts' },
       formats: ['es'],
-      fileName: () => 'litmus.js'
+      fileName: (_format, name) => `${name}.js`
     },
     rollupOptions: {
-      external: [/^node:/]
+      external: [/^node:/, 'litmus-metrics']
     }
   }
 })

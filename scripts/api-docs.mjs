@@ -1,0 +1,56 @@
+// Render docs/api.md from the schema table, so the reference can never disagree with validation.
+// `node scripts/api-docs.mjs` writes it; test/docs.test.ts fails when the committed file is stale.
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase())
+
+function fieldRows(fields, describeType, prefix = '') {
+  const rows = []
+  for (const [name, field] of Object.entries(fields)) {
+    const type = describeType(field).replace(/\|/g, '\\|')
+    rows.push(`| \`${prefix}${name}\` | ${type} | ${field.optional ? 'no' : 'yes'} | ${field.description} |`)
+    const nested = field.type === 'object' ? field : field.type === 'array' && field.items.type === 'object' ? field.items : null
+    if (nested) rows.push(...fieldRows(nested.fields, describeType, `${prefix}${name}${field.type === 'array' ? '[]' : ''}.`))
+  }
+  return rows
+}
+
+function table(fields, describeType) {
+  return ['| field | type | required | description |', '| --- | --- | --- | --- |', ...fieldRows(fields, describeType)].join('\n')
+}
+
+export function renderApiDocs({ OPERATIONS, describeType }, implemented) {
+  const done = new Set(implemented)
+  const sections = Object.values(OPERATIONS).map((op) => {
+    const call = op.name.startsWith('v3.') ? `litmus.v3.${camel(op.name.slice(3))}` : `litmus.${camel(op.name)}`
+    const status = done.has(op.name) ? `Call: \`${call}(request)\` or \`litmus.evaluate('${op.name}', request)\`` : 'Not implemented yet: declared, so validation and types exist, but not on the Evaluator'
+    const rules = (op.rules ?? []).map((r) => `- Rule: ${r.description}.`).join('\n')
+    const response = op.response ? `Response:\n\n${table(op.response, describeType)}` : 'Response: not shown by the service for this v3 operation.'
+    return `## ${op.name} (${op.version})
+
+${op.summary} Request type \`${op.requestType}\`. ${status}.
+
+Request:
+
+${table(op.request, describeType)}
+${rules ? `\n${rules}\n` : ''}
+${response}
+`
+  })
+  return `# API reference: operations
+
+Generated from the schema table (\`src/schema/operations.ts\`) by \`node scripts/api-docs.mjs\`; the same table
+drives the TypeScript types and request validation. Field names are the service's JSON names. Every response
+also carries the request's \`metadata\` when one was given. Spans are \`[start, end)\` in JavaScript string
+indices (UTF-16 code units).
+
+${sections.join('\n')}`
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const lib = await import('../dist/litmus.js')
+  const litmus = await lib.load()
+  writeFileSync(new URL('../docs/api.md', import.meta.url), renderApiDocs(lib, litmus.operations))
+  console.log('wrote docs/api.md')
+}
