@@ -10,3 +10,5 @@ export { ValidationError, MissingArgumentError, InvalidArgumentError, type Issue
 export { OPERATIONS, type OperationName, type Operation } from './schema/operations.js'
 export type { RequestOf, ResponseOf } from './schema/types.js'
 export { validate, expected as describeType } from './schema/validate.js'
+export type { PriceTable, ModelPrice, InstancePrice, CostBreakdown } from './metrics/cost.js'
+export type { CarbonBreakdown } from './metrics/carbon.js'

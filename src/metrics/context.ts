@@ -1,9 +1,16 @@
 import type { Core } from '../core/wasm.js'
 import type { OperationName } from '../schema/operations.js'
 import type { RequestOf, ResponseOf } from '../schema/types.js'
+import type { PriceTable } from './cost.js'
 
 /** Options given to `load()`. Metric modules read the parts that concern them. */
-export interface LoadOptions {}
+export interface LoadOptions {
+  /**
+   * Prices used ahead of the shipped tables by `cost` (e.g. negotiated rates, models Litmus does not ship,
+   * and the hourly instance prices Hugging Face endpoints need). See docs/carbon-cost.md.
+   */
+  prices?: PriceTable
+}
 
 /** What a scorer gets besides its request: the core instance and the load options. */
 export interface Context {

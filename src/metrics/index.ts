@@ -1,20 +1,47 @@
 // Registry of implemented operations. An operation appears on the Evaluator only once its scorer is
 // listed here: the schema table declares every operation, but nothing is exposed as a placeholder.
-import type { OperationName } from '../schema/operations.js'
+import { OPERATIONS, type OperationName } from '../schema/operations.js'
+import type { RequestOf } from '../schema/types.js'
+import { validate } from '../schema/validate.js'
+import { carbon, estimateCarbon, fromV3, V3_FIELDS, V4_FIELDS, v3Carbon, type CarbonBreakdown } from './carbon.js'
 import type { Context, Scorer } from './context.js'
+import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 
-export const SCORERS = {} satisfies { [K in OperationName]?: Scorer<K> }
+export const SCORERS = {
+  carbon,
+  cost,
+  'v3.carbon': v3Carbon
+} satisfies { [K in OperationName]?: Scorer<K> }
 
 export type Implemented = keyof typeof SCORERS
+
+const checked =
+  <K extends OperationName>(name: K) =>
+  (body: unknown): RequestOf<K> => {
+    validate(OPERATIONS[name], body)
+    return body as RequestOf<K>
+  }
 
 /**
  * Methods beyond the service's operations (e.g. `textStats`, `redact`). Each entry receives the
  * context once at load and returns the method users call.
  */
-export const EXTRAS = {} satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
+export const EXTRAS = {
+  /** Cost with extra prices for this call only (they win over `load({ prices })` and the shipped tables). */
+  costWithPrices: (ctx: Context) => costWithPrices(ctx, checked('cost')),
+  /** Cost figures with the prices, method, sources and as-of dates behind them. */
+  explainCost: (ctx: Context) => explainCost(ctx, checked('cost')),
+  /** Carbon figures with every constant behind them; takes a v4 `carbon` or a `v3.carbon` request. */
+  explainCarbon: (_ctx: Context) => (request: unknown): CarbonBreakdown => {
+    if (typeof request === 'object' && request !== null && 'provider_name' in request) {
+      return estimateCarbon(fromV3(checked('v3.carbon')(request)), V3_FIELDS)
+    }
+    return estimateCarbon(checked('carbon')(request), V4_FIELDS)
+  }
+} satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = []
+export const INIT: ((ctx: Context) => void)[] = [initPrices]

@@ -5,7 +5,8 @@ import { arr, bool, int, metadata, num, obj, opt, score, str, type Field } from 
 /** A cross-field rule the field table cannot express; returns the offending field and why. */
 export interface Rule {
   description: string
-  check(request: any): { field: string; expected: string; received?: unknown } | undefined
+  /** `kind: 'missing'` when the rule makes an absent optional field required. */
+  check(request: any): { field: string; expected: string; received?: unknown; kind?: 'missing' | 'invalid' } | undefined
 }
 
 export interface Operation {
@@ -51,6 +52,10 @@ const carbonValue = obj('CarbonValue', 'an amount of carbon', {
   value: num('carbon value', { min: 0 }),
   unit: str('unit of measurement', { oneOf: ['kg_co2e'] })
 })
+const carbonComponent = obj('CarbonComponent', 'carbon of one component', {
+  component: str('component name', { oneOf: ['operational_cpu', 'operational_gpu', 'embodied_cpu'] }),
+  carbon: carbonValue
+})
 const v3Node = obj('ContextNode', 'v3 context node', {
   node_id: str('identifier of the node'),
   node_score: num('score attached to the node'),
@@ -75,6 +80,26 @@ const citationsNeedIds: Rule = {
     }
     return undefined
   }
+}
+
+const isHuggingFace = (provider: unknown) =>
+  typeof provider === 'string' && ['huggingface', 'hf'].includes(provider.toLowerCase().replace(/[\s_.\-]+/g, ''))
+
+// Hugging Face Inference Endpoints bill an instance by the hour, so the cost of a call needs the instance and
+// how long the call holds it.
+const huggingFaceNeedsInstance: Rule = {
+  description: 'instance_type is required when model_provider is huggingface (endpoints are billed per instance hour)',
+  check: (r) =>
+    isHuggingFace(r.model_provider) && r.instance_type === undefined
+      ? { field: 'instance_type', expected: 'non-empty string (required for huggingface)', kind: 'missing' }
+      : undefined
+}
+const huggingFaceNeedsLatency: Rule = {
+  description: 'average_latency is required when model_provider is huggingface (endpoints are billed per instance hour)',
+  check: (r) =>
+    isHuggingFace(r.model_provider) && r.average_latency === undefined
+      ? { field: 'average_latency', expected: 'number > 0 (required for huggingface)', kind: 'missing' }
+      : undefined
 }
 
 const textOnly = { text, metadata }
@@ -242,13 +267,7 @@ export const OPERATIONS = {
     },
     {
       carbon: carbonValue,
-      components: arr(
-        obj('CarbonComponent', 'carbon of one component', {
-          component: str('component name', { oneOf: ['operational_cpu', 'operational_gpu', 'embodied_cpu'] }),
-          carbon: carbonValue
-        }),
-        'carbon by component'
-      )
+      components: arr(carbonComponent, 'carbon by component')
     }
   ),
   cost: {
@@ -271,7 +290,8 @@ export const OPERATIONS = {
     response: {
       cost_estimate_per_run: num('cost of one model call in USD', { min: 0 }),
       total_project_cost_estimate: num('cost of 10,000 calls in USD', { min: 0 })
-    }
+    },
+    rules: [huggingFaceNeedsInstance, huggingFaceNeedsLatency]
   },
   'v3.clarity': v3('clarity', 'V3ClarityRequest', 'Clarity (v3).', v3QueryResponse),
   'v3.formality': v3('formality', 'V3FormalityRequest', 'Formality (v3).', v3QueryResponse),
@@ -299,14 +319,22 @@ export const OPERATIONS = {
     blocklist: arr(str('a string or regular-expression pattern'), 'matches that are always reported'),
     metadata
   }),
-  'v3.carbon': v3('carbon', 'V3CarbonRequest', 'Carbon (v3): per-query and 10,000-call figures.', {
-    processor_name: str('processor (CPU or GPU) name', { nonEmpty: true }),
-    provider_name: str('cloud provider', { nonEmpty: true }),
-    provider_region: str('cloud region', { nonEmpty: true }),
-    instance_type: str('instance type', { nonEmpty: true }),
-    average_latency: num('average latency in milliseconds', { above: 0 }),
-    metadata
-  }),
+  // The spec shows no v3 Carbon response; Litmus defines one mirroring Cost's per-run / 10,000-call pair.
+  'v3.carbon': {
+    ...v3('carbon', 'V3CarbonRequest', 'Carbon (v3): per-query and 10,000-call figures.', {
+      processor_name: str('processor (CPU microarchitecture or GPU model) whose power figures to use', { nonEmpty: true }),
+      provider_name: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      provider_region: str('cloud region, as the provider writes it', { nonEmpty: true }),
+      instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
+      average_latency: num('average latency in milliseconds', { above: 0 }),
+      metadata
+    }),
+    response: {
+      carbon_estimate_per_query: obj('CarbonValue', 'carbon of one call', carbonValue.fields),
+      total_project_carbon_estimate: obj('CarbonValue', 'carbon of 10,000 calls', carbonValue.fields),
+      components: arr(carbonComponent, 'carbon of one call by component')
+    }
+  },
   'v3.stability': v3('stability', 'V3StabilityRequest', 'Stability (v3).', {
     responses: arr(str('a response'), 'responses to paraphrased prompts', { minItems: 2 }),
     metadata

@@ -116,7 +116,7 @@ export function validate(op: Operation, body: unknown): void {
       if (hit) {
         issues.push({
           field: hit.field,
-          kind: 'invalid',
+          kind: hit.kind ?? 'invalid',
           expected: hit.expected,
           description: rule.description,
           received: hit.received === undefined ? undefined : preview(hit.received)
