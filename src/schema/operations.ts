@@ -279,12 +279,12 @@ export const OPERATIONS = {
       model_name: str('name of the model', { nonEmpty: true }),
       model_type: str('kind of model', { oneOf: ['LLM', 'Reranker'] }),
       model_provider: str('provider (openai, togetherai, huggingface, nvidia, azure)', { nonEmpty: true }),
-      number_of_queries: positiveInt('number of queries per run'),
-      total_prompt_tokens: positiveInt('prompt tokens per run'),
-      total_completion_tokens: positiveInt('completion tokens per run'),
-      total_tokens: opt(positiveInt('total tokens per run')),
-      instance_type: opt(str('instance type; needed for Hugging Face models', { nonEmpty: true })),
-      average_latency: opt(num('average latency in milliseconds', { above: 0 })),
+      number_of_queries: positiveInt('number of model calls the token totals cover'),
+      total_prompt_tokens: positiveInt('prompt tokens summed over number_of_queries calls'),
+      total_completion_tokens: positiveInt('completion tokens summed over number_of_queries calls'),
+      total_tokens: opt(positiveInt('total tokens over the calls; accepted, not used for pricing')),
+      instance_type: opt(str('instance type; needed for Hugging Face Inference Endpoints', { nonEmpty: true })),
+      average_latency: opt(num('average latency of one call in milliseconds; needed for Hugging Face', { above: 0 })),
       metadata
     },
     response: {
