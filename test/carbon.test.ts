@@ -157,7 +157,7 @@ describe('carbon (v3)', () => {
   })
 
   it('explainCarbon shows the constants', () => {
-    const e = litmus.explainCarbon(cases[0].request)
+    const e = litmus.explainCarbon(cases[0].request as any)
     expect(e).toMatchObject({ pue: 1.135, grid_kg_co2e_per_kwh: 0.379069, instance_type: 'm5.xlarge', region: 'us-east-1' })
     expect(e.cpu).toMatchObject({ vcpus: 4, min_watts_per_vcpu: 0.65, max_watts_per_vcpu: 4.26 })
     expect(e.source.licence).toBe('Apache-2.0')
@@ -212,4 +212,22 @@ describe('carbon errors', () => {
       if (hint) expect(caught.message).toMatch(hint)
     })
   }
+})
+
+describe('carbon edge cases', () => {
+  it('a SageMaker ml. instance is its EC2 hardware', () => {
+    const r = { provider: 'aws', region: 'us-east-1', latency: 10 }
+    expect(litmus.carbon({ ...r, instance_type: 'ml.g5.xlarge' })).toEqual(litmus.carbon({ ...r, instance_type: 'g5.xlarge' }))
+  })
+  it('the largest latency gives finite figures or an InvalidArgumentError, never Infinity', () => {
+    const body = { processor_name: 'A100', provider_name: 'aws', provider_region: 'ap-south-1', instance_type: 'p4d.24xlarge', average_latency: Number.MAX_VALUE }
+    let out: any
+    try {
+      out = litmus.v3.carbon(body)
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidArgumentError)
+      return
+    }
+    expect(Number.isFinite(out.total_project_carbon_estimate.value)).toBe(true)
+  })
 })

@@ -91,7 +91,7 @@ describe('cost', () => {
       expect(Object.keys(out).sort()).toEqual(['cost_estimate_per_run', 'total_project_cost_estimate'])
       close(out.cost_estimate_per_run, c.perRun)
       close(out.total_project_cost_estimate, c.perRun * 10_000)
-      const e = litmus.explainCost(c.request)
+      const e = litmus.explainCost(c.request as any)
       expect(e.estimate).toBe(c.estimate ?? false)
       if (c.source) expect((e.source as any).name).toBe(c.source)
     })
@@ -195,4 +195,14 @@ describe('cost errors', () => {
       if (hint) expect(caught.message).toMatch(hint)
     })
   }
+})
+
+describe('cost edge cases', () => {
+  it('token counts beyond 2^53 are refused rather than priced inexactly', () => {
+    expect(() => litmus.cost({ ...base, total_prompt_tokens: 2 ** 60 })).toThrow(InvalidArgumentError)
+  })
+  it('a latency too large for a finite cost is refused', async () => {
+    const priced = await load({ prices: { instances: [{ instance_type: 'x', usd_per_hour: 4 }] } })
+    expect(() => priced.cost({ ...base, model_provider: 'huggingface', instance_type: 'x', average_latency: 1e308 })).toThrow(/finite/)
+  })
 })

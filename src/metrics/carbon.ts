@@ -45,7 +45,8 @@ let instanceIndex: Record<Cloud, Map<string, InstanceRow>> | undefined
 let regionIndex: Record<Cloud, Map<string, GridRow>> | undefined
 
 function instanceKey(cloud: Cloud, name: string): string {
-  let n = normName(name)
+  // SageMaker writes EC2 hardware as ml.g5.xlarge.
+  let n = normName(cloud === 'aws' ? name.trim().replace(/^ml\./i, '') : name)
   // Azure's API and ARM templates write sizes as Standard_D4s_v3; CCF writes "D4s v3".
   if (cloud === 'azure') n = n.replace(/^(standard|basic)/, '')
   return n
@@ -69,6 +70,7 @@ interface Fields {
   provider: string
   region: string
   instance: string
+  latency: string
   processor?: string
 }
 
@@ -223,6 +225,10 @@ export function estimateCarbon(input: CarbonInput, f: Fields): CarbonBreakdown {
   const gpuKwh = (gpuWatts * hours * pue) / 1000
   const embodiedKg = embodiedT === null ? 0 : ((embodiedT * 1000 * hours) / c.lifespanHours) * (vcpus / largest)
   const components = { operational_cpu: cpuKwh * ef, operational_gpu: gpuKwh * ef, embodied_cpu: embodiedKg }
+  const total = components.operational_cpu + components.operational_gpu + components.embodied_cpu
+  if (!Number.isFinite(total * PROJECT_CALLS)) {
+    throw invalidArgument(f.requestType, f.latency, 'a latency small enough for a finite estimate', 'latency in milliseconds', input.latency)
+  }
   return {
     provider: cloud,
     region: grid[0],
@@ -242,7 +248,7 @@ export function estimateCarbon(input: CarbonInput, f: Fields): CarbonBreakdown {
       ...(embodiedT === null ? { note: 'Cloud Carbon Footprint has no embodied figure for this size; counted as 0' } : {})
     },
     components,
-    total_kg_co2e: components.operational_cpu + components.operational_gpu + components.embodied_cpu,
+    total_kg_co2e: total,
     source: CARBON_SOURCE
   }
 }
@@ -254,12 +260,19 @@ const componentList = (b: CarbonBreakdown, scale = 1) =>
     carbon: kg(b.components[component] * scale)
   }))
 
-export const V4_FIELDS: Fields = { requestType: 'CarbonRequest', provider: 'provider', region: 'region', instance: 'instance_type' }
+export const V4_FIELDS: Fields = {
+  requestType: 'CarbonRequest',
+  provider: 'provider',
+  region: 'region',
+  instance: 'instance_type',
+  latency: 'latency'
+}
 export const V3_FIELDS: Fields = {
   requestType: 'V3CarbonRequest',
   provider: 'provider_name',
   region: 'provider_region',
   instance: 'instance_type',
+  latency: 'average_latency',
   processor: 'processor_name'
 }
 

@@ -260,10 +260,7 @@ export interface CostBreakdown {
 type CostRequest = RequestOf<'cost'>
 const REQ = 'CostRequest'
 
-function matches(e: Entry, m: string): boolean {
-  if (e.aliases.includes(m)) return true
-  return false
-}
+const matches = (e: Entry, m: string) => e.aliases.includes(m)
 
 function matchesPattern(e: Entry, m: string): boolean {
   for (const [kind, value] of e.patterns) {
@@ -327,6 +324,13 @@ function tokenCost(req: CostRequest, input: number, output: number): number {
 }
 
 export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown {
+  // Integers beyond 2^53 are not exact, and anything near 1e308 would overflow to Infinity.
+  for (const field of ['number_of_queries', 'total_prompt_tokens', 'total_completion_tokens', 'total_tokens'] as const) {
+    const v = req[field]
+    if (v !== undefined && v > Number.MAX_SAFE_INTEGER) {
+      throw invalidArgument(REQ, field, `integer > 0 and at most ${Number.MAX_SAFE_INTEGER}`, 'token or query count', v)
+    }
+  }
   const provider = providerKey(req.model_provider)
   const type = req.model_type
   const perCallTokens = {
@@ -352,8 +356,12 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
         `costWithPrices(request, prices); list prices: ${HF_PRICING_URL}`
       throw invalidArgument(REQ, 'instance_type', known.length ? didYouMean(how, suggest(instance, known)) : how, 'instance type', instance)
     }
+    const perCall = (price.usd_per_hour * latency) / MS_PER_HOUR
+    if (!Number.isFinite(perCall * PROJECT_CALLS)) {
+      throw invalidArgument(REQ, 'average_latency', 'a latency small enough for a finite cost', 'average latency in milliseconds', latency)
+    }
     return done({
-      cost_estimate_per_run: (price.usd_per_hour * latency) / MS_PER_HOUR,
+      cost_estimate_per_run: perCall,
       provider,
       model: req.model_name.trim(),
       method: 'instance_hours',
@@ -456,9 +464,9 @@ const response = (b: CostBreakdown): Omit<ResponseOf<'cost'>, 'metadata'> => ({
 export const cost: Scorer<'cost'> = (req, ctx) => response(estimateCost(req, indexFor(ctx)))
 
 /** `costWithPrices(request, prices)`: the spec's Cost response, with `prices` ahead of every other table. */
-export const costWithPrices = (ctx: Context, check: (body: unknown) => CostRequest) => (request: unknown, prices: PriceTable) =>
+export const costWithPrices = (ctx: Context, check: (body: unknown) => CostRequest) => (request: CostRequest, prices: PriceTable) =>
   response(estimateCost(check(request), indexFor(ctx, prices)))
 
 /** `explainCost(request, prices?)`: the figures plus the prices, method and sources behind them. */
-export const explainCost = (ctx: Context, check: (body: unknown) => CostRequest) => (request: unknown, prices?: PriceTable) =>
+export const explainCost = (ctx: Context, check: (body: unknown) => CostRequest) => (request: CostRequest, prices?: PriceTable) =>
   estimateCost(check(request), indexFor(ctx, prices))

@@ -32,7 +32,7 @@ export const EXTRAS = {
   /** Cost figures with the prices, method, sources and as-of dates behind them. */
   explainCost: (ctx: Context) => explainCost(ctx, checked('cost')),
   /** Carbon figures with every constant behind them; takes a v4 `carbon` or a `v3.carbon` request. */
-  explainCarbon: (_ctx: Context) => (request: unknown): CarbonBreakdown => {
+  explainCarbon: (_ctx: Context) => (request: RequestOf<'carbon'> | RequestOf<'v3.carbon'>): CarbonBreakdown => {
     if (typeof request === 'object' && request !== null && 'provider_name' in request) {
       return estimateCarbon(fromV3(checked('v3.carbon')(request)), V3_FIELDS)
     }
