@@ -153,6 +153,7 @@ describe('user price tables', () => {
       /models\[0\]\.input_usd_per_mtok/
     )
     expect(() => litmus.costWithPrices(base, { models: [{ provider: 'openai', model: 'gpt-4o', input_usd_per_mtok: 2 }] })).toThrow(InvalidArgumentError)
+    expect(() => litmus.costWithPrices(base, { instances: [{ instance_type: 'x', usd_per_hour: 1e300 }] })).toThrow(/instances\[0\]\.usd_per_hour/)
   })
 })
 

@@ -145,7 +145,9 @@ function shippedIndex(): PriceIndex {
 // ---------------------------------------------------------------- user price tables
 
 const TABLE_TYPE = 'PriceTable'
-const nonNegative = (d: string) => opt(num(d, { min: 0 }))
+// A ceiling keeps every product finite: 2^53 tokens × $1e6 per Mtok × 10,000 calls is far below 1e308.
+const MAX_PRICE = 1e6
+const nonNegative = (d: string) => opt(num(d, { min: 0, max: MAX_PRICE }))
 const priceTableOp: Operation = {
   name: 'price_table',
   version: 'v4',
@@ -172,7 +174,7 @@ const priceTableOp: Operation = {
         obj('InstancePrice', 'an instance price', {
           provider: opt(str('provider as in model_provider (default huggingface)', { nonEmpty: true })),
           instance_type: str('instance as in instance_type', { nonEmpty: true }),
-          usd_per_hour: num('USD per instance hour', { above: 0 }),
+          usd_per_hour: num('USD per instance hour', { min: 0, max: MAX_PRICE }),
           source: opt(str('where the price comes from')),
           as_of: opt(str('date of the price'))
         }),
