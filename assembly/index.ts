@@ -3,3 +3,4 @@
 // scorer, and read its result from the pointer it returns. Nothing else is exported.
 export { arenaReset as reset, arenaAlloc as alloc } from './arena'
 export { utf16Offsets } from './text/utf16'
+export { encodingsScan, encodingsSpans, encodingsLabels } from './scan/encodings'

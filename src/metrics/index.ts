@@ -6,10 +6,12 @@ import { validate } from '../schema/validate.js'
 import { carbon, estimateCarbon, fromV3, V3_FIELDS, V4_FIELDS, v3Carbon, type CarbonBreakdown } from './carbon.js'
 import type { Context, Scorer } from './context.js'
 import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
+import { inputType } from './input-type.js'
 
 export const SCORERS = {
   carbon,
   cost,
+  input_type: inputType,
   'v3.carbon': v3Carbon
 } satisfies { [K in OperationName]?: Scorer<K> }
 

@@ -1,0 +1,543 @@
+// Encoded segments in text (the `input_type` operation).
+//
+// A segment is reported when ALL of these hold (docs/metrics/input-type.md states the same rule):
+//  1. Form: it is one of the forms below, taken maximally (the longest run of that form):
+//     - base64: a word of [A-Za-z0-9+/] or of [A-Za-z0-9-_] (not both), optional `=` padding that fits
+//       the length, length mod 4 != 1, and zero unused bits at the end (what every encoder writes);
+//     - base32: a word of [A-Z2-7] with optional padding, length mod 8 in {0,2,4,5,7}, zero unused bits;
+//     - hex: a word of hex digits of even length, optionally prefixed `0x`; or a run of `\xHH` escapes;
+//       or 2-digit hex bytes (`de ad be ef`, `de:ad:be:ef`, `de,ad`, `de, ad`) or `0xHH` bytes with one
+//       repeated separator;
+//     - binary: a word of 0/1 of a length divisible by 8, or 8-bit groups with one repeated separator;
+//     - decimal: byte values 0..255 with one repeated separator (`72 101 108 108 111`);
+//     - percent: a run of `%HH` with nothing between the escapes;
+//     - unicode_escape: a run of `\uHHHH` escapes (surrogate pairs combine).
+//     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
+//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes.
+//  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
+//     (a multi-byte character cut off at the very end is allowed: payloads are often truncated), and at
+//     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters).
+// When several forms fit the same word they are tried in the order binary, hex, base32, base64, and
+// the first that passes 2 and 3 wins. Hash digests, UUIDs, git SHAs and random tokens decode to
+// random bytes, which fail 3; ordinary words are too short or fail 3 too.
+//
+// Speed: a byte-class scan (SIMD, 16 bytes a step) looks for runs of at least 16 bytes of one of two
+// classes: W = characters of base64/base32/hex words, S = characters of separated bytes and escapes
+// (hex digits, space, comma, colon, x, u, backslash, percent). Every form above lies inside such a
+// run, and English prose almost never has one, so the parsers below only run where a run occurs.
+
+import { arenaAlloc } from '../arena'
+
+export const LABEL_BASE64: u32 = 0
+export const LABEL_BASE32: u32 = 1
+export const LABEL_HEX: u32 = 2
+export const LABEL_BINARY: u32 = 3
+export const LABEL_DECIMAL: u32 = 4
+export const LABEL_PERCENT: u32 = 5
+export const LABEL_UNICODE_ESCAPE: u32 = 6
+
+const MIN_CHARS: i32 = 16
+const MIN_BYTES: i32 = 8
+// Payload rule thresholds, in tenths of the decoded length.
+const MAX_BAD_TENTHS: i32 = 1
+const MIN_ALPHA_TENTHS: i32 = 4
+
+// Nibble tables: class bits of byte c = LO[c & 15] & HI[c >> 4]. Each bit is a rectangle of
+// (high nibble, low nibble) pairs; a class is a union of bits (see CLASS_W, CLASS_S).
+// b0 a-f A-F, b1 g-o G-O, b2 p-z P-Z _ DEL, b3 0-9, b4 u x \ | (and upper case), b5 : =, b6 + - /, b7 space % ,
+const LUT_LO = memory.data<u8>([
+  0x8c, 0x0d, 0x0d, 0x0d, 0x0d, 0x9d, 0x0d, 0x0e, 0x1e, 0x0e, 0x26, 0x42, 0x92, 0x62, 0x02, 0x46
+])
+const LUT_HI = memory.data<u8>([
+  0x00, 0x00, 0xc0, 0x28, 0x03, 0x14, 0x03, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
+])
+/** W: + - / 0-9 : = A-Z _ a-z (DEL too). */
+const CLASS_W: u8 = 0x6f
+/** Characters of a word, for boundaries: W without `:` and `=`. */
+const CLASS_WORD: u8 = 0x4f
+/** S: space % , 0-9 : = A-F U X \ a-f u x |. */
+const CLASS_S: u8 = 0xb9
+const TAIL = memory.data(16, 16)
+
+let text: usize = 0
+let len: i32 = 0
+let outSpans: usize = 0
+let outLabels: usize = 0
+let outCount: i32 = 0
+let outCap: i32 = 0
+
+/** Byte offsets of the last scan: [start, end) pairs, ascending. */
+export function encodingsSpans(): usize {
+  return outSpans
+}
+
+/** Labels (LABEL_*) of the last scan, one u32 per segment. */
+export function encodingsLabels(): usize {
+  return outLabels
+}
+
+// ---- payload check: decoded bytes are streamed in, no buffer ----
+
+let pTotal: i32 = 0
+let pBad: i32 = 0
+let pAlpha: i32 = 0
+let pNeed: i32 = 0
+let pPend: i32 = 0
+
+function pReset(): void {
+  pTotal = 0
+  pBad = 0
+  pAlpha = 0
+  pNeed = 0
+  pPend = 0
+}
+
+function pByte(b: u32): void {
+  pTotal++
+  if (pNeed > 0) {
+    if ((b & 0xc0) == 0x80) {
+      pPend++
+      if (--pNeed == 0) {
+        pAlpha += pPend
+        pPend = 0
+      }
+      return
+    }
+    pBad += pPend
+    pNeed = 0
+    pPend = 0
+  }
+  if (b < 0x80) {
+    if (b >= 0x20 && b < 0x7f) {
+      if ((b | 0x20) - 0x61 < 26) pAlpha++
+    } else if (b != 9 && b != 10 && b != 13) pBad++
+  } else if (b >= 0xc2 && b <= 0xdf) {
+    pNeed = 1
+    pPend = 1
+  } else if (b >= 0xe0 && b <= 0xef) {
+    pNeed = 2
+    pPend = 1
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    pNeed = 3
+    pPend = 1
+  } else pBad++
+}
+
+function pCodePoint(cp: u32): void {
+  if (cp < 0x80) pByte(cp)
+  else if (cp < 0x800) {
+    pByte(0xc0 | (cp >> 6))
+    pByte(0x80 | (cp & 0x3f))
+  } else if (cp < 0x10000) {
+    pByte(0xe0 | (cp >> 12))
+    pByte(0x80 | ((cp >> 6) & 0x3f))
+    pByte(0x80 | (cp & 0x3f))
+  } else {
+    pByte(0xf0 | (cp >> 18))
+    pByte(0x80 | ((cp >> 12) & 0x3f))
+    pByte(0x80 | ((cp >> 6) & 0x3f))
+    pByte(0x80 | (cp & 0x3f))
+  }
+}
+
+function pAccept(): bool {
+  // A character cut off at the very end is not held against the payload.
+  const alpha = pNeed > 0 ? pAlpha + pPend : pAlpha
+  const bad = pBad
+  return pTotal >= MIN_BYTES && bad * 10 <= pTotal * MAX_BAD_TENTHS && alpha * 10 >= pTotal * MIN_ALPHA_TENTHS
+}
+
+// ---- characters ----
+
+// @ts-ignore: decorator
+@inline function at(i: i32): u32 {
+  return <u32>load<u8>(text + <usize>i)
+}
+
+// @ts-ignore: decorator
+@inline function classOf(c: u32): u8 {
+  return c < 0x80 ? load<u8>(LUT_LO + (c & 15)) & load<u8>(LUT_HI + (c >> 4)) : 0
+}
+
+// @ts-ignore: decorator
+@inline function isWord(c: u32): bool {
+  return (classOf(c) & CLASS_WORD) != 0
+}
+
+function hexVal(c: u32): i32 {
+  if (c - 0x30 < 10) return <i32>(c - 0x30)
+  const l = (c | 0x20) - 0x61
+  return l < 6 ? <i32>l + 10 : -1
+}
+
+/** Hex value of the two characters at i, i+1 (both < len), or -1. */
+function hexPair(i: i32): i32 {
+  const h = hexVal(at(i))
+  const l = hexVal(at(i + 1))
+  return h < 0 || l < 0 ? -1 : (h << 4) | l
+}
+
+function emit(label: u32, start: i32, end: i32): void {
+  if (outCount >= outCap) return
+  const s = outSpans + (<usize>outCount << 3)
+  store<u32>(s, <u32>start)
+  store<u32>(s, <u32>end, 4)
+  store<u32>(outLabels + (<usize>outCount << 2), label)
+  outCount++
+}
+
+// ---- escapes: \xHH, \uHHHH, %HH ----
+
+/** At a backslash or percent sign: consume the run of escapes, emit it if it passes. Returns its end (i if none). */
+function parseEscapes(i: i32): i32 {
+  const c = at(i)
+  pReset()
+  let p = i
+  let label = LABEL_HEX
+  if (c == 0x25) {
+    label = LABEL_PERCENT
+    while (p + 2 < len && at(p) == 0x25) {
+      const v = hexPair(p + 1)
+      if (v < 0) break
+      pByte(<u32>v)
+      p += 3
+    }
+  } else {
+    if (i + 1 >= len) return i
+    const kind = at(i + 1) | 0x20
+    if (kind == 0x78) {
+      while (p + 3 < len && at(p) == 0x5c && (at(p + 1) | 0x20) == 0x78) {
+        const v = hexPair(p + 2)
+        if (v < 0) break
+        pByte(<u32>v)
+        p += 4
+      }
+    } else if (kind == 0x75) {
+      label = LABEL_UNICODE_ESCAPE
+      let high: u32 = 0
+      while (p + 5 < len && at(p) == 0x5c && (at(p + 1) | 0x20) == 0x75) {
+        const a = hexPair(p + 2)
+        const b = hexPair(p + 4)
+        if (a < 0 || b < 0) break
+        const unit = <u32>((a << 8) | b)
+        if (high != 0) {
+          if (unit >= 0xdc00 && unit < 0xe000) {
+            pCodePoint(0x10000 + ((high - 0xd800) << 10) + (unit - 0xdc00))
+            high = 0
+            p += 6
+            continue
+          }
+          pByte(0xff) // lone high surrogate: not text
+          high = 0
+        }
+        if (unit >= 0xd800 && unit < 0xdc00) high = unit
+        else if (unit >= 0xdc00 && unit < 0xe000) pByte(0xff)
+        else pCodePoint(unit)
+        p += 6
+      }
+      if (high != 0) pByte(0xff)
+    }
+  }
+  if (p - i >= MIN_CHARS && pAccept()) emit(label, i, p)
+  return p
+}
+
+// ---- separated bytes: "de ad be ef", "0x41, 0x42", "01000001 01000010", "72 101 108" ----
+
+const TOK_0X: i32 = 0
+const TOK_BITS: i32 = 1
+const TOK_HEX: i32 = 2
+const TOK_DEC: i32 = 3
+
+let tokVal: u32 = 0
+
+/** End of a token of `kind` at p, ending at a word boundary, or -1. Sets tokVal. */
+function token(kind: i32, p: i32): i32 {
+  let e: i32
+  if (kind == TOK_0X) {
+    if (p + 4 > len || at(p) != 0x30 || (at(p + 1) | 0x20) != 0x78) return -1
+    const v = hexPair(p + 2)
+    if (v < 0) return -1
+    tokVal = <u32>v
+    e = p + 4
+  } else if (kind == TOK_BITS) {
+    if (p + 8 > len) return -1
+    let v: u32 = 0
+    for (let k = 0; k < 8; k++) {
+      const b = at(p + k) - 0x30
+      if (b > 1) return -1
+      v = (v << 1) | b
+    }
+    tokVal = v
+    e = p + 8
+  } else if (kind == TOK_HEX) {
+    if (p + 2 > len) return -1
+    const v = hexPair(p)
+    if (v < 0) return -1
+    tokVal = <u32>v
+    e = p + 2
+  } else {
+    let v: u32 = 0
+    e = p
+    while (e < len && e - p < 3 && at(e) - 0x30 < 10) {
+      v = v * 10 + (at(e) - 0x30)
+      e++
+    }
+    if (e == p || v > 255) return -1
+    tokVal = v
+  }
+  if (e < len && isWord(at(e))) return -1
+  return e
+}
+
+let sepEnd: i32 = 0
+
+/** Longest run of `kind` tokens at i with one repeated separator; feeds the payload check. Returns the token count. */
+function parseSeparated(kind: i32, i: i32): i32 {
+  let e = token(kind, i)
+  if (e < 0 || e >= len) return 0
+  const s0 = at(e)
+  let sepLen = 0
+  if (s0 == 0x2c && e + 1 < len && at(e + 1) == 0x20) sepLen = 2
+  else if (s0 == 0x20 || s0 == 0x2c || s0 == 0x3a) sepLen = 1
+  else return 0
+  const s1 = sepLen == 2 ? at(e + 1) : 0
+  pReset()
+  pByte(tokVal)
+  let n = 1
+  let end = e
+  while (end + sepLen < len) {
+    if (at(end) != s0 || (sepLen == 2 && at(end + 1) != s1)) break
+    const t = token(kind, end + sepLen)
+    if (t < 0) break
+    pByte(tokVal)
+    n++
+    end = t
+  }
+  sepEnd = end
+  return n
+}
+
+// ---- words: base64, base32, hex, binary ----
+
+const F_01: u32 = 1
+const F_27: u32 = 2
+const F_89: u32 = 4
+const F_AF: u32 = 8 // A-F
+const F_af: u32 = 16 // a-f
+const F_UP: u32 = 32 // G-Z
+const F_LO: u32 = 64 // g-z
+const F_STD: u32 = 128 // + /
+const F_URL: u32 = 256 // - _
+
+function charFlag(c: u32): u32 {
+  if (c - 0x30 < 10) return c < 0x32 ? F_01 : c < 0x38 ? F_27 : F_89
+  if (c - 0x41 < 26) return c < 0x47 ? F_AF : F_UP
+  if (c - 0x61 < 26) return c < 0x67 ? F_af : F_LO
+  if (c == 0x2b || c == 0x2f) return F_STD
+  return F_URL
+}
+
+function b64Val(c: u32): u32 {
+  if (c - 0x41 < 26) return c - 0x41
+  if (c - 0x61 < 26) return c - 0x61 + 26
+  if (c - 0x30 < 10) return c - 0x30 + 52
+  return c == 0x2b || c == 0x2d ? 62 : 63
+}
+
+function tryHex(s: i32, e: i32): bool {
+  if ((e - s) & 1 || e - s < MIN_CHARS) return false
+  pReset()
+  for (let p = s; p < e; p += 2) pByte(<u32>hexPair(p))
+  return pAccept()
+}
+
+function tryBinary(s: i32, e: i32): bool {
+  if ((e - s) & 7 || e - s < MIN_CHARS) return false
+  pReset()
+  for (let p = s; p < e; p += 8) {
+    let v: u32 = 0
+    for (let k = 0; k < 8; k++) v = (v << 1) | (at(p + k) - 0x30)
+    pByte(v)
+  }
+  return pAccept()
+}
+
+function tryBase32(s: i32, e: i32, pad: i32): bool {
+  const n = e - s
+  const r = n & 7
+  if (r == 1 || r == 3 || r == 6) return false
+  if (pad > 0 && ((n + pad) & 7) != 0) return false
+  pReset()
+  let acc: u32 = 0
+  let bits: u32 = 0
+  for (let p = s; p < e; p++) {
+    const c = at(p)
+    acc = (acc << 5) | (c >= 0x41 ? c - 0x41 : c - 0x32 + 26)
+    bits += 5
+    if (bits >= 8) {
+      bits -= 8
+      pByte((acc >> bits) & 0xff)
+    }
+  }
+  if ((acc & ((1 << bits) - 1)) != 0) return false
+  return pAccept()
+}
+
+function tryBase64(s: i32, e: i32, pad: i32): bool {
+  const n = e - s
+  if ((n & 3) == 1 || pad > 2) return false
+  if (pad > 0 && ((n + pad) & 3) != 0) return false
+  pReset()
+  let acc: u32 = 0
+  let bits: u32 = 0
+  for (let p = s; p < e; p++) {
+    acc = (acc << 6) | b64Val(at(p))
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      pByte((acc >> bits) & 0xff)
+    }
+  }
+  if ((acc & ((1 << bits) - 1)) != 0) return false
+  return pAccept()
+}
+
+/** At a word boundary: try every form; emit the first that passes. Returns where scanning resumes. */
+function parseAt(i: i32): i32 {
+  // Separated bytes. Runs of two or more tokens that fail are skipped whole, which keeps long
+  // number lists linear.
+  let skip = i + 1
+  if (at(i) == 0x30 && i + 1 < len && (at(i + 1) | 0x20) == 0x78) {
+    const n = parseSeparated(TOK_0X, i)
+    if (n > 1) {
+      if (sepEnd - i >= MIN_CHARS && pAccept()) {
+        emit(LABEL_HEX, i, sepEnd)
+        return sepEnd
+      }
+      skip = max(skip, sepEnd)
+    }
+  }
+  for (let kind = TOK_BITS; kind <= TOK_DEC; kind++) {
+    const n = parseSeparated(kind, i)
+    if (n > 1) {
+      if (sepEnd - i >= MIN_CHARS && pAccept()) {
+        emit(kind == TOK_BITS ? LABEL_BINARY : kind == TOK_HEX ? LABEL_HEX : LABEL_DECIMAL, i, sepEnd)
+        return sepEnd
+      }
+      skip = max(skip, sepEnd)
+    }
+  }
+
+  // One word.
+  let e = i
+  let flags: u32 = 0
+  while (e < len) {
+    const c = at(e)
+    if (!isWord(c)) break
+    flags |= charFlag(c)
+    e++
+  }
+  skip = max(skip, e)
+  if (e - i < MIN_CHARS - 2) return skip
+  let pad = 0
+  while (e + pad < len && at(e + pad) == 0x3d) pad++
+  const end = e + pad
+  if (end < len && isWord(at(end))) return skip
+
+  const HEX = F_01 | F_27 | F_89 | F_AF | F_af
+  if ((flags & ~F_01) == 0 && tryBinary(i, e)) {
+    emit(LABEL_BINARY, i, e)
+    return e
+  }
+  if ((flags & ~HEX) == 0 && tryHex(i, e)) {
+    emit(LABEL_HEX, i, e)
+    return e
+  }
+  if (e - i > 2 && at(i) == 0x30 && (at(i + 1) | 0x20) == 0x78) {
+    let f: u32 = 0
+    for (let p = i + 2; p < e; p++) f |= charFlag(at(p))
+    if ((f & ~HEX) == 0 && tryHex(i + 2, e) && e - i >= MIN_CHARS) {
+      emit(LABEL_HEX, i, e)
+      return e
+    }
+  }
+  if (end - i < MIN_CHARS) return skip
+  if ((flags & ~(F_27 | F_AF | F_UP)) == 0 && tryBase32(i, e, pad)) {
+    emit(LABEL_BASE32, i, end)
+    return end
+  }
+  if ((flags & (F_STD | F_URL)) != (F_STD | F_URL) && tryBase64(i, e, pad)) {
+    emit(LABEL_BASE64, i, end)
+    return end
+  }
+  return skip
+}
+
+/** Run the parsers at every candidate start in [start, stop). Returns where the block scan resumes. */
+function region(start: i32, stop: i32): i32 {
+  let i = start
+  while (i < stop) {
+    const c = at(i)
+    if (c == 0x5c || c == 0x25) {
+      const e = parseEscapes(i)
+      i = e > i ? e : i + 1
+    } else if (isWord(c) && (i == 0 || !isWord(at(i - 1)))) {
+      i = parseAt(i)
+    } else i++
+  }
+  return i
+}
+
+/**
+ * Find encoded segments in the UTF-8 text at [ptr, ptr+n). Returns how many; their byte spans are at
+ * `encodingsSpans()` (ascending, non-overlapping) and their labels at `encodingsLabels()`.
+ */
+export function encodingsScan(ptr: usize, n: usize): i32 {
+  text = ptr
+  len = <i32>n
+  outCap = (len >> 4) + 1
+  outSpans = arenaAlloc(<usize>outCap << 3)
+  outLabels = arenaAlloc(<usize>outCap << 2)
+  outCount = 0
+  if (len < MIN_CHARS) return 0
+
+  const lo = v128.load(LUT_LO)
+  const hi = v128.load(LUT_HI)
+  const nibble = i8x16.splat(0x0f)
+  const classW = i8x16.splat(<i8>CLASS_W)
+  const classS = i8x16.splat(<i8>CLASS_S)
+  const zero = i8x16.splat(0)
+  let pos = 0
+  // Length of the class run that reaches the end of the previous block.
+  let runW = 0
+  let runS = 0
+  while (pos < len) {
+    let v: v128
+    if (pos + 16 <= len) v = v128.load(text + <usize>pos)
+    else {
+      v128.store(TAIL, zero)
+      memory.copy(TAIL, text + <usize>pos, <usize>(len - pos))
+      v = v128.load(TAIL)
+    }
+    const cls = v128.and(i8x16.swizzle(lo, v128.and(v, nibble)), i8x16.swizzle(hi, i8x16.shr_u(v, 4)))
+    const mW = i8x16.bitmask(i8x16.ne(v128.and(cls, classW), zero))
+    const mS = i8x16.bitmask(i8x16.ne(v128.and(cls, classS), zero))
+    // A run of 16 either continues from the previous block into this block's first bytes or fills
+    // the block; runs strictly inside a block are at most 14 long.
+    const leadW = <i32>ctz(~mW)
+    const leadS = <i32>ctz(~mS)
+    if (runW + leadW >= MIN_CHARS || runS + leadS >= MIN_CHARS) {
+      const back = max(runW, runS)
+      const stop = min(pos + 16, len)
+      pos = max(region(pos - back, stop), stop)
+      runW = 0
+      runS = 0
+      continue
+    }
+    runW = <i32>clz(~mW & 0xffff) - 16
+    runS = <i32>clz(~mS & 0xffff) - 16
+    pos += 16
+  }
+  return outCount
+}

@@ -1,0 +1,32 @@
+// input_type: encoded segments (base64, hex, binary, ...) in text. The rule that decides what counts
+// lives with the scanner in assembly/scan/encodings.ts and in docs/metrics/input-type.md.
+import type { Scorer } from './context.js'
+
+/** Labels in the order of the core's LABEL_* constants. */
+export const ENCODING_LABELS = ['base64', 'base32', 'hex', 'binary', 'decimal', 'percent', 'unicode_escape'] as const
+
+export type EncodingLabel = (typeof ENCODING_LABELS)[number]
+
+export const inputType: Scorer<'input_type'> = (request, ctx) => {
+  const { core } = ctx
+  const text = request.text
+  const ref = core.begin(text)
+  const exports = core.exports as unknown as {
+    encodingsScan(ptr: number, len: number): number
+    encodingsSpans(): number
+    encodingsLabels(): number
+  }
+  const count = exports.encodingsScan(ref.ptr, ref.len)
+  if (count === 0) return { encodings: [] }
+  const spansPtr = exports.encodingsSpans()
+  core.toStringIndices(ref, spansPtr, count * 2)
+  const spans = core.u32(spansPtr, count * 2)
+  const labels = core.u32(exports.encodingsLabels(), count)
+  const encodings = []
+  for (let i = 0; i < count; i++) {
+    const start = spans[2 * i]
+    const end = spans[2 * i + 1]
+    encodings.push({ label: ENCODING_LABELS[labels[i]], span: [start, end], string: text.slice(start, end) })
+  }
+  return { encodings }
+}
