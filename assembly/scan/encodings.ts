@@ -10,13 +10,16 @@
 //       repeated separator;
 //     - binary: a word of 0/1 of a length divisible by 8, or 8-bit groups with one repeated separator;
 //     - decimal: byte values 0..255 with one repeated separator (`72 101 108 108 111`);
-//     - percent: a run of `%HH` with nothing between the escapes;
+//     - percent: a run of `%HH` with nothing between the escapes, not touching other URL characters
+//       ([A-Za-z0-9+/_-], `=`, `&`, `?`): escapes inside a URL are how URLs are written;
 //     - unicode_escape: a run of `\uHHHH` escapes (surrogate pairs combine).
+//     A hex word of decimal digits only must be at least 32 characters (it is a number first).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
 //  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
 //     (a multi-byte character cut off at the very end is allowed: payloads are often truncated), and at
-//     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters).
+//     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters). A decode shorter than 24
+//     bytes must have no such bad byte at all, and at least 3 in 4 of its characters must be ASCII.
 // When several forms fit the same word they are tried in the order binary, hex, base32, base64, and
 // the first that passes 2 and 3 wins. Hash digests, UUIDs, git SHAs and random tokens decode to
 // random bytes, which fail 3; ordinary words are too short or fail 3 too.
@@ -41,6 +44,8 @@ const MIN_BYTES: i32 = 8
 // Payload rule thresholds, in tenths of the decoded length.
 const MAX_BAD_TENTHS: i32 = 1
 const MIN_ALPHA_TENTHS: i32 = 4
+const SHORT_BYTES: i32 = 24
+const MIN_DIGITS_ONLY_HEX: i32 = 32
 
 // Nibble tables: class bits of byte c = LO[c & 15] & HI[c >> 4]. Each bit is a rectangle of
 // (high nibble, low nibble) pairs; a class is a union of bits (see CLASS_W, CLASS_S).
@@ -83,6 +88,8 @@ let pBad: i32 = 0
 let pAlpha: i32 = 0
 let pNeed: i32 = 0
 let pPend: i32 = 0
+let pAscii: i32 = 0
+let pMulti: i32 = 0
 
 function pReset(): void {
   pTotal = 0
@@ -90,6 +97,8 @@ function pReset(): void {
   pAlpha = 0
   pNeed = 0
   pPend = 0
+  pAscii = 0
+  pMulti = 0
 }
 
 function pByte(b: u32): void {
@@ -98,6 +107,7 @@ function pByte(b: u32): void {
     if ((b & 0xc0) == 0x80) {
       pPend++
       if (--pNeed == 0) {
+        pMulti++
         pAlpha += pPend
         pPend = 0
       }
@@ -109,8 +119,10 @@ function pByte(b: u32): void {
   }
   if (b < 0x80) {
     if (b >= 0x20 && b < 0x7f) {
+      pAscii++
       if ((b | 0x20) - 0x61 < 26) pAlpha++
-    } else if (b != 9 && b != 10 && b != 13) pBad++
+    } else if (b == 9 || b == 10 || b == 13) pAscii++
+    else pBad++
   } else if (b >= 0xc2 && b <= 0xdf) {
     pNeed = 1
     pPend = 1
@@ -143,8 +155,12 @@ function pCodePoint(cp: u32): void {
 function pAccept(): bool {
   // A character cut off at the very end is not held against the payload.
   const alpha = pNeed > 0 ? pAlpha + pPend : pAlpha
-  const bad = pBad
-  return pTotal >= MIN_BYTES && bad * 10 <= pTotal * MAX_BAD_TENTHS && alpha * 10 >= pTotal * MIN_ALPHA_TENTHS
+  if (pTotal < MIN_BYTES || pBad * 10 > pTotal * MAX_BAD_TENTHS || alpha * 10 < pTotal * MIN_ALPHA_TENTHS) return false
+  // Short decodes carry little evidence: long words such as "demineralization" decode, as base64, to
+  // 12 bytes that are nearly valid UTF-8 by chance (scattered 2- and 3-byte characters). Below
+  // SHORT_BYTES the payload must be clean and mostly ASCII.
+  if (pTotal < SHORT_BYTES) return pBad == 0 && pAscii * 4 >= (pAscii + pMulti) * 3
+  return true
 }
 
 // ---- characters ----
@@ -238,8 +254,17 @@ function parseEscapes(i: i32): i32 {
       if (high != 0) pByte(0xff)
     }
   }
-  if (p - i >= MIN_CHARS && pAccept()) emit(label, i, p)
+  if (p - i >= MIN_CHARS && pAccept() && (label != LABEL_PERCENT || standsAlone(i, p))) emit(label, i, p)
   return p
+}
+
+/** Percent escapes inside a URL (`?q=caf%C3%A9+au+lait`) are how URLs are written, not a payload. */
+function standsAlone(s: i32, e: i32): bool {
+  return (s == 0 || !urlChar(at(s - 1))) && (e >= len || !urlChar(at(e)))
+}
+
+function urlChar(c: u32): bool {
+  return isWord(c) || c == 0x3d || c == 0x26 || c == 0x3f || c == 0x25
 }
 
 // ---- separated bytes: "de ad be ef", "0x41, 0x42", "01000001 01000010", "72 101 108" ----
@@ -450,7 +475,10 @@ function parseAt(i: i32): i32 {
     emit(LABEL_BINARY, i, e)
     return e
   }
-  if ((flags & ~HEX) == 0 && tryHex(i, e)) {
+  // A hex word without a letter is a number first: IDs of 16 to 30 digits are common, and as hex they
+  // decode to printable bytes often enough (about 1 in 500) to matter.
+  const hexMin = (flags & (F_AF | F_af)) == 0 ? MIN_DIGITS_ONLY_HEX : MIN_CHARS
+  if ((flags & ~HEX) == 0 && e - i >= hexMin && tryHex(i, e)) {
     emit(LABEL_HEX, i, e)
     return e
   }
