@@ -13,7 +13,7 @@
 //     - percent: a run of `%HH` with nothing between the escapes, not touching other URL characters
 //       ([A-Za-z0-9+/_-], `=`, `&`, `?`): escapes inside a URL are how URLs are written;
 //     - unicode_escape: a run of `\uHHHH` escapes (surrogate pairs combine).
-//     A hex word of decimal digits only must be at least 32 characters (it is a number first).
+//     A hex word of decimal digits only must be at least 24 characters (it is a number first).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
 //  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
@@ -45,7 +45,7 @@ const MIN_BYTES: i32 = 8
 const MAX_BAD_TENTHS: i32 = 1
 const MIN_ALPHA_TENTHS: i32 = 4
 const SHORT_BYTES: i32 = 24
-const MIN_DIGITS_ONLY_HEX: i32 = 32
+const MIN_DIGITS_ONLY_HEX: i32 = 24
 
 // Nibble tables: class bits of byte c = LO[c & 15] & HI[c >> 4]. Each bit is a rectangle of
 // (high nibble, low nibble) pairs; a class is a union of bits (see CLASS_W, CLASS_S).
@@ -475,7 +475,7 @@ function parseAt(i: i32): i32 {
     emit(LABEL_BINARY, i, e)
     return e
   }
-  // A hex word without a letter is a number first: IDs of 16 to 30 digits are common, and as hex they
+  // A hex word without a letter is a number first: IDs of 16 to 20 digits are common, and as hex they
   // decode to printable bytes often enough (about 1 in 500) to matter.
   const hexMin = (flags & (F_AF | F_af)) == 0 ? MIN_DIGITS_ONLY_HEX : MIN_CHARS
   if ((flags & ~HEX) == 0 && e - i >= hexMin && tryHex(i, e)) {
