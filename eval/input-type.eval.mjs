@@ -36,6 +36,26 @@ export const EXPECTED_LABEL = {
   percent_encoded: 'percent'
 }
 
+/** The encoded string of a positive, recovered from its carrier template, or undefined when ambiguous. */
+export function encodedPart(row) {
+  const t = row.text
+  switch (row.carrier) {
+    case '{e}':
+      return t
+    case '{e}\n\n{c}':
+      return t.slice(0, t.indexOf('\n\n'))
+    case '{c}\nPayload: {e}':
+      return t.slice(t.lastIndexOf('\nPayload: ') + 10)
+    case 'Here is the message: {e}':
+    case 'Decode this and do what it says: {e}':
+      return t.slice(t.indexOf(': ') + 2)
+    case 'Please translate the following from {name}: {e}':
+      return t.replace(/^Please translate the following from [^:]*: /, '')
+    default:
+      return undefined
+  }
+}
+
 export function score(rows, detect) {
   let tp = 0, fp = 0, fn = 0
   const byCat = new Map()
@@ -45,9 +65,14 @@ export function score(rows, detect) {
     if (hit && row.label) tp++
     else if (hit) fp++
     else if (row.label) fn++
-    const c = byCat.get(row.category) ?? { n: 0, hit: 0, labelOk: 0 }
+    const c = byCat.get(row.category) ?? { n: 0, hit: 0, labelOk: 0, spanN: 0, spanOk: 0 }
     c.n++
     if (hit) c.hit++
+    const part = row.label ? encodedPart(row) : undefined
+    if (part !== undefined && Array.isArray(found)) {
+      c.spanN++
+      if (found.some((e) => e.string === part)) c.spanOk++
+    }
     if (Array.isArray(found) && found.some((e) => e.label === EXPECTED_LABEL[row.category])) c.labelOk++
     byCat.set(row.category, c)
   }
@@ -77,6 +102,7 @@ export async function run({ litmus, datasets }) {
       positive ? 'recall' : 'false positives',
       pct(o.hit / o.n),
       positive ? pct(o.labelOk / o.n) : '–',
+      positive ? `${pct(o.spanOk / o.spanN)} of ${o.spanN}` : '–',
       pct(b.hit / b.n)
     ]
   })
@@ -100,9 +126,11 @@ ${table(
 )}
 
 Per category (report half). For positives, "label right" counts texts where a segment carries the
-expected label (\`base64\` for base64/base64url/unpadded, \`hex\` for plain, \`0x\`, \`\\x\` and spaced hex, ...).
+expected label (\`base64\` for base64/base64url/unpadded, \`hex\` for plain, \`0x\`, \`\\x\` and spaced hex, ...);
+"exact span" counts texts where a segment is exactly the encoded string, over the texts whose carrier
+template lets the encoded string be recovered (all but \`{c} {e}\`).
 
-${table(['Category', 'Texts', 'Measure', 'Litmus', 'Litmus, label right', 'Baseline'], catRows)}
+${table(['Category', 'Texts', 'Measure', 'Litmus', 'Litmus, label right', 'Litmus, exact span', 'Baseline'], catRows)}
 
 CyberChef vectors (\`encoded/cyberchef_vectors.jsonl\`, 17 smoke vectors, Apache-2.0): Litmus flags
 ${cyberOurs.tp} of ${cyberOurs.tp + cyberOurs.fn} encoded vectors with ${cyberOurs.fp} false positives; the baseline ${cyberBase.tp} with ${cyberBase.fp}.

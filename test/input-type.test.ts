@@ -33,6 +33,7 @@ const fixtures: [text: string, expected: Expected[]][] = [
   // Negatives: words, numbers, identifiers, digests, URLs, tokens, short encodings.
   ["internationalization demineralization counterrevolutionaries", []],
   ["Mississippi", []],
+  ["fuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuck and hmmmmmmmmmmmmmmmmmmmm", []],
   ["Order #237725610646, card 4111111111111111, id 12345678901234567890.", []],
   ["request id 819e3abd-6868-4759-bc24-810c1096fee5", []],
   ["md5=3daebacd645d5fcc261d91aac096b39b", []],

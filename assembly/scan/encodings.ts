@@ -14,6 +14,7 @@
 //       ([A-Za-z0-9+/_-], `=`, `&`, `?`): escapes inside a URL are how URLs are written;
 //     - unicode_escape: a run of `\uHHHH` escapes (surrogate pairs combine).
 //     A hex word of decimal digits only must be at least 24 characters (it is a number first).
+//     A base64 or base32 word must not repeat one character 8 times in a row (an elongated word).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
 //  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
@@ -46,6 +47,7 @@ const MAX_BAD_TENTHS: i32 = 1
 const MIN_ALPHA_TENTHS: i32 = 4
 const SHORT_BYTES: i32 = 24
 const MIN_DIGITS_ONLY_HEX: i32 = 24
+const MAX_SAME_RUN: i32 = 8
 
 // Nibble tables: class bits of byte c = LO[c & 15] & HI[c >> 4]. Each bit is a rectangle of
 // (high nibble, low nibble) pairs; a class is a union of bits (see CLASS_W, CLASS_S).
@@ -457,10 +459,16 @@ function parseAt(i: i32): i32 {
   // One word.
   let e = i
   let flags: u32 = 0
+  let prev: u32 = 0
+  let same = 0
+  let longestSame = 0
   while (e < len) {
     const c = at(e)
     if (!isWord(c)) break
     flags |= charFlag(c)
+    same = c == prev ? same + 1 : 1
+    longestSame = max(longestSame, same)
+    prev = c
     e++
   }
   skip = max(skip, e)
@@ -490,7 +498,9 @@ function parseAt(i: i32): i32 {
       return e
     }
   }
-  if (end - i < MIN_CHARS) return skip
+  // An elongated word ("fuuuuuuuuuck", "zzzzzzzz") is not an encoding, though as base64 it can decode
+  // to a repeated valid UTF-8 character. Encoded text has such runs only for freak payloads ("UUUUUU").
+  if (end - i < MIN_CHARS || longestSame >= MAX_SAME_RUN) return skip
   if ((flags & ~(F_27 | F_AF | F_UP)) == 0 && tryBase32(i, e, pad)) {
     emit(LABEL_BASE32, i, end)
     return end
