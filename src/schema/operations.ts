@@ -247,7 +247,9 @@ export const OPERATIONS = {
   input_type: v4('input_type', 'InputTypeRequest', 'Detects encoded segments (base64, hex, binary, ...) in text.', textOnly, {
     encodings: arr(
       obj('DetectedEncoding', 'one encoded segment', {
-        label: str('encoding label'),
+        label: str('encoding label', {
+          oneOf: ['base64', 'base32', 'hex', 'binary', 'decimal', 'percent', 'unicode_escape']
+        }),
         span,
         string: str('the substring detected as encoded')
       }),
