@@ -117,6 +117,30 @@ describe('input_type scan boundaries', () => {
   })
 })
 
+describe('input_type invariants on generated text', () => {
+  // Seeded, so every run checks the same 3,000 texts: pieces of encodings, escapes, separators,
+  // non-ASCII characters and a lone surrogate, glued at random.
+  const pieces = ['SGVsbG8sIFdvcmxkIQ==', '48 65 6c 6c 6f 20 57 6f 72 6c 64', '\\x41', '%41', '\\u0041', '\\ud83d', '0x', ' ', ',', ':', '=', 'é', '😀', '\ud800', 'ab', '01', '0', '255', 'QUJD', '-', '_', '+', '/', 'A']
+  let seed = 7
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
+  it('spans ascend, never overlap, and slice to the string', () => {
+    let segments = 0
+    for (let k = 0; k < 3000; k++) {
+      let text = ''
+      for (let n = Math.floor(random() * 60); n > 0; n--) text += pieces[Math.floor(random() * pieces.length)]
+      let last = 0
+      for (const e of litmus.inputType({ text }).encodings) {
+        expect(e.span[0]).toBeGreaterThanOrEqual(last)
+        expect(e.span[1]).toBeGreaterThan(e.span[0])
+        expect(text.slice(e.span[0], e.span[1])).toBe(e.string)
+        last = e.span[1]
+        segments++
+      }
+    }
+    expect(segments).toBeGreaterThan(100)
+  })
+})
+
 describe('input_type requests', () => {
   it('keeps metadata and answers through evaluate()', () => {
     const out = litmus.evaluate('input_type', { text: 'SGVsbG8sIFdvcmxkIQ==', metadata: { id: 7 } })
