@@ -1,14 +1,526 @@
-// PLACEHOLDER until the syllable work lands: counts vowel groups. Replaced by rules + exception table.
+// English syllable counter for readability formulas (Flesch and friends).
+//
+// Two layers. Spelling rules (vowel groups, hiatus pairs, silent endings) get most words right on
+// their own; an exception table, built by scripts/build-syllables.mjs from CMUdict, holds the words
+// where the rules and the dictionary disagree. The table stores a correction (dictionary minus
+// rules), not a count, so a miss can borrow the correction of a listed stem: "businesses" is not in
+// the table, but "business" is, and the same silent vowel is wrong in both.
+//
+// Per-word work is one pass over the bytes that case-folds, hashes (keeping the hash of every
+// prefix, so stems cost no rehash) and fills a letters buffer for the rules; then at most a few
+// probes. Nothing is allocated per word.
+
+import { arenaKeep } from '../arena'
+
+// Longest word part (bytes) that gets rules and table lookup; longer runs fall back to vowel groups.
+const MAX: i32 = 63
+
+// Case-folded key bytes (ASCII lower-case, apostrophes as 0x27), letters for the rules, and the
+// FNV-1a state after each key byte.
+const KEY: usize = memory.data(64)
+const LET: usize = memory.data(64)
+const HS: usize = memory.data(4 * 65)
+
+// Letter code for a vowel that is always its own syllable (é, ï, ü, ...): never silent, never merged.
+const HV: u8 = 0x56 // 'V'
+
+const FNV_OFFSET: u32 = 0x811c9dc5
+const FNV_PRIME: u32 = 0x01000193
+
+// Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, pad u16].
+let slots: usize = 0
+let mask: u32 = 0
+let pool: usize = 0
+
+@inline function isV(c: u8): bool {
+  return c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6f || c == 0x75 || c == HV
+}
+
+@inline function at(i: i32): u8 {
+  return load<u8>(LET + <usize>i)
+}
+
+// Vowel test in context: 'y' is a consonant before a vowel ("yes", "player") and a vowel elsewhere;
+// 'u' after 'q' is the w of "qu". A 'y' before 'i' stays a vowel (flying, carrying).
+function vowelAt(i: i32, n: i32): bool {
+  const c = at(i)
+  if (c == 0x79) return i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+  if (c == 0x75 && i > 0 && at(i - 1) == 0x71) return false
+  return isV(c)
+}
+
+@inline function cons(i: i32, n: i32): bool {
+  return i >= 0 && !vowelAt(i, n)
+}
+
+// A consonant that makes a following le/re syllabic (table, centre); r and w do not (snarled, crawled).
+@inline function firm(i: i32, n: i32): bool {
+  return cons(i, n) && at(i) != 0x72 && at(i) != 0x77
+}
+
+// Does the vowel pair at (i, i+1) fall into two syllables? Decided by the pair and its neighbours.
+function hiatus(i: i32, n: i32): bool {
+  const a = at(i)
+  const b = at(i + 1)
+  if (a == HV || b == HV) return true
+  const p: u8 = i > 0 ? at(i - 1) : 0
+  const q: u8 = i + 2 < n ? at(i + 2) : 0
+  // -ing after a vowel: being, going, seeing.
+  if (b == 0x69 && q == 0x6e && i + 3 < n && at(i + 3) == 0x67 && (i + 4 == n || (i + 5 == n && at(i + 4) == 0x73))) return true
+  // c s t x (and sh, ch) before i + vowel make one palatal syllable: -tion, -cial, -sia, fashion.
+  const pp: u8 = i > 1 ? at(i - 2) : 0
+  const palatal =
+    (p == 0x63 && !(pp == 0x73 && i == 2)) || p == 0x73 || p == 0x74 || p == 0x78 || (p == 0x68 && (pp == 0x73 || pp == 0x63))
+  if (a == 0x69) {
+    // i + vowel
+    if (b == 0x61 || b == 0x6f || b == 0x75) {
+      // associate(d), negotiation: -ciate, -tiation are two syllables (but initiative)
+      if (b == 0x61 && q == 0x74 && (p == 0x63 || p == 0x74) && i + 3 < n) {
+        const r = at(i + 3)
+        if (r == 0x65 || (r == 0x69 && i + 4 < n && at(i + 4) == 0x6f)) return true
+      }
+      // ratio, patio(s): a final -io is its own syllable
+      if (b == 0x6f && (q == 0 || (q == 0x73 && i + 3 == n))) return true
+      if (palatal || (p == 0x67 && i > 1)) return false
+      // million, union, familiar, italian, virginia: l/n + i + vowel after a vowel or a double l glides
+      if ((p == 0x6c || p == 0x6e) && i > 1 && (vowelAt(i - 2, n) || pp == 0x6c)) {
+        if (q == 0x6e || q == 0x72 || (b == 0x61 && q == 0)) return false
+      }
+      if (b == 0x6f && q == 0x72 && p == 0x76) return false // behavior
+      if (b == 0x61 && q == 0x67 && i + 3 < n && at(i + 3) == 0x65) return false // marriage
+      return true
+    }
+    if (b == 0x65) {
+      // science, quiet, client, easier; but field, piece, studies, cookie
+      if (q == 0x74) return i + 3 < n || !palatal
+      if (q == 0x6e) return i + 3 < n && (at(i + 3) == 0x74 || at(i + 3) == 0x63) && !palatal
+      if (q == 0x72) return i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)
+      if (q == 0x73) return i + 4 == n && at(i + 3) == 0x74 // easiest
+      return false
+    }
+    if (b == 0x69) return true
+    return false
+  }
+  if (a == 0x65) {
+    if (b == 0x6f) return !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video; surgeon, people
+    if (b == 0x61) {
+      // idea, area(s); but sea, tea: final -ea after a consonant with a vowel before it
+      if ((q == 0 || (q == 0x73 && i + 3 == n)) && i >= 2 && cons(i - 1, n) && p != 0x73 && p != 0x6e && p != 0x68) {
+        for (let j = 0; j < i - 1; j++) if (vowelAt(j, n)) return true
+        return false
+      }
+      // create, creation; react(ion); reality, realize; theater
+      if (q == 0x74 && p == 0x72 && pp == 0x63) return !(i + 3 < n && at(i + 3) == 0x75)
+      if (i == 1 && p == 0x72 && ((q == 0x63 && i + 3 < n && at(i + 3) == 0x74) || (q == 0x6c && i + 3 < n && at(i + 3) == 0x69)))
+        return true
+      if (i == 2 && p == 0x68 && pp == 0x74 && q == 0x74) return true
+      return false
+    }
+    return false
+  }
+  if (a == 0x75) {
+    const hard = p == 0x71 || p == 0x67
+    if (b == 0x61) return !hard // usual, actual; quality, language
+    if (b == 0x6f) return p != 0x71 // duo, ambiguous
+    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74) // fluent, cruel, duet; blues, tuesday
+    if (b == 0x69) {
+      if (hard) return false
+      if (q == 0x6e || q == 0x64) return true // ruin, genuine, fluid
+      return q == 0x74 && i + 3 < n && at(i + 3) == 0x79 // -uity
+    }
+    return false
+  }
+  if (a == 0x6f) {
+    if (b == 0x65) {
+      if (q == 0) return false
+      if ((q == 0x73 || q == 0x64) && i + 3 == n) return false
+      return true // poem, poet
+    }
+    if (b == 0x69) return q == 0x63 && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // heroic, stoics
+    return false
+  }
+  if (a == 0x61) {
+    if (b == 0x6f) return true // chaos
+    return false
+  }
+  return false
+}
+
+// Syllables of the letters in LET[0, n) by spelling rules alone.
+function rules(n: i32): i32 {
+  let count = 0
+  let i = 0
+  while (i < n) {
+    if (vowelAt(i, n)) {
+      count++
+      let j = i + 1
+      while (j < n && vowelAt(j, n)) {
+        if (hiatus(j - 1, n)) count++
+        j++
+      }
+      i = j
+    } else i++
+  }
+  if (n >= 3) {
+    const last = at(n - 1)
+    const prev = at(n - 2)
+    if (last == 0x65 && cons(n - 2, n) && count > 1) {
+      // Silent final e, except consonant + le / re (table, little, centre).
+      const syllabic = (prev == 0x6c || prev == 0x72) && firm(n - 3, n) && at(n - 3) != prev
+      if (!syllabic) count--
+    } else if (last == 0x73 && prev == 0x65 && n >= 4 && cons(n - 3, n) && count > 1) {
+      // -es: silent after most consonants (makes), spoken after sibilants (boxes, pages, wishes).
+      const c = at(n - 3)
+      const d = at(n - 4)
+      const sib = c == 0x73 || c == 0x78 || c == 0x7a || c == 0x63 || c == 0x67 || (c == 0x68 && (d == 0x63 || d == 0x73))
+      const syllabic = (c == 0x6c || c == 0x72) && firm(n - 4, n) && d != c
+      if (!sib && !syllabic) count--
+    } else if (last == 0x64 && prev == 0x65 && n >= 4 && cons(n - 3, n) && count > 1) {
+      // -ed: spoken only after t and d (created, ended), and in consonant + led (handled).
+      const c = at(n - 3)
+      const syllabic = (c == 0x6c || c == 0x72) && firm(n - 4, n) && at(n - 4) != c
+      if (c != 0x74 && c != 0x64 && !syllabic) count--
+    } else if (last == 0x6d && ((prev == 0x73 && vowelAt(n - 3, n)) || (prev == 0x68 && at(n - 3) == 0x74))) {
+      count++ // -ism, -asm, rhythm: the m is syllabic
+    }
+    // fire, tired, desires: the r after a long i is its own syllable, so the e is not silent
+    if (n >= 4) {
+      let e = n - 1
+      if (last == 0x73 || last == 0x64) e--
+      if (e >= 3 && at(e) == 0x65 && at(e - 1) == 0x72 && at(e - 2) == 0x69 && cons(e - 3, n)) {
+        count++
+      }
+    }
+    // league, tongue: the ue of a final -gue after a vowel or n is silent
+    const g = last == 0x73 ? n - 4 : n - 3
+    if (g >= 1 && at(g) == 0x67 && at(g + 1) == 0x75 && at(g + 2) == 0x65 && (vowelAt(g - 1, n) || at(g - 1) == 0x6e) && count > 1) count--
+  }
+  count -= silentInner(n)
+  return count > 0 ? count : 1
+}
+
+// Ending letters of suffixes that leave the e before them silent (lovely, statement, careful).
+// Lower-case ASCII, longest first within a shared ending.
+const SUFFIXES = memory.data<u8>([
+  // length-prefixed strings
+  5, 0x6d, 0x65, 0x6e, 0x74, 0x73, // ments
+  4, 0x6d, 0x65, 0x6e, 0x74, // ment
+  5, 0x66, 0x75, 0x6c, 0x6c, 0x79, // fully
+  3, 0x66, 0x75, 0x6c, // ful
+  4, 0x6c, 0x65, 0x73, 0x73, // less
+  4, 0x6e, 0x65, 0x73, 0x73, // ness
+  2, 0x6c, 0x79, // ly
+  2, 0x74, 0x79, // ty
+  3, 0x6d, 0x61, 0x6e, // man
+  3, 0x6d, 0x65, 0x6e, // men
+  0
+])
+
+// Compound first words whose final e is silent inside a longer word (something, therefore).
+const PREFIXES = memory.data<u8>([
+  4, 0x73, 0x6f, 0x6d, 0x65, // some
+  5, 0x74, 0x68, 0x65, 0x72, 0x65, // there
+  5, 0x77, 0x68, 0x65, 0x72, 0x65, // where
+  4, 0x65, 0x6c, 0x73, 0x65, // else
+  4, 0x6d, 0x6f, 0x72, 0x65, // more
+  4, 0x62, 0x61, 0x73, 0x65, // base
+  4, 0x68, 0x6f, 0x6d, 0x65, // home
+  4, 0x6e, 0x69, 0x6e, 0x65, // nine
+  4, 0x6c, 0x69, 0x6b, 0x65, // like
+  4, 0x74, 0x69, 0x6d, 0x65, // time
+  4, 0x73, 0x69, 0x64, 0x65, // side
+  4, 0x66, 0x69, 0x72, 0x65, // fire
+  4, 0x6c, 0x69, 0x66, 0x65, // life
+  4, 0x63, 0x61, 0x72, 0x65, // care
+  4, 0x77, 0x69, 0x64, 0x65, // wide
+  5, 0x73, 0x74, 0x6f, 0x6e, 0x65, // stone
+  5, 0x68, 0x6f, 0x75, 0x73, 0x65, // house
+  5, 0x65, 0x76, 0x65, 0x72, 0x79, // every (one syllable fewer inside compounds)
+  0
+])
+
+@inline function matchAt(s: usize, len: i32, at0: i32): bool {
+  for (let j = 0; j < len; j++) if (load<u8>(s + 1 + <usize>j) != at(at0 + j)) return false
+  return true
+}
+
+// Silent e's inside the word: before a listed suffix, and at the end of a listed compound part.
+function silentInner(n: i32): i32 {
+  let less = 0
+  let done = -1 // the e already made silent by a suffix
+  let s = SUFFIXES
+  while (true) {
+    const len = <i32>load<u8>(s)
+    if (len == 0) break
+    const e = n - len - 1
+    if (e >= 2 && at(e) == 0x65 && cons(e - 1, n) && matchAt(s, len, n - len)) {
+      // the e closes a stem: a vowel, one consonant or a digraph (ch, sh, dg, ng, nc, rc, rg), e.
+      // Not after a long i + r (entirely) nor a consonant + l (settlement).
+      const c = at(e - 1)
+      let silent = vowelAt(e - 2, n) && (e > 2 || at(0) != 0x65) // but element
+      if (!silent && e >= 3 && vowelAt(e - 3, n)) {
+        const d = at(e - 2)
+        silent = (c == 0x68 && (d == 0x63 || d == 0x73)) || ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72))
+      }
+      if (c == 0x72 && at(e - 2) == 0x69) silent = false
+      if (silent) {
+        less++
+        done = e
+      }
+      break
+    }
+    s += 1 + <usize>len
+  }
+  s = PREFIXES
+  while (true) {
+    const len = <i32>load<u8>(s)
+    if (len == 0) break
+    if (n > len + 1 && matchAt(s, len, 0) && len - 1 != done && (cons(len, n) || (at(len) == 0x6f && at(len - 1) == 0x65))) {
+      less++
+      break
+    }
+    s += 1 + <usize>len
+  }
+  return less
+}
+
+// Fallback for over-long runs: plain vowel groups.
+function vowelGroups(ptr: usize, len: usize): i32 {
+  let count = 0
+  let prev = false
+  for (let i: usize = 0; i < len; i++) {
+    const c = load<u8>(ptr + i) | 0x20
+    const v = c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6f || c == 0x75 || c == 0x79
+    if (v && !prev) count++
+    prev = v
+  }
+  return count
+}
+
+// Letter for the second byte of a two-byte UTF-8 sequence starting with 0xC3 (Latin-1 letters).
+function latin1(b: u8): u8 {
+  const c = b & 0xdf // fold lower (a0..bf) onto upper (80..9f)
+  if (c <= 0x86) return c == 0x84 ? HV : 0x61 // à..å (ä is a separate vowel), æ
+  if (c == 0x87) return 0x63 // ç
+  if (c <= 0x8b) return c == 0x89 || c == 0x8b ? HV : 0x65 // é ë stand alone; è ê
+  if (c <= 0x8f) return c == 0x8f ? HV : 0x69 // ï
+  if (c == 0x91) return 0x6e // ñ
+  if (c >= 0x92 && c <= 0x96) return c == 0x96 ? HV : 0x6f // ö
+  if (c == 0x98) return 0x6f // ø
+  if (c >= 0x99 && c <= 0x9c) return c == 0x9c ? HV : 0x75 // ü
+  if (c == 0x9d || c == 0x9f) return 0x79 // ý ÿ
+  return 0x78 // other: a consonant
+}
+
+@inline function hashAt(k: i32): u32 {
+  return load<u32>(HS + (<usize>k << 2))
+}
+
+// Correction for the key whose FNV-1a hash is h over KEY[0, k) (optionally followed by an extra
+// byte `tail`), or i32.MIN_VALUE when absent.
+function probe(h: u32, k: i32, tail: u8): i32 {
+  if (mask == 0) return i32.MIN_VALUE
+  if (h == 0) h = 1
+  const len = tail != 0 ? k + 1 : k
+  let s = h & mask
+  while (true) {
+    const slot = slots + (<usize>s << 3) * 2
+    const sh = load<u32>(slot)
+    if (sh == 0) return i32.MIN_VALUE
+    if (sh == h && <i32>load<u8>(slot, 8) == len) {
+      const key = pool + <usize>load<u32>(slot, 4)
+      let same = true
+      for (let i = 0; i < k; i++) {
+        if (load<u8>(key + <usize>i) != load<u8>(KEY + <usize>i)) {
+          same = false
+          break
+        }
+      }
+      if (same && (tail == 0 || load<u8>(key + <usize>k) == tail)) return <i32>load<i8>(slot, 9)
+    }
+    s = (s + 1) & mask
+  }
+  return i32.MIN_VALUE
+}
+
+@inline function endsWith2(k: i32, a: u8, b: u8): bool {
+  return k >= 2 && load<u8>(KEY + <usize>(k - 2)) == a && load<u8>(KEY + <usize>(k - 1)) == b
+}
+
+// Stem correction for a key not in the table: strip a common ending and look the stem up. The order
+// and the stems tried here are mirrored by predict() in scripts/build-syllables.mjs.
+function stemDelta(k: i32): i32 {
+  const MINSTEM = 3
+  const e: u8 = 0x65
+  const last = load<u8>(KEY + <usize>(k - 1))
+  let d: i32 = i32.MIN_VALUE
+  if (last == 0x73) {
+    // possessive 's, then -es (stem, then stem + e), then -s
+    if (k - 2 >= MINSTEM && load<u8>(KEY + <usize>(k - 2)) == 0x27) return probe(hashAt(k - 2), k - 2, 0)
+    if (k - 2 >= MINSTEM && load<u8>(KEY + <usize>(k - 2)) == e) {
+      d = probe(hashAt(k - 2), k - 2, 0)
+      if (d != i32.MIN_VALUE) return d
+    }
+    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0)
+    return d
+  }
+  if (last == 0x64 && k >= 2 && load<u8>(KEY + <usize>(k - 2)) == e) {
+    // -ed: stem without "ed" (jumped), then without "d" (created)
+    if (k - 2 >= MINSTEM) {
+      d = probe(hashAt(k - 2), k - 2, 0)
+      if (d != i32.MIN_VALUE) return d
+    }
+    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0)
+    return d
+  }
+  if (last == 0x67 && k >= 3 && endsWith2(k - 1, 0x69, 0x6e)) {
+    // -ing: stem, then stem + e (creating)
+    const s = k - 3
+    if (s >= MINSTEM) {
+      d = probe(hashAt(s), s, 0)
+      if (d != i32.MIN_VALUE) return d
+      return probe((hashAt(s) ^ e) * FNV_PRIME, s, e)
+    }
+    return d
+  }
+  if (last == 0x79 && endsWith2(k, 0x6c, 0x79) && k - 2 >= MINSTEM) return probe(hashAt(k - 2), k - 2, 0)
+  if (last == 0x72 && endsWith2(k, e, 0x72) && k - 2 >= MINSTEM) {
+    d = probe(hashAt(k - 2), k - 2, 0)
+    if (d != i32.MIN_VALUE) return d
+    return probe(hashAt(k - 1), k - 1, 0)
+  }
+  return d
+}
+
+// Count one hyphen-free part at [ptr, ptr+len); `table` false gives the rules alone.
+function part(ptr: usize, len: usize, table: bool): i32 {
+  if (len > <usize>MAX) return vowelGroups(ptr, len)
+  let k = 0 // key bytes
+  let n = 0 // letters
+  let ascii = true
+  let h = FNV_OFFSET
+  store<u32>(HS, h)
+  let i: usize = 0
+  while (i < len) {
+    let c = load<u8>(ptr + i)
+    i++
+    let letter: u8 = 0
+    if (c < 0x80) {
+      if (c >= 0x41 && c <= 0x5a) c |= 0x20
+      if (c != 0x27) letter = c
+    } else if (c == 0xe2 && i + 1 < len && load<u8>(ptr + i) == 0x80 && load<u8>(ptr + i + 1) == 0x99) {
+      i += 2 // U+2019 right single quotation mark, used as an apostrophe
+      c = 0x27
+    } else {
+      ascii = false
+      if (c == 0xc3 && i < len) {
+        letter = latin1(load<u8>(ptr + i))
+        i++
+      } else {
+        // Any other character: one consonant-like letter; skip its continuation bytes.
+        while (i < len && (load<u8>(ptr + i) & 0xc0) == 0x80) i++
+        letter = 0x78
+      }
+      c = letter
+    }
+    if (letter != 0) {
+      store<u8>(LET + <usize>n, letter)
+      n++
+    }
+    store<u8>(KEY + <usize>k, c)
+    k++
+    h = (h ^ <u32>c) * FNV_PRIME
+    store<u32>(HS + (<usize>k << 2), h)
+  }
+  if (n == 0) return 0
+  let count = rules(n)
+  if (table && ascii) {
+    let d = probe(h, k, 0)
+    if (d == i32.MIN_VALUE) d = stemDelta(k)
+    if (d != i32.MIN_VALUE) {
+      count += d
+      if (count < 1) count = 1
+    }
+  }
+  return count
+}
+
+function count(ptr: usize, len: usize, table: bool): i32 {
+  let total = 0
+  let start: usize = 0
+  for (let i: usize = 0; i <= len; i++) {
+    if (i == len || load<u8>(ptr + i) == 0x2d) {
+      if (i > start) total += part(ptr + start, i - start, table)
+      start = i + 1
+    }
+  }
+  return total > 0 ? total : len > 0 ? 1 : 0
+}
 
 /** Syllables in the word at [ptr, ptr+len) (UTF-8, any case). At least 1 for a non-empty word. */
 export function countSyllables(ptr: usize, len: usize): i32 {
+  return count(ptr, len, true)
+}
+
+/** ABI: syllables in the word at [ptr, ptr+len). */
+export function syllables(ptr: usize, len: usize): i32 {
+  return count(ptr, len, true)
+}
+
+/** ABI: syllables by the spelling rules alone, without the exception table (for building it). */
+export function syllablesRules(ptr: usize, len: usize): i32 {
+  return count(ptr, len, false)
+}
+
+/** ABI: reserve `len` bytes for the life of the instance to receive the exception list. */
+export function syllablesReserve(len: usize): usize {
+  return arenaKeep(len)
+}
+
+/**
+ * ABI: index the exception list at [ptr, ptr+len), kept by `syllablesReserve`. Format: lines of
+ * `word` grouped under header lines `=D` that give the correction D (e.g. `=-1`) for the words that
+ * follow. Keys point into the list itself, so it must stay in memory. Returns the entry count.
+ */
+export function syllablesLoad(ptr: usize, len: usize): i32 {
+  let entries = 0
+  for (let i: usize = 0; i < len; i++) if (load<u8>(ptr + i) == 0x0a) entries++
+  let cap: u32 = 16
+  while (cap < <u32>entries * 2) cap <<= 1
+  slots = arenaKeep(<usize>cap * 16)
+  memory.fill(slots, 0, <usize>cap * 16)
+  mask = cap - 1
+  pool = ptr
+  let delta: i32 = 0
   let count = 0
-  let prevVowel = false
+  let start: usize = 0
   for (let i: usize = 0; i < len; i++) {
-    const c = load<u8>(ptr + i) | 0x20
-    const vowel = c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6f || c == 0x75 || c == 0x79
-    if (vowel && !prevVowel) count++
-    prevVowel = vowel
+    if (load<u8>(ptr + i) != 0x0a) continue
+    const wlen = i - start
+    if (wlen > 0 && load<u8>(ptr + start) == 0x3d) {
+      // "=D" header
+      let neg = false
+      let v = 0
+      for (let j = start + 1; j < i; j++) {
+        const c = load<u8>(ptr + j)
+        if (c == 0x2d) neg = true
+        else if (c >= 0x30 && c <= 0x39) v = v * 10 + <i32>(c - 0x30)
+      }
+      delta = neg ? -v : v
+    } else if (wlen > 0 && wlen <= <usize>MAX) {
+      let h = FNV_OFFSET
+      for (let j = start; j < i; j++) h = (h ^ <u32>load<u8>(ptr + j)) * FNV_PRIME
+      if (h == 0) h = 1
+      let s = h & mask
+      while (load<u32>(slots + (<usize>s << 4)) != 0) s = (s + 1) & mask
+      const slot = slots + (<usize>s << 4)
+      store<u32>(slot, h)
+      store<u32>(slot, <u32>start, 4)
+      store<u8>(slot, <u8>wlen, 8)
+      store<i8>(slot, <i8>delta, 9)
+      count++
+    }
+    start = i + 1
   }
-  return count > 0 ? count : 1
+  return count
 }

@@ -7,6 +7,7 @@ import { carbon, estimateCarbon, fromV3, V3_FIELDS, V4_FIELDS, v3Carbon, type Ca
 import type { Context, Scorer } from './context.js'
 import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 import { inputType } from './input-type.js'
+import { loadSyllables, syllablesMethod } from './syllables.js'
 
 export const SCORERS = {
   carbon,
@@ -39,11 +40,13 @@ export const EXTRAS = {
       return estimateCarbon(fromV3(checked('v3.carbon')(request)), V3_FIELDS)
     }
     return estimateCarbon(checked('carbon')(request), V4_FIELDS)
-  }
+  },
+  /** Syllables in one word (see docs/metrics/syllables.md). */
+  syllables: syllablesMethod
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = [initPrices]
+export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables]
