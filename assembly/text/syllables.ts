@@ -27,7 +27,7 @@ const HV: u8 = 0x56 // 'V'
 const FNV_OFFSET: u32 = 0x811c9dc5
 const FNV_PRIME: u32 = 0x01000193
 
-// Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, pad u16].
+// Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
 let slots: usize = 0
 let mask: u32 = 0
 let pool: usize = 0
@@ -317,8 +317,9 @@ function latin1(b: u8): u8 {
 }
 
 // Correction for the key whose FNV-1a hash is h over KEY[0, k) (optionally followed by an extra
-// byte `tail`), or i32.MIN_VALUE when absent.
-function probe(h: u32, k: i32, tail: u8): i32 {
+// byte `tail`), or i32.MIN_VALUE when absent. A `stem` probe sees only entries whose correction
+// carries over to derived words.
+function probe(h: u32, k: i32, tail: u8, stem: bool): i32 {
   if (mask == 0) return i32.MIN_VALUE
   if (h == 0) h = 1
   const len = tail != 0 ? k + 1 : k
@@ -327,7 +328,7 @@ function probe(h: u32, k: i32, tail: u8): i32 {
     const slot = slots + (<usize>s << 3) * 2
     const sh = load<u32>(slot)
     if (sh == 0) return i32.MIN_VALUE
-    if (sh == h && <i32>load<u8>(slot, 8) == len) {
+    if (sh == h && <i32>load<u8>(slot, 8) == len && (!stem || load<u8>(slot, 10) != 0)) {
       const key = pool + <usize>load<u32>(slot, 4)
       let same = true
       for (let i = 0; i < k; i++) {
@@ -356,38 +357,38 @@ function stemDelta(k: i32): i32 {
   let d: i32 = i32.MIN_VALUE
   if (last == 0x73) {
     // possessive 's, then -es (stem, then stem + e), then -s
-    if (k - 2 >= MINSTEM && load<u8>(KEY + <usize>(k - 2)) == 0x27) return probe(hashAt(k - 2), k - 2, 0)
+    if (k - 2 >= MINSTEM && load<u8>(KEY + <usize>(k - 2)) == 0x27) return probe(hashAt(k - 2), k - 2, 0, true)
     if (k - 2 >= MINSTEM && load<u8>(KEY + <usize>(k - 2)) == e) {
-      d = probe(hashAt(k - 2), k - 2, 0)
+      d = probe(hashAt(k - 2), k - 2, 0, true)
       if (d != i32.MIN_VALUE) return d
     }
-    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0)
+    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0, true)
     return d
   }
   if (last == 0x64 && k >= 2 && load<u8>(KEY + <usize>(k - 2)) == e) {
     // -ed: stem without "ed" (jumped), then without "d" (created)
     if (k - 2 >= MINSTEM) {
-      d = probe(hashAt(k - 2), k - 2, 0)
+      d = probe(hashAt(k - 2), k - 2, 0, true)
       if (d != i32.MIN_VALUE) return d
     }
-    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0)
+    if (k - 1 >= MINSTEM) return probe(hashAt(k - 1), k - 1, 0, true)
     return d
   }
   if (last == 0x67 && k >= 3 && endsWith2(k - 1, 0x69, 0x6e)) {
     // -ing: stem, then stem + e (creating)
     const s = k - 3
     if (s >= MINSTEM) {
-      d = probe(hashAt(s), s, 0)
+      d = probe(hashAt(s), s, 0, true)
       if (d != i32.MIN_VALUE) return d
-      return probe((hashAt(s) ^ e) * FNV_PRIME, s, e)
+      return probe((hashAt(s) ^ e) * FNV_PRIME, s, e, true)
     }
     return d
   }
-  if (last == 0x79 && endsWith2(k, 0x6c, 0x79) && k - 2 >= MINSTEM) return probe(hashAt(k - 2), k - 2, 0)
+  if (last == 0x79 && endsWith2(k, 0x6c, 0x79) && k - 2 >= MINSTEM) return probe(hashAt(k - 2), k - 2, 0, true)
   if (last == 0x72 && endsWith2(k, e, 0x72) && k - 2 >= MINSTEM) {
-    d = probe(hashAt(k - 2), k - 2, 0)
+    d = probe(hashAt(k - 2), k - 2, 0, true)
     if (d != i32.MIN_VALUE) return d
-    return probe(hashAt(k - 1), k - 1, 0)
+    return probe(hashAt(k - 1), k - 1, 0, true)
   }
   return d
 }
@@ -435,7 +436,7 @@ function part(ptr: usize, len: usize, table: bool): i32 {
   if (n == 0) return 0
   let count = rules(n)
   if (table && ascii) {
-    let d = probe(h, k, 0)
+    let d = probe(h, k, 0, false)
     if (d == i32.MIN_VALUE) d = stemDelta(k)
     if (d != i32.MIN_VALUE) {
       count += d
@@ -479,8 +480,8 @@ export function syllablesReserve(len: usize): usize {
 
 /**
  * ABI: index the exception list at [ptr, ptr+len), kept by `syllablesReserve`. Format: lines of
- * `word` grouped under header lines `=D` that give the correction D (e.g. `=-1`) for the words that
- * follow. Keys point into the list itself, so it must stay in memory. Returns the entry count.
+ * `word` grouped under header lines `=D` or `!D` that give the correction D (e.g. `=-1`) for the
+ * words that follow; `=` marks corrections that derived words may borrow, `!` those they may not. Keys point into the list itself, so it must stay in memory. Returns the entry count.
  */
 export function syllablesLoad(ptr: usize, len: usize): i32 {
   let entries = 0
@@ -492,13 +493,16 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
   mask = cap - 1
   pool = ptr
   let delta: i32 = 0
+  let stem = true
   let count = 0
   let start: usize = 0
   for (let i: usize = 0; i < len; i++) {
     if (load<u8>(ptr + i) != 0x0a) continue
     const wlen = i - start
-    if (wlen > 0 && load<u8>(ptr + start) == 0x3d) {
-      // "=D" header
+    const head = wlen > 0 ? load<u8>(ptr + start) : 0
+    if (head == 0x3d || head == 0x21) {
+      // "=D" (the correction carries over to derived words) or "!D" (this word only)
+      stem = head == 0x3d
       let neg = false
       let v = 0
       for (let j = start + 1; j < i; j++) {
@@ -518,6 +522,7 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
       store<u32>(slot, <u32>start, 4)
       store<u8>(slot, <u8>wlen, 8)
       store<i8>(slot, <i8>delta, 9)
+      store<u8>(slot, stem ? 1 : 0, 10)
       count++
     }
     start = i + 1
