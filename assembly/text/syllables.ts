@@ -62,7 +62,8 @@ function vowelAt(i: i32, n: i32): bool {
 function hiatus(i: i32, n: i32): bool {
   const a = at(i)
   const b = at(i + 1)
-  if (a == HV || b == HV) return true
+  if (a == HV) return !(b == 0x65 && i + 2 == n) // but fiancée, née: the e after é is silent
+  if (b == HV) return true
   const p: u8 = i > 0 ? at(i - 1) : 0
   const q: u8 = i + 2 < n ? at(i + 2) : 0
   // -ing after a vowel: being, going, seeing.
