@@ -4,4 +4,4 @@
 export { arenaReset as reset, arenaAlloc as alloc } from './arena'
 export { utf16Offsets } from './text/utf16'
 export { encodingsScan, encodingsSpans, encodingsLabels } from './scan/encodings'
-export { syllables, syllablesRules, syllablesReserve, syllablesLoad } from './text/syllables'
+export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSum } from './text/syllables'

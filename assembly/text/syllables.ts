@@ -20,6 +20,7 @@ const MAX: i32 = 63
 const KEY: usize = memory.data(64)
 const LET: usize = memory.data(64)
 const HS: usize = memory.data(4 * 65)
+const VF: usize = memory.data(64)
 
 // Letter code for a vowel that is always its own syllable (é, ï, ü, ...): never silent, never merged.
 const HV: u8 = 0x56 // 'V'
@@ -28,6 +29,15 @@ const FNV_OFFSET: u32 = 0x811c9dc5
 const FNV_PRIME: u32 = 0x01000193
 
 // Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
+// Memo of counted words (see countSyllables): 32-byte entries [key 16 bytes, len u8, count u8, pad],
+// direct-mapped by a hash of the key. Allocated when the list is loaded; results never change, so
+// the memo lives as long as the instance.
+const CACHE_KEY: usize = 16
+const CACHE_MASK: u32 = 32767
+const CK: usize = memory.data(16, 16)
+const IOTA: usize = memory.data<u8>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16)
+let cache: usize = 0
+
 let slots: usize = 0
 let mask: u32 = 0
 let pool: usize = 0
@@ -40,13 +50,21 @@ let pool: usize = 0
   return load<u8>(LET + <usize>i)
 }
 
-// Vowel test in context: 'y' is a consonant before a vowel ("yes", "player") and a vowel elsewhere;
-// 'u' after 'q' is the w of "qu". A 'y' before 'i' stays a vowel (flying, carrying).
-function vowelAt(i: i32, n: i32): bool {
-  const c = at(i)
-  if (c == 0x79) return i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
-  if (c == 0x75 && i > 0 && at(i - 1) == 0x71) return false
-  return isV(c)
+// Vowel test in context, computed once per word into VF by markVowels: 'y' is a consonant before a
+// vowel ("yes", "player") and a vowel elsewhere; 'u' after 'q' is the w of "qu". A 'y' before 'i'
+// stays a vowel (flying, carrying).
+function markVowels(n: i32): void {
+  for (let i = 0; i < n; i++) {
+    const c = at(i)
+    let v = isV(c)
+    if (c == 0x79) v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+    else if (c == 0x75 && i > 0 && at(i - 1) == 0x71) v = false
+    store<u8>(VF + <usize>i, v ? 1 : 0)
+  }
+}
+
+@inline function vowelAt(i: i32, n: i32): bool {
+  return load<u8>(VF + <usize>i) != 0
 }
 
 @inline function cons(i: i32, n: i32): bool {
@@ -149,6 +167,7 @@ function hiatus(i: i32, n: i32): bool {
 
 // Syllables of the letters in LET[0, n) by spelling rules alone.
 function rules(n: i32): i32 {
+  markVowels(n)
   let count = 0
   let i = 0
   while (i < n) {
@@ -217,28 +236,51 @@ const SUFFIXES = memory.data<u8>([
   0
 ])
 
-// Compound first words whose final e is silent inside a longer word (something, therefore).
-const PREFIXES = memory.data<u8>([
-  4, 0x73, 0x6f, 0x6d, 0x65, // some
-  5, 0x74, 0x68, 0x65, 0x72, 0x65, // there
-  5, 0x77, 0x68, 0x65, 0x72, 0x65, // where
-  4, 0x65, 0x6c, 0x73, 0x65, // else
-  4, 0x6d, 0x6f, 0x72, 0x65, // more
-  4, 0x62, 0x61, 0x73, 0x65, // base
-  4, 0x68, 0x6f, 0x6d, 0x65, // home
-  4, 0x6e, 0x69, 0x6e, 0x65, // nine
-  4, 0x6c, 0x69, 0x6b, 0x65, // like
-  4, 0x74, 0x69, 0x6d, 0x65, // time
-  4, 0x73, 0x69, 0x64, 0x65, // side
-  4, 0x66, 0x69, 0x72, 0x65, // fire
-  4, 0x6c, 0x69, 0x66, 0x65, // life
-  4, 0x63, 0x61, 0x72, 0x65, // care
-  4, 0x77, 0x69, 0x64, 0x65, // wide
-  5, 0x73, 0x74, 0x6f, 0x6e, 0x65, // stone
-  5, 0x68, 0x6f, 0x75, 0x73, 0x65, // house
-  5, 0x65, 0x76, 0x65, 0x72, 0x79, // every (one syllable fewer inside compounds)
-  0
-])
+// Compound first words whose final e is silent inside a longer word (something, therefore); "every"
+// loses a syllable inside compounds (everything). Returns the listed part's length at the start of
+// LET[0, n), or 0. The cases are the parts' first four letters read as a little-endian u32.
+function compoundPart(n: i32): i32 {
+  if (n < 6) return 0
+  switch (load<u32>(LET)) {
+    case 0x656d6f73: // some
+      return 4
+    case 0x65736c65: // else
+      return 4
+    case 0x65726f6d: // more
+      return 4
+    case 0x65736162: // base
+      return 4
+    case 0x656d6f68: // home
+      return 4
+    case 0x656e696e: // nine
+      return 4
+    case 0x656b696c: // like
+      return 4
+    case 0x656d6974: // time
+      return 4
+    case 0x65646973: // side
+      return 4
+    case 0x65726966: // fire
+      return 4
+    case 0x6566696c: // life
+      return 4
+    case 0x65726163: // care
+      return 4
+    case 0x65646977: // wide
+      return 4
+    case 0x72656874: // there
+      return at(4) == 0x65 ? 5 : 0
+    case 0x72656877: // where
+      return at(4) == 0x65 ? 5 : 0
+    case 0x6e6f7473: // stone
+      return at(4) == 0x65 ? 5 : 0
+    case 0x73756f68: // house
+      return at(4) == 0x65 ? 5 : 0
+    case 0x72657665: // every
+      return at(4) == 0x79 ? 5 : 0
+  }
+  return 0
+}
 
 @inline function matchAt(s: usize, len: i32, at0: i32): bool {
   for (let j = 0; j < len; j++) if (load<u8>(s + 1 + <usize>j) != at(at0 + j)) return false
@@ -250,7 +292,10 @@ function silentInner(n: i32): i32 {
   let less = 0
   let done = -1 // the e already made silent by a suffix
   let s = SUFFIXES
-  while (true) {
+  const z = at(n - 1)
+  // last letters of the suffixes: s t y l n
+  const maybe = z == 0x73 || z == 0x74 || z == 0x79 || z == 0x6c || z == 0x6e
+  while (maybe) {
     const len = <i32>load<u8>(s)
     if (len == 0) break
     const e = n - len - 1
@@ -272,16 +317,8 @@ function silentInner(n: i32): i32 {
     }
     s += 1 + <usize>len
   }
-  s = PREFIXES
-  while (true) {
-    const len = <i32>load<u8>(s)
-    if (len == 0) break
-    if (n > len + 1 && matchAt(s, len, 0) && len - 1 != done && (cons(len, n) || (at(len) == 0x6f && at(len - 1) == 0x65))) {
-      less++
-      break
-    }
-    s += 1 + <usize>len
-  }
+  const len = compoundPart(n)
+  if (len != 0 && n > len + 1 && len - 1 != done && (cons(len, n) || (at(len) == 0x6f && at(len - 1) == 0x65))) less++
   return less
 }
 
@@ -450,23 +487,58 @@ function part(ptr: usize, len: usize, table: bool): i32 {
 function count(ptr: usize, len: usize, table: bool): i32 {
   let total = 0
   let start: usize = 0
-  for (let i: usize = 0; i <= len; i++) {
-    if (i == len || load<u8>(ptr + i) == 0x2d) {
-      if (i > start) total += part(ptr + start, i - start, table)
-      start = i + 1
+  let i: usize = 0
+  while (i <= len) {
+    // Parts split at '-' and at U+2010/U+2011 (E2 80 90/91).
+    let sep: usize = 0
+    if (i == len) sep = 1
+    else {
+      const c = load<u8>(ptr + i)
+      if (c == 0x2d) sep = 1
+      else if (c == 0xe2 && i + 2 < len && load<u8>(ptr + i + 1) == 0x80) {
+        const b = load<u8>(ptr + i + 2)
+        if (b == 0x90 || b == 0x91) sep = 3
+      }
     }
+    if (sep != 0) {
+      if (i > start) total += part(ptr + start, i - start, table)
+      i += sep
+      start = i
+    } else i++
   }
   return total > 0 ? total : len > 0 ? 1 : 0
 }
 
 /** Syllables in the word at [ptr, ptr+len) (UTF-8, any case). At least 1 for a non-empty word. */
 export function countSyllables(ptr: usize, len: usize): i32 {
-  return count(ptr, len, true)
+  if (cache == 0 || len > CACHE_KEY || len == 0) return count(ptr, len, true)
+  // Memo of recent words: running text repeats a few thousand words, so most calls end here after
+  // one 16-byte load, fold and compare. The key is the word with ASCII letters lower-cased.
+  let raw: v128
+  if (ptr + 16 <= (<usize>memory.size() << 16)) raw = v128.load(ptr)
+  else {
+    v128.store(CK, i8x16.splat(0))
+    memory.copy(CK, ptr, len)
+    raw = v128.load(CK)
+  }
+  const upper = v128.and(i8x16.ge_u(raw, i8x16.splat(0x41)), i8x16.le_u(raw, i8x16.splat(0x5a)))
+  const inWord = i8x16.lt_u(v128.load(IOTA), i8x16.splat(<i8>len))
+  const key = v128.and(v128.or(raw, v128.and(upper, i8x16.splat(0x20))), inWord)
+  const lo = i64x2.extract_lane(key, 0)
+  const hi = i64x2.extract_lane(key, 1)
+  const h = (lo * 0x9e3779b97f4a7c15 + hi) * 0xc2b2ae3d27d4eb4f
+  const e = cache + (<usize>(<u32>(h >>> 40) & CACHE_MASK) << 5)
+  if (load<u64>(e) == lo && load<u64>(e, 8) == hi && <usize>load<u8>(e, 16) == len) return <i32>load<u8>(e, 17)
+  const n = count(ptr, len, true)
+  v128.store(e, key)
+  store<u8>(e, <u8>len, 16)
+  store<u8>(e, <u8>min(n, 255), 17)
+  return n
 }
 
 /** ABI: syllables in the word at [ptr, ptr+len). */
 export function syllables(ptr: usize, len: usize): i32 {
-  return count(ptr, len, true)
+  return countSyllables(ptr, len)
 }
 
 /** ABI: syllables by the spelling rules alone, without the exception table (for building it). */
@@ -491,6 +563,8 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
   while (cap < <u32>entries * 2) cap <<= 1
   slots = arenaKeep(<usize>cap * 16)
   memory.fill(slots, 0, <usize>cap * 16)
+  if (cache == 0) cache = arenaKeep(<usize>(CACHE_MASK + 1) << 5)
+  memory.fill(cache, 0, <usize>(CACHE_MASK + 1) << 5)
   mask = cap - 1
   pool = ptr
   let delta: i32 = 0
@@ -529,4 +603,45 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
     start = i + 1
   }
   return count
+}
+
+// Word characters for syllablesSum: ASCII letters, apostrophe, hyphen, and any non-ASCII byte
+// except the general-punctuation block's quotes and dashes (U+2019 and U+2010/2011 stay inside words).
+@inline function wordByte(c: u8): bool {
+  return (c | 0x20) - 0x61 < 26 || c == 0x27 || c == 0x2d || c >= 0x80
+}
+
+/**
+ * ABI: total syllables of the words in UTF-8 text at [ptr, ptr+len), splitting on anything but
+ * letters, apostrophes and hyphens. A reference word splitter for benchmarks and tests; the
+ * readability scorers use their own tokeniser and call countSyllables per word.
+ */
+export function syllablesSum(ptr: usize, len: usize): i32 {
+  let total = 0
+  let i: usize = 0
+  while (i < len) {
+    while (i < len) {
+      const c = load<u8>(ptr + i)
+      if (wordByte(c) && !(c == 0xe2 && i + 2 < len && load<u8>(ptr + i + 1) == 0x80 && !isInnerPunct(load<u8>(ptr + i + 2)))) break
+      i += c == 0xe2 ? 3 : 1
+    }
+    const start = i
+    while (i < len) {
+      const c = load<u8>(ptr + i)
+      if (c == 0xe2 && i + 2 < len && load<u8>(ptr + i + 1) == 0x80) {
+        if (!isInnerPunct(load<u8>(ptr + i + 2))) break
+        i += 3
+        continue
+      }
+      if (!wordByte(c)) break
+      i++
+    }
+    if (i > start) total += countSyllables(ptr + start, i - start)
+  }
+  return total
+}
+
+// Third byte of E2 80 xx that may sit inside a word: U+2010, U+2011 (hyphens), U+2019 (apostrophe).
+@inline function isInnerPunct(b: u8): bool {
+  return b == 0x90 || b == 0x91 || b == 0x99
 }
