@@ -42,8 +42,16 @@ let slots: usize = 0
 let mask: u32 = 0
 let pool: usize = 0
 
+// 1 for a e i o u and HV, by letter code (letters are below 0x80).
+const VOWELS = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+])
+
 @inline function isV(c: u8): bool {
-  return c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6f || c == 0x75 || c == HV
+  return load<u8>(VOWELS + <usize>(c & 0x7f)) != 0
 }
 
 @inline function at(i: i32): u8 {
@@ -219,22 +227,27 @@ function rules(n: i32): i32 {
   return count > 0 ? count : 1
 }
 
-// Ending letters of suffixes that leave the e before them silent (lovely, statement, careful).
-// Lower-case ASCII, longest first within a shared ending.
-const SUFFIXES = memory.data<u8>([
-  // length-prefixed strings
-  5, 0x6d, 0x65, 0x6e, 0x74, 0x73, // ments
-  4, 0x6d, 0x65, 0x6e, 0x74, // ment
-  5, 0x66, 0x75, 0x6c, 0x6c, 0x79, // fully
-  3, 0x66, 0x75, 0x6c, // ful
-  4, 0x6c, 0x65, 0x73, 0x73, // less
-  4, 0x6e, 0x65, 0x73, 0x73, // ness
-  2, 0x6c, 0x79, // ly
-  2, 0x74, 0x79, // ty
-  3, 0x6d, 0x61, 0x6e, // man
-  3, 0x6d, 0x65, 0x6e, // men
-  0
-])
+// Length of a suffix at the end of LET[0, n) that leaves an e before it silent (lovely, statement,
+// careful, homeless, safety, policeman): -ment(s), -ful(ly), -less, -ness, -ly, -ty, -man, -men.
+// Multi-letter compares read the letters as little-endian integers.
+function silentSuffix(n: i32): i32 {
+  if (n < 5) return 0
+  const z = at(n - 1)
+  const end4 = load<u32>(LET + <usize>(n - 4))
+  if (z == 0x73) {
+    if (end4 == 0x7373656c || end4 == 0x7373656e) return 4 // less, ness
+    return load<u32>(LET + <usize>(n - 5)) == 0x746e656d ? 5 : 0 // ments
+  }
+  if (z == 0x74) return end4 == 0x746e656d ? 4 : 0 // ment
+  if (z == 0x79) {
+    if (n >= 6 && load<u32>(LET + <usize>(n - 5)) == 0x6c6c7566) return 5 // fully
+    const y = at(n - 2)
+    return y == 0x6c || y == 0x74 ? 2 : 0 // ly, ty
+  }
+  if (z == 0x6c) return load<u16>(LET + <usize>(n - 3)) == 0x7566 ? 3 : 0 // ful
+  if (z == 0x6e) return at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65) ? 3 : 0 // man, men
+  return 0
+}
 
 // Compound first words whose final e is silent inside a longer word (something, therefore); "every"
 // loses a syllable inside compounds (everything). Returns the listed part's length at the start of
@@ -282,40 +295,26 @@ function compoundPart(n: i32): i32 {
   return 0
 }
 
-@inline function matchAt(s: usize, len: i32, at0: i32): bool {
-  for (let j = 0; j < len; j++) if (load<u8>(s + 1 + <usize>j) != at(at0 + j)) return false
-  return true
-}
-
 // Silent e's inside the word: before a listed suffix, and at the end of a listed compound part.
 function silentInner(n: i32): i32 {
   let less = 0
   let done = -1 // the e already made silent by a suffix
-  let s = SUFFIXES
-  const z = at(n - 1)
-  // last letters of the suffixes: s t y l n
-  const maybe = z == 0x73 || z == 0x74 || z == 0x79 || z == 0x6c || z == 0x6e
-  while (maybe) {
-    const len = <i32>load<u8>(s)
-    if (len == 0) break
-    const e = n - len - 1
-    if (e >= 2 && at(e) == 0x65 && cons(e - 1, n) && matchAt(s, len, n - len)) {
-      // the e closes a stem: a vowel, one consonant or a digraph (ch, sh, dg, ng, nc, rc, rg), e.
-      // Not after a long i + r (entirely) nor a consonant + l (settlement).
-      const c = at(e - 1)
-      let silent = vowelAt(e - 2, n) && (e > 2 || at(0) != 0x65) // but element
-      if (!silent && e >= 3 && vowelAt(e - 3, n)) {
-        const d = at(e - 2)
-        silent = (c == 0x68 && (d == 0x63 || d == 0x73)) || ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72))
-      }
-      if (c == 0x72 && at(e - 2) == 0x69) silent = false
-      if (silent) {
-        less++
-        done = e
-      }
-      break
+  const len0 = silentSuffix(n)
+  const e = n - len0 - 1
+  if (len0 != 0 && e >= 2 && at(e) == 0x65 && cons(e - 1, n)) {
+    // the e closes a stem: a vowel, one consonant or a digraph (ch, sh, dg, ng, nc, rc, rg), e.
+    // Not after a long i + r (entirely) nor a consonant + l (settlement).
+    const c = at(e - 1)
+    let silent = vowelAt(e - 2, n) && (e > 2 || at(0) != 0x65) // but element
+    if (!silent && e >= 3 && vowelAt(e - 3, n)) {
+      const d = at(e - 2)
+      silent = (c == 0x68 && (d == 0x63 || d == 0x73)) || ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72))
     }
-    s += 1 + <usize>len
+    if (c == 0x72 && at(e - 2) == 0x69) silent = false
+    if (silent) {
+      less++
+      done = e
+    }
   }
   const len = compoundPart(n)
   if (len != 0 && n > len + 1 && len - 1 != done && (cons(len, n) || (at(len) == 0x6f && at(len - 1) == 0x65))) less++
