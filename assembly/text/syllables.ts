@@ -65,7 +65,16 @@ function markVowels(n: i32): void {
   for (let i = 0; i < n; i++) {
     const c = at(i)
     let v = isV(c)
-    if (c == 0x79) v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+    if (c == 0x79) {
+      v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+      // flyer, Bryan, anyone: between a consonant and a vowel y is a vowel (not after n, w: canyon, lawyer)
+      if (!v && i > 0 && !isV(at(i - 1)) && at(i - 1) != 0x6e && at(i - 1) != 0x77 && at(i - 1) != 0x79) {
+        // ... after a consonant cluster or a word-initial consonant, before a, o, u or -er; not in -yard
+        const x = at(i + 1)
+        const w: u8 = i + 2 < n ? at(i + 2) : 0
+        if ((i == 1 || !isV(at(i - 2))) && (((x == 0x61 && w != 0x72) || x == 0x6f || x == 0x75) || (x == 0x65 && w == 0x72))) v = true
+      }
+    }
     else if (c == 0x75 && i > 0 && at(i - 1) == 0x71) v = false
     store<u8>(VF + <usize>i, v ? 1 : 0)
   }
@@ -90,27 +99,31 @@ function hiatus(i: i32, n: i32): bool {
   const b = at(i + 1)
   if (a == HV) return !(b == 0x65 && i + 2 == n) // but fiancée, née: the e after é is silent
   if (b == HV) return true
+  if (a == 0x79 && b != 0x69) return true // a vowel y before another vowel: flyer, Bryan (yi: only -ying)
   const p: u8 = i > 0 ? at(i - 1) : 0
   const q: u8 = i + 2 < n ? at(i + 2) : 0
   // -ing after a vowel: being, going, seeing.
   if (b == 0x69 && q == 0x6e && i + 3 < n && at(i + 3) == 0x67 && (i + 4 == n || (i + 5 == n && at(i + 4) == 0x73))) return true
-  // c s t x (and sh, ch) before i + vowel make one palatal syllable: -tion, -cial, -sia, fashion.
+  // c s t x (and sh) before i + vowel make one palatal syllable: -tion, -cial, -sia, fashion.
   const pp: u8 = i > 1 ? at(i - 2) : 0
   const palatal =
-    (p == 0x63 && !(pp == 0x73 && i == 2)) || p == 0x73 || p == 0x74 || p == 0x78 || (p == 0x68 && (pp == 0x73 || pp == 0x63))
+    (p == 0x63 && !(pp == 0x73 && i == 2)) || p == 0x73 || p == 0x74 || p == 0x78 || (p == 0x68 && pp == 0x73)
   if (a == 0x69) {
     // i + vowel
     if (b == 0x61 || b == 0x6f || b == 0x75) {
       // associate(d), negotiation: -ciate, -tiation are two syllables (but initiative)
-      if (b == 0x61 && q == 0x74 && (p == 0x63 || p == 0x74) && i + 3 < n) {
+      if (b == 0x61 && q == 0x74 && (p == 0x63 || p == 0x74 || p == 0x78) && i + 3 < n) {
         const r = at(i + 3)
-        if (r == 0x65 || (r == 0x69 && i + 4 < n && at(i + 4) == 0x6f)) return true
+        if (r == 0x65 || r == 0x6f || (r == 0x69 && i + 4 < n && (at(i + 4) == 0x6f || at(i + 4) == 0x6e))) return true
       }
+      // enthusiasm, ecclesiastic; beneficiary, judiciary
+      if (b == 0x61 && p == 0x73 && q != 0 && q != 0x6e && q != 0x6c) return true
+      if (b == 0x61 && p == 0x63 && q == 0x72 && i + 3 < n && (at(i + 3) == 0x79 || at(i + 3) == 0x69)) return true
       // ratio, patio(s): a final -io is its own syllable
       if (b == 0x6f && (q == 0 || (q == 0x73 && i + 3 == n))) return true
       if (palatal || (p == 0x67 && i > 1)) return false
-      // million, union, familiar, italian, virginia: l/n + i + vowel after a vowel or a double l glides
-      if ((p == 0x6c || p == 0x6e) && i > 1 && (vowelAt(i - 2, n) || pp == 0x6c)) {
+      // million, union, familiar, italian: l + i + vowel, n + io, after a vowel or a double l glides
+      if ((p == 0x6c || (p == 0x6e && b == 0x6f)) && i > 1 && (vowelAt(i - 2, n) || pp == 0x6c)) {
         if (q == 0x6e || q == 0x72 || (b == 0x61 && q == 0)) return false
       }
       if (b == 0x6f && q == 0x72 && p == 0x76) return false // behavior
@@ -141,6 +154,11 @@ function hiatus(i: i32, n: i32): bool {
       if (i == 1 && p == 0x72 && ((q == 0x63 && i + 3 < n && at(i + 3) == 0x74) || (q == 0x6c && i + 3 < n && at(i + 3) == 0x69)))
         return true
       if (i == 2 && p == 0x68 && pp == 0x74 && q == 0x74) return true
+      // re-, pre- before two consonants and more: reassert, reappear, readjust, prearranged
+      if (((i == 1 && p == 0x72) || (i == 2 && p == 0x72 && pp == 0x70)) && i + 4 < n && cons(i + 2, n) && cons(i + 3, n)) {
+        const r = at(i + 3)
+        if (!((q == 0x63 && r == 0x68) || q == 0x6c)) return true
+      }
       return false
     }
     return false
@@ -149,7 +167,7 @@ function hiatus(i: i32, n: i32): bool {
     const hard = p == 0x71 || p == 0x67
     if (b == 0x61) return !hard // usual, actual; quality, language
     if (b == 0x6f) return p != 0x71 // duo, ambiguous
-    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74) // fluent, cruel, duet; blues, tuesday
+    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n)) // fluent, cruel, duet, bluer; blues, tuesday
     if (b == 0x69) {
       if (hard) return false
       if (q == 0x6e || q == 0x64) return true // ruin, genuine, fluid
@@ -159,9 +177,8 @@ function hiatus(i: i32, n: i32): bool {
   }
   if (a == 0x6f) {
     if (b == 0x65) {
-      if (q == 0) return false
-      if ((q == 0x73 || q == 0x64) && i + 3 == n) return false
-      return true // poem, poet
+      // poem, poet, coexist, whoever; but shoe, does, and oe as one vowel in names (Boehner)
+      return q == 0x6d || q == 0x74 || q == 0x78 || q == 0x76
     }
     if (b == 0x69) return q == 0x63 && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // heroic, stoics
     return false
@@ -223,6 +240,8 @@ function rules(n: i32): i32 {
     const g = last == 0x73 ? n - 4 : n - 3
     if (g >= 1 && at(g) == 0x67 && at(g + 1) == 0x75 && at(g + 2) == 0x65 && (vowelAt(g - 1, n) || at(g - 1) == 0x6e) && count > 1) count--
   }
+  // -ically is said -ic-ly (basically, logically)
+  if (n >= 8 && load<u32>(LET + <usize>(n - 4)) == 0x796c6c61 && at(n - 5) == 0x63 && at(n - 6) == 0x69) count--
   count -= silentInner(n)
   return count > 0 ? count : 1
 }
