@@ -66,7 +66,7 @@ function markVowels(n: i32): void {
     const c = at(i)
     let v = isV(c)
     if (c == 0x79) {
-      v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+      v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1)) || (i == 2 && at(0) == 0x61 && at(1) == 0x6e) // anyone
       // flyer, Bryan, anyone: between a consonant and a vowel y is a vowel (not after n, w: canyon, lawyer)
       if (!v && i > 0 && !isV(at(i - 1)) && at(i - 1) != 0x6e && at(i - 1) != 0x77 && at(i - 1) != 0x79) {
         // ... after a consonant cluster or a word-initial consonant, before a, o, u or -er; not in -yard
@@ -102,6 +102,13 @@ function hiatus(i: i32, n: i32): bool {
   if (a == 0x79 && b != 0x69) return true // a vowel y before another vowel: flyer, Bryan (yi: only -ying)
   const p: u8 = i > 0 ? at(i - 1) : 0
   const q: u8 = i + 2 < n ? at(i + 2) : 0
+  // -ism, -ist(s) after a vowel: altruism, deist.
+  if (b == 0x69 && q == 0x73 && i + 3 < n) {
+    const r = at(i + 3)
+    // (but moist, heist, linguist)
+    const ok = r == 0x6d || (r == 0x74 && i >= 3 && !(a == 0x75 && p == 0x67))
+    if (ok && (i + 4 == n || (i + 5 == n && at(i + 4) == 0x73))) return true
+  }
   // -ing after a vowel: being, going, seeing.
   if (b == 0x69 && q == 0x6e && i + 3 < n && at(i + 3) == 0x67 && (i + 4 == n || (i + 5 == n && at(i + 4) == 0x73))) return true
   // c s t x (and sh) before i + vowel make one palatal syllable: -tion, -cial, -sia, fashion.
@@ -135,14 +142,15 @@ function hiatus(i: i32, n: i32): bool {
       if (q == 0x74) return i + 3 < n || !palatal
       if (q == 0x6e) return i + 3 < n && (at(i + 3) == 0x74 || at(i + 3) == 0x63) && !palatal
       if (q == 0x72) return i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)
-      if (q == 0x73) return i + 4 == n && at(i + 3) == 0x74 // easiest
+      if (q == 0x73) return i + 4 == n && at(i + 3) == 0x74 && i >= 3 // easiest; not priest
+      if (q == 0x6c) return i + 3 < n && at(i + 3) == 0x6c && !palatal // Aiello, Gabriella
       return false
     }
     if (b == 0x69) return true
     return false
   }
   if (a == 0x65) {
-    if (b == 0x6f) return !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video; surgeon, people
+    if (b == 0x6f) return (i == 1 && p == 0x67 && q != 0x72 && q != 0x66) || !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video, geometry; surgeon, people, George
     if (b == 0x61) {
       // idea, area(s); but sea, tea: final -ea after a consonant with a vowel before it
       if ((q == 0 || (q == 0x73 && i + 3 == n)) && i >= 2 && cons(i - 1, n) && p != 0x73 && p != 0x6e && p != 0x68) {
@@ -154,6 +162,9 @@ function hiatus(i: i32, n: i32): bool {
       if (i == 1 && p == 0x72 && ((q == 0x63 && i + 3 < n && at(i + 3) == 0x74) || (q == 0x6c && i + 3 < n && at(i + 3) == 0x69)))
         return true
       if (i == 2 && p == 0x68 && pp == 0x74 && q == 0x74) return true
+      // Korean, Caribbean, Chilean: -ean(s) after a consonant that follows a vowel
+      if (q == 0x6e && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) && i >= 2 && cons(i - 1, n) && vowelAt(i - 2, n) && p != 0x63 && p != 0x67)
+        return true
       // re-, pre- before two consonants and more: reassert, reappear, readjust, prearranged
       if (((i == 1 && p == 0x72) || (i == 2 && p == 0x72 && pp == 0x70)) && i + 4 < n && cons(i + 2, n) && cons(i + 3, n)) {
         const r = at(i + 3)
@@ -167,7 +178,7 @@ function hiatus(i: i32, n: i32): bool {
     const hard = p == 0x71 || p == 0x67
     if (b == 0x61) return !hard // usual, actual; quality, language
     if (b == 0x6f) return p != 0x71 // duo, ambiguous
-    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n)) // fluent, cruel, duet, bluer; blues, tuesday
+    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n) || (q == 0x73 && i + 4 == n && at(i + 3) == 0x74)) // fluent, cruel, duet, bluer, bluest; blues, tuesday
     if (b == 0x69) {
       if (hard) return false
       if (q == 0x6e || q == 0x64) return true // ruin, genuine, fluid
@@ -180,7 +191,17 @@ function hiatus(i: i32, n: i32): bool {
       // poem, poet, coexist, whoever; but shoe, does, and oe as one vowel in names (Boehner)
       return q == 0x6d || q == 0x74 || q == 0x78 || q == 0x76
     }
-    if (b == 0x69) return q == 0x63 && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // heroic, stoics
+    if (b == 0x69) {
+      if (q == 0x63 && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73))) return true // heroic, stoics
+      return i == 1 && p == 0x63 && q == 0x6e && i + 3 < n && at(i + 3) == 0x63 // coincide
+    }
+    // co- before a vowel: coordinate, cooperate, coexist, coalition
+    if (i == 1 && p == 0x63 && i + 3 < n) {
+      const r = at(i + 3)
+      if (b == 0x6f) return (q == 0x72 && r == 0x64) || (q == 0x70 && r == 0x65 && i + 5 < n && at(i + 4) == 0x72 && at(i + 5) == 0x61)
+      if (b == 0x65) return q == 0x78
+      if (b == 0x61) return q == 0x6c && r == 0x69
+    }
     return false
   }
   if (a == 0x61) {
@@ -210,8 +231,10 @@ function rules(n: i32): i32 {
     const last = at(n - 1)
     const prev = at(n - 2)
     if (last == 0x65 && cons(n - 2, n) && count > 1) {
-      // Silent final e, except consonant + le / re (table, little, centre).
-      const syllabic = (prev == 0x6c || prev == 0x72) && firm(n - 3, n) && at(n - 3) != prev
+      // Silent final e, except consonant + le / re (table, little, centre, Anderle) and -nte (Dante).
+      const syllabic =
+        ((prev == 0x6c || prev == 0x72) && cons(n - 3, n) && at(n - 3) != prev && at(n - 3) != 0x77) ||
+        (prev == 0x74 && at(n - 3) == 0x6e)
       if (!syllabic) count--
     } else if (last == 0x73 && prev == 0x65 && n >= 4 && cons(n - 3, n) && count > 1) {
       // -es: silent after most consonants (makes), spoken after sibilants (boxes, pages, wishes).
@@ -242,12 +265,15 @@ function rules(n: i32): i32 {
   }
   // -ically is said -ic-ly (basically, logically)
   if (n >= 8 && load<u32>(LET + <usize>(n - 4)) == 0x796c6c61 && at(n - 5) == 0x63 && at(n - 6) == 0x69) count--
+  // Mc is a syllable of its own (McBride, McKinley)
+  if (n > 3 && at(0) == 0x6d && at(1) == 0x63 && !vowelAt(2, n)) count++
   count -= silentInner(n)
   return count > 0 ? count : 1
 }
 
 // Length of a suffix at the end of LET[0, n) that leaves an e before it silent (lovely, statement,
-// careful, homeless, safety, policeman): -ment(s), -ful(ly), -less, -ness, -ly, -ty, -man, -men.
+// careful, homeless, safety, policeman, Abbeville, Cleveland): -ment(s), -ful(ly), -less, -ness, -ly,
+// -ty, -man, -men, -mann, -ville, -land.
 // Multi-letter compares read the letters as little-endian integers.
 function silentSuffix(n: i32): i32 {
   if (n < 5) return 0
@@ -264,7 +290,12 @@ function silentSuffix(n: i32): i32 {
     return y == 0x6c || y == 0x74 ? 2 : 0 // ly, ty
   }
   if (z == 0x6c) return load<u16>(LET + <usize>(n - 3)) == 0x7566 ? 3 : 0 // ful
-  if (z == 0x6e) return at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65) ? 3 : 0 // man, men
+  if (z == 0x65) return end4 == 0x656c6c69 && at(n - 5) == 0x76 ? 5 : 0 // ville
+  if (z == 0x64) return end4 == 0x646e616c ? 4 : 0 // land
+  if (z == 0x6e) {
+    if (at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65)) return 3 // man, men
+    return end4 == 0x6e6e616d ? 4 : 0 // mann
+  }
   return 0
 }
 
@@ -327,12 +358,23 @@ function silentInner(n: i32): i32 {
     let silent = vowelAt(e - 2, n) && (e > 2 || at(0) != 0x65) // but element
     if (!silent && e >= 3 && vowelAt(e - 3, n)) {
       const d = at(e - 2)
-      silent = (c == 0x68 && (d == 0x63 || d == 0x73)) || ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72))
+      silent =
+        (c == 0x68 && (d == 0x63 || d == 0x73)) ||
+        ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72)) ||
+        (c == d && c != 0x6c) // Brenneman, Abbeville
     }
     if (c == 0x72 && at(e - 2) == 0x69) silent = false
     if (silent) {
       less++
       done = e
+    }
+  }
+  // driveway, statewide, homework, farewell: a silent e closing the first part of a compound before w
+  for (let e = 2; e + 2 < n; e++) {
+    if (at(e) == 0x65 && at(e + 1) == 0x77 && e != done && vowelAt(e + 2, n) && cons(e - 1, n) && vowelAt(e - 2, n) && at(e - 2) != 0x65 && (e == 2 || !vowelAt(e - 3, n))) {
+      less++
+      done = e
+      break
     }
   }
   const len = compoundPart(n)
