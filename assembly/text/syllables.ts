@@ -128,6 +128,7 @@ function hiatus(i: i32, n: i32): bool {
       if (b == 0x61 && p == 0x63 && q == 0x72 && i + 3 < n && (at(i + 3) == 0x79 || at(i + 3) == 0x69)) return true
       // ratio, patio(s): a final -io is its own syllable
       if (b == 0x6f && (q == 0 || (q == 0x73 && i + 3 == n))) return true
+      if (b == 0x75) return true // medium, calcium, symposium
       if (palatal || (p == 0x67 && i > 1)) return false
       // million, union, familiar, italian: l + i + vowel, n + io, after a vowel or a double l glides
       if ((p == 0x6c || (p == 0x6e && b == 0x6f)) && i > 1 && (vowelAt(i - 2, n) || pp == 0x6c)) {
@@ -150,6 +151,12 @@ function hiatus(i: i32, n: i32): bool {
     return false
   }
   if (a == 0x65) {
+    // re- before u, i: reunion, reuse, reinforce, reinstate (not reign, rein, Reuben)
+    if (i == 1 && p == 0x72 && i + 3 < n) {
+      if (b == 0x75 && (q == 0x6e || q == 0x73)) return true
+      if (b == 0x69 && q == 0x6e && cons(i + 3, n) && i + 4 < n) return true
+    }
+    if (b == 0x75) return q == 0x6d && i + 3 == n // museum, linoleum
     if (b == 0x6f) return (i == 1 && p == 0x67 && q != 0x72 && q != 0x66) || !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video, geometry; surgeon, people, George
     if (b == 0x61) {
       // idea, area(s); but sea, tea: final -ea after a consonant with a vowel before it
@@ -162,6 +169,7 @@ function hiatus(i: i32, n: i32): bool {
       if (i == 1 && p == 0x72 && ((q == 0x63 && i + 3 < n && at(i + 3) == 0x74) || (q == 0x6c && i + 3 < n && at(i + 3) == 0x69)))
         return true
       if (i == 2 && p == 0x68 && pp == 0x74 && q == 0x74) return true
+      if (p == 0x65) return true // agreeable, foreseeable
       // Korean, Caribbean, Chilean: -ean(s) after a consonant that follows a vowel
       if (q == 0x6e && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) && i >= 2 && cons(i - 1, n) && vowelAt(i - 2, n) && p != 0x63 && p != 0x67)
         return true
@@ -180,9 +188,8 @@ function hiatus(i: i32, n: i32): bool {
     if (b == 0x6f) return p != 0x71 // duo, ambiguous
     if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n) || (q == 0x73 && i + 4 == n && at(i + 3) == 0x74)) // fluent, cruel, duet, bluer, bluest; blues, tuesday
     if (b == 0x69) {
-      if (hard) return false
-      if (q == 0x6e || q == 0x64) return true // ruin, genuine, fluid
-      return q == 0x74 && i + 3 < n && at(i + 3) == 0x79 // -uity
+      if (q == 0x74 && i + 3 < n && at(i + 3) == 0x79) return true // -uity: acuity, ambiguity
+      return !hard && (q == 0x6e || q == 0x64) // ruin, genuine, fluid
     }
     return false
   }
@@ -206,7 +213,7 @@ function hiatus(i: i32, n: i32): bool {
   }
   if (a == 0x61) {
     if (b == 0x6f) return true // chaos
-    return false
+    return b == 0x69 && q == 0x63 && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // mosaic, archaic
   }
   return false
 }
@@ -248,9 +255,10 @@ function rules(n: i32): i32 {
       const c = at(n - 3)
       const syllabic = (c == 0x6c || c == 0x72) && firm(n - 4, n) && at(n - 4) != c
       if (c != 0x74 && c != 0x64 && !syllabic) count--
-    } else if (last == 0x6d && ((prev == 0x73 && vowelAt(n - 3, n)) || (prev == 0x68 && at(n - 3) == 0x74))) {
-      count++ // -ism, -asm, rhythm: the m is syllabic
     }
+    // -ism(s), -asm(s), rhythm(s): the m is syllabic
+    const m = last == 0x73 ? n - 2 : n - 1
+    if (m >= 2 && at(m) == 0x6d && ((at(m - 1) == 0x73 && vowelAt(m - 2, n)) || (at(m - 1) == 0x68 && at(m - 2) == 0x74))) count++
     // fire, tired, desires: the r after a long i is its own syllable, so the e is not silent
     if (n >= 4) {
       let e = n - 1
@@ -273,7 +281,7 @@ function rules(n: i32): i32 {
 
 // Length of a suffix at the end of LET[0, n) that leaves an e before it silent (lovely, statement,
 // careful, homeless, safety, policeman, Abbeville, Cleveland): -ment(s), -ful(ly), -less, -ness, -ly,
-// -ty, -man, -men, -mann, -ville, -land.
+// -ty, -man, -men, -mann, -ville, -land, -some, -dom.
 // Multi-letter compares read the letters as little-endian integers.
 function silentSuffix(n: i32): i32 {
   if (n < 5) return 0
@@ -290,7 +298,11 @@ function silentSuffix(n: i32): i32 {
     return y == 0x6c || y == 0x74 ? 2 : 0 // ly, ty
   }
   if (z == 0x6c) return load<u16>(LET + <usize>(n - 3)) == 0x7566 ? 3 : 0 // ful
-  if (z == 0x65) return end4 == 0x656c6c69 && at(n - 5) == 0x76 ? 5 : 0 // ville
+  if (z == 0x65) {
+    if (end4 == 0x656d6f73) return 4 // some
+    return end4 == 0x656c6c69 && at(n - 5) == 0x76 ? 5 : 0 // ville
+  }
+  if (z == 0x6d) return at(n - 3) == 0x64 && at(n - 2) == 0x6f ? 3 : 0 // dom
   if (z == 0x64) return end4 == 0x646e616c ? 4 : 0 // land
   if (z == 0x6e) {
     if (at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65)) return 3 // man, men
@@ -331,6 +343,14 @@ function compoundPart(n: i32): i32 {
       return 4
     case 0x65646977: // wide
       return 4
+    case 0x656e6f6e: // none (nonetheless; not nonexistent)
+      return at(4) == 0x74 ? 4 : 0
+    case 0x65707974: // type
+      return 4
+    case 0x65726f66: // fore, but not forest, forever, forensic
+      return (at(4) == 0x73 && at(5) == 0x74) || at(4) == 0x76 || at(4) == 0x6e ? 0 : 4
+    case 0x6c6f6877: // whole
+      return at(4) == 0x65 ? 5 : 0
     case 0x72656874: // there
       return at(4) == 0x65 ? 5 : 0
     case 0x72656877: // where
@@ -351,7 +371,10 @@ function silentInner(n: i32): i32 {
   let done = -1 // the e already made silent by a suffix
   const len0 = silentSuffix(n)
   const e = n - len0 - 1
-  if (len0 != 0 && e >= 2 && at(e) == 0x65 && cons(e - 1, n)) {
+  if (len0 != 0 && e >= 3 && at(e) == 0x65 && at(e - 1) == 0x75 && (at(e - 2) == 0x67 || at(e - 2) == 0x71) && vowelAt(e - 3, n)) {
+    less++ // vaguely, uniquely
+    done = e
+  } else if (len0 != 0 && e >= 2 && at(e) == 0x65 && cons(e - 1, n)) {
     // the e closes a stem: a vowel, one consonant or a digraph (ch, sh, dg, ng, nc, rc, rg), e.
     // Not after a long i + r (entirely) nor a consonant + l (settlement).
     const c = at(e - 1)
@@ -361,7 +384,8 @@ function silentInner(n: i32): i32 {
       silent =
         (c == 0x68 && (d == 0x63 || d == 0x73)) ||
         ((c == 0x67 || c == 0x63) && (d == 0x64 || d == 0x6e || d == 0x72)) ||
-        (c == d && c != 0x6c) // Brenneman, Abbeville
+        (c == d && c != 0x6c) || // Brenneman, Abbeville
+        ((d == 0x6c || d == 0x6e || d == 0x72 || d == 0x73) && c != 0x6c && c != 0x72 && c != 0x68) // intensely, involvement
     }
     if (c == 0x72 && at(e - 2) == 0x69) silent = false
     if (silent) {
