@@ -156,7 +156,7 @@ function hiatus(i: i32, n: i32): bool {
       if (b == 0x75 && (q == 0x6e || q == 0x73)) return true
       if (b == 0x69 && q == 0x6e && cons(i + 3, n) && i + 4 < n) return true
     }
-    if (b == 0x75) return q == 0x6d && i + 3 == n // museum, linoleum
+    if (b == 0x75) return q == 0x6d && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // museum(s), linoleum
     if (b == 0x6f) return (i == 1 && p == 0x67 && q != 0x72 && q != 0x66) || !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video, geometry; surgeon, people, George
     if (b == 0x61) {
       // idea, area(s); but sea, tea: final -ea after a consonant with a vowel before it
@@ -305,7 +305,7 @@ function silentSuffix(n: i32): i32 {
   if (z == 0x6d) return at(n - 3) == 0x64 && at(n - 2) == 0x6f ? 3 : 0 // dom
   if (z == 0x64) return end4 == 0x646e616c ? 4 : 0 // land
   if (z == 0x6e) {
-    if (at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65)) return 3 // man, men
+    if (at(n - 3) == 0x6d && (at(n - 2) == 0x61 || at(n - 2) == 0x65)) return at(n - 4) == 0x73 ? 4 : 3 // (s)man, (s)men
     return end4 == 0x6e6e616d ? 4 : 0 // mann
   }
   return 0
@@ -393,9 +393,11 @@ function silentInner(n: i32): i32 {
       done = e
     }
   }
-  // driveway, statewide, homework, farewell: a silent e closing the first part of a compound before w
+  // driveway, statewide, homework, farewell, graveyard, whitehead: a silent e closing the first part of
+  // a compound before w, y or h
   for (let e = 2; e + 2 < n; e++) {
-    if (at(e) == 0x65 && at(e + 1) == 0x77 && e != done && vowelAt(e + 2, n) && cons(e - 1, n) && vowelAt(e - 2, n) && at(e - 2) != 0x65 && (e == 2 || !vowelAt(e - 3, n))) {
+    const f = at(e + 1)
+    if (at(e) == 0x65 && (f == 0x77 || f == 0x68 || (f == 0x79 && at(e + 2) == 0x61)) && e != done && vowelAt(e + 2, n) && cons(e - 1, n) && vowelAt(e - 2, n) && at(e - 2) != 0x65 && (e == 2 || !vowelAt(e - 3, n))) {
       less++
       done = e
       break
