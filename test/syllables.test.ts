@@ -144,6 +144,11 @@ const fixtures: Record<string, number> = {
   über: 2,
   jalapeño: 4,
   piñata: 3,
+  // longer than the 16 bytes the memo keys on
+  internationalization: 8,
+  INTERNATIONALIZATION: 8,
+  uncharacteristically: 7,
+  antidisestablishmentarianism: 12,
   // not in CMUdict
   flibbertigibbet: 5,
   blorptastic: 3,
@@ -179,6 +184,22 @@ describe('syllables', () => {
   it('handles words longer than the lookup buffer', () => {
     const long = 'antidisestablishmentarianism'.repeat(4)
     expect(litmus.syllables(long)).toBeGreaterThan(20)
+  })
+
+  it('counts any string without failing: at least 1 when non-empty, and the same twice', () => {
+    // Deterministic pseudo-random words from letters, accents, apostrophes, hyphens, digits and other
+    // scripts, of every length up to past the 63-byte lookup limit.
+    const pieces = ['a', 'e', 'i', 'o', 'u', 'y', 'q', 'x', 'B', 'T', 'é', 'ï', 'ñ', "'", '\u2019', '-', '\u2010', '7', 'ж', '漢', '😀']
+    let seed = 12345
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) % pieces.length
+    for (let n = 0; n < 500; n++) {
+      let word = ''
+      const len = 1 + (n % 80)
+      for (let i = 0; i < len; i++) word += pieces[next()]
+      const count = litmus.syllables(word)
+      expect(Number.isInteger(count) && count >= 1).toBe(true)
+      expect(litmus.syllables(word)).toBe(count)
+    }
   })
 
   it('rejects a non-string word', () => {
