@@ -259,11 +259,11 @@ function rules(n: i32): i32 {
     // -ism(s), -asm(s), rhythm(s): the m is syllabic
     const m = last == 0x73 ? n - 2 : n - 1
     if (m >= 2 && at(m) == 0x6d && ((at(m - 1) == 0x73 && vowelAt(m - 2, n)) || (at(m - 1) == 0x68 && at(m - 2) == 0x74))) count++
-    // fire, tired, desires: the r after a long i is its own syllable, so the e is not silent
+    // fire, tired, desires: the r after a long i is its own syllable, so the e is not silent (but -shire)
     if (n >= 4) {
       let e = n - 1
       if (last == 0x73 || last == 0x64) e--
-      if (e >= 3 && at(e) == 0x65 && at(e - 1) == 0x72 && at(e - 2) == 0x69 && cons(e - 3, n)) {
+      if (e >= 3 && at(e) == 0x65 && at(e - 1) == 0x72 && at(e - 2) == 0x69 && cons(e - 3, n) && !(e >= 4 && at(e - 3) == 0x68 && at(e - 4) == 0x73)) {
         count++
       }
     }
