@@ -8,7 +8,8 @@
 //
 // Per-word work is one pass over the bytes that case-folds, hashes (keeping the hash of every
 // prefix, so stems cost no rehash) and fills a letters buffer for the rules; then at most a few
-// probes. Nothing is allocated per word.
+// probes. A memo of recently counted words answers most words of running text before any of that.
+// Nothing is allocated per word.
 
 import { arenaKeep } from '../arena'
 
@@ -28,7 +29,6 @@ const HV: u8 = 0x56 // 'V'
 const FNV_OFFSET: u32 = 0x811c9dc5
 const FNV_PRIME: u32 = 0x01000193
 
-// Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
 // Memo of counted words (see countSyllables): 32-byte entries [key 16 bytes, len u8, count u8, pad],
 // direct-mapped by a hash of the key. Allocated when the list is loaded; results never change, so
 // the memo lives as long as the instance.
@@ -38,6 +38,7 @@ const CK: usize = memory.data(16, 16)
 const IOTA: usize = memory.data<u8>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16)
 let cache: usize = 0
 
+// Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
 let slots: usize = 0
 let mask: u32 = 0
 let pool: usize = 0
@@ -66,7 +67,8 @@ function markVowels(n: i32): void {
     const c = at(i)
     let v = isV(c)
     if (c == 0x79) {
-      v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1)) || (i == 2 && at(0) == 0x61 && at(1) == 0x6e) // anyone
+      v = i + 1 >= n || (i > 0 && at(i + 1) == 0x69) || !isV(at(i + 1))
+      if (i == 2 && at(0) == 0x61 && at(1) == 0x6e) v = true // any-one, any-how
       // flyer, Bryan, anyone: between a consonant and a vowel y is a vowel (not after n, w: canyon, lawyer)
       if (!v && i > 0 && !isV(at(i - 1)) && at(i - 1) != 0x6e && at(i - 1) != 0x77 && at(i - 1) != 0x79) {
         // ... after a consonant cluster or a word-initial consonant, before a, o, u or -er; not in -yard
@@ -74,8 +76,7 @@ function markVowels(n: i32): void {
         const w: u8 = i + 2 < n ? at(i + 2) : 0
         if ((i == 1 || !isV(at(i - 2))) && (((x == 0x61 && w != 0x72) || x == 0x6f || x == 0x75) || (x == 0x65 && w == 0x72))) v = true
       }
-    }
-    else if (c == 0x75 && i > 0 && at(i - 1) == 0x71) v = false
+    } else if (c == 0x75 && i > 0 && at(i - 1) == 0x71) v = false
     store<u8>(VF + <usize>i, v ? 1 : 0)
   }
 }
@@ -157,7 +158,8 @@ function hiatus(i: i32, n: i32): bool {
       if (b == 0x69 && q == 0x6e && cons(i + 3, n) && i + 4 < n) return true
     }
     if (b == 0x75) return q == 0x6d && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) // museum(s), linoleum
-    if (b == 0x6f) return (i == 1 && p == 0x67 && q != 0x72 && q != 0x66) || !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70)) // video, geometry; surgeon, people, George
+    // video, geometry; but surgeon, people, George
+    if (b == 0x6f) return (i == 1 && p == 0x67 && q != 0x72 && q != 0x66) || !(p == 0x67 || p == 0x63 || (p == 0x70 && q == 0x70))
     if (b == 0x61) {
       // idea, area(s); but sea, tea: final -ea after a consonant with a vowel before it
       if ((q == 0 || (q == 0x73 && i + 3 == n)) && i >= 2 && cons(i - 1, n) && p != 0x73 && p != 0x6e && p != 0x68) {
@@ -171,8 +173,8 @@ function hiatus(i: i32, n: i32): bool {
       if (i == 2 && p == 0x68 && pp == 0x74 && q == 0x74) return true
       if (p == 0x65) return true // agreeable, foreseeable
       // Korean, Caribbean, Chilean: -ean(s) after a consonant that follows a vowel
-      if (q == 0x6e && (i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)) && i >= 2 && cons(i - 1, n) && vowelAt(i - 2, n) && p != 0x63 && p != 0x67)
-        return true
+      const final = i + 3 == n || (i + 4 == n && at(i + 3) == 0x73)
+      if (q == 0x6e && final && i >= 2 && cons(i - 1, n) && vowelAt(i - 2, n) && p != 0x63 && p != 0x67) return true
       // re-, pre- before two consonants and more: reassert, reappear, readjust, prearranged
       if (((i == 1 && p == 0x72) || (i == 2 && p == 0x72 && pp == 0x70)) && i + 4 < n && cons(i + 2, n) && cons(i + 3, n)) {
         const r = at(i + 3)
@@ -186,7 +188,11 @@ function hiatus(i: i32, n: i32): bool {
     const hard = p == 0x71 || p == 0x67
     if (b == 0x61) return !hard // usual, actual; quality, language
     if (b == 0x6f) return p != 0x71 // duo, ambiguous
-    if (b == 0x65) return !hard && (q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n) || (q == 0x73 && i + 4 == n && at(i + 3) == 0x74)) // fluent, cruel, duet, bluer, bluest; blues, tuesday
+    if (b == 0x65) {
+      // fluent, cruel, duet, bluer, bluest; but blues, Tuesday
+      if (hard) return false
+      return q == 0x6c || q == 0x6e || q == 0x74 || (q == 0x72 && i + 3 == n) || (q == 0x73 && i + 4 == n && at(i + 3) == 0x74)
+    }
     if (b == 0x69) {
       if (q == 0x74 && i + 3 < n && at(i + 3) == 0x79) return true // -uity: acuity, ambiguity
       return !hard && (q == 0x6e || q == 0x64) // ruin, genuine, fluid
@@ -263,9 +269,8 @@ function rules(n: i32): i32 {
     if (n >= 4) {
       let e = n - 1
       if (last == 0x73 || last == 0x64) e--
-      if (e >= 3 && at(e) == 0x65 && at(e - 1) == 0x72 && at(e - 2) == 0x69 && cons(e - 3, n) && !(e >= 4 && at(e - 3) == 0x68 && at(e - 4) == 0x73)) {
-        count++
-      }
+      const shire = e >= 4 && at(e - 3) == 0x68 && at(e - 4) == 0x73
+      if (e >= 3 && at(e) == 0x65 && at(e - 1) == 0x72 && at(e - 2) == 0x69 && cons(e - 3, n) && !shire) count++
     }
     // league, tongue: the ue of a final -gue after a vowel or n is silent
     const g = last == 0x73 ? n - 4 : n - 3
@@ -397,7 +402,9 @@ function silentInner(n: i32): i32 {
   // a compound before w, y or h
   for (let e = 2; e + 2 < n; e++) {
     const f = at(e + 1)
-    if (at(e) == 0x65 && (f == 0x77 || f == 0x68 || (f == 0x79 && at(e + 2) == 0x61)) && e != done && vowelAt(e + 2, n) && cons(e - 1, n) && vowelAt(e - 2, n) && at(e - 2) != 0x65 && (e == 2 || !vowelAt(e - 3, n))) {
+    if (at(e) != 0x65 || e == done || !(f == 0x77 || f == 0x68 || (f == 0x79 && at(e + 2) == 0x61))) continue
+    // the e closes a first part of vowel, consonant, e (drive, state, home) and a vowel follows w/h/y
+    if (vowelAt(e + 2, n) && cons(e - 1, n) && vowelAt(e - 2, n) && at(e - 2) != 0x65 && (e == 2 || !vowelAt(e - 3, n))) {
       less++
       done = e
       break
@@ -640,7 +647,8 @@ export function syllablesReserve(len: usize): usize {
 /**
  * ABI: index the exception list at [ptr, ptr+len), kept by `syllablesReserve`. Format: lines of
  * `word` grouped under header lines `=D` or `!D` that give the correction D (e.g. `=-1`) for the
- * words that follow; `=` marks corrections that derived words may borrow, `!` those they may not. Keys point into the list itself, so it must stay in memory. Returns the entry count.
+ * words that follow; `=` marks corrections that derived words may borrow, `!` those they may not.
+ * Keys point into the list itself, so it must stay in memory. Returns the entry count.
  */
 export function syllablesLoad(ptr: usize, len: usize): i32 {
   let entries = 0
