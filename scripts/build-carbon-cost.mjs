@@ -6,6 +6,7 @@
 // Run: node scripts/build-carbon-cost.mjs [datasetsDir]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openWeightsKey } from '../src/metrics/model-key.js'
 
 const root = process.argv[2] ?? '/work/shared/datasets/carbon-cost'
 const read = (p) => readFileSync(join(root, p), 'utf8')
@@ -212,25 +213,13 @@ for (const r of parseCsv(read('cost/rerank_prices.csv'))) {
 // the list prices that third-party hosts charge for the same open-weights model, so ship those samples,
 // keyed by a canonical model name.
 const HOSTS = ['together', 'fireworks', 'groq', 'novita', 'cerebras', 'ovhcloud', 'deepseek', 'mistral']
-const canonical = (id) =>
-  id
-    .toLowerCase()
-    .split('/')
-    .pop()
-    .replace(/:.*$/, '')
-    .replace(/[._\s]+/g, '-')
-    .split('-')
-    .filter((t) => !['turbo', 'fp8', 'fp16', 'tput', 'lite', 'hf', 'nvfp4', 'free', 'maas', 'serverless'].includes(t))
-    .join('-')
-    .replace(/([a-z])(\d)/g, '$1-$2')
-    .replace(/^meta-llama-/, 'llama-')
 const samples = new Map()
 const display = new Map()
 // One sample per hosting company: a Hugging Face route or a LiteLLM entry for the same host is the same seller.
 const hostId = (h) => h.replace(/^huggingface_/, '').replace(/[-_]ai$/, '')
 const addSample = (id, host, source, input, output) => {
   if (!(input > 0 && output > 0)) return
-  const key = canonical(id)
+  const key = openWeightsKey(id)
   if (!samples.has(key)) samples.set(key, new Map()), display.set(key, id.split('/').pop())
   const bucket = samples.get(key)
   const h = hostId(host)

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
 
 // Expected figures are written out from list prices (USD per million tokens, per query, per hour) and the
 // documented rule: token totals cover `number_of_queries` calls, so one call costs the run's price divided by
@@ -185,15 +186,8 @@ describe('cost errors', () => {
   ]
   for (const [name, run, Err, field, hint] of bad) {
     it(name, () => {
-      let caught: any
-      try {
-        run()
-      } catch (e) {
-        caught = e
-      }
-      expect(caught).toBeInstanceOf(Err)
-      expect(caught.issues.map((i: any) => i.field)).toContain(field)
-      if (hint) expect(caught.message).toMatch(hint)
+      const error = expectIssue(run, Err, field)
+      if (hint) expect(error.message).toMatch(hint)
     })
   }
 })

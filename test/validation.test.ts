@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MissingArgumentError, OPERATIONS, ValidationError, validate } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
 
 type Case = [op: keyof typeof OPERATIONS, body: unknown, error: 'missing' | 'invalid' | null, field?: string]
 
@@ -58,16 +59,8 @@ describe('validate', () => {
       const run = () => validate(OPERATIONS[name], body)
       if (error === null) return expect(run).not.toThrow()
       const Expected = error === 'missing' ? MissingArgumentError : InvalidArgumentError
-      let caught: unknown
-      try {
-        run()
-      } catch (e) {
-        caught = e
-      }
-      expect(caught).toBeInstanceOf(Expected)
-      expect(caught).toBeInstanceOf(ValidationError)
-      const err = caught as InstanceType<typeof ValidationError>
-      expect(err.issues.map((i) => i.field)).toContain(field)
+      const err = expectIssue(run, Expected, field!)
+      expect(err).toBeInstanceOf(ValidationError)
       expect(err.message).toMatch(new RegExp(`^Error in '${OPERATIONS[name].requestType}': `))
       expect(err.message).toContain(`'${field}'`)
     })

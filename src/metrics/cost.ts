@@ -15,6 +15,7 @@ import type { RequestOf, ResponseOf } from '../schema/types.js'
 import { validate } from '../schema/validate.js'
 import type { Context, Scorer } from './context.js'
 import { article, didYouMean, normName, suggest } from './names.js'
+import { openWeightsKey } from './model-key.js'
 
 /** A price a user supplies, e.g. a negotiated rate or a model Litmus does not ship. */
 export interface ModelPrice {
@@ -299,21 +300,6 @@ function unknownModel(req: CostRequest, known: string[], why: string): InvalidAr
   )
 }
 
-/** Same canonical form as scripts/build-carbon-cost.mjs gives the shipped host prices (keep in step). */
-export function openWeightsKey(id: string): string {
-  return id
-    .toLowerCase()
-    .trim()
-    .split('/')
-    .pop()!
-    .replace(/:.*$/, '')
-    .replace(/[._\s]+/g, '-')
-    .split('-')
-    .filter((t) => !['turbo', 'fp8', 'fp16', 'tput', 'lite', 'hf', 'nvfp4', 'free', 'maas', 'serverless'].includes(t))
-    .join('-')
-    .replace(/([a-z])(\d)/g, '$1-$2')
-    .replace(/^meta-llama-/, 'llama-')
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
