@@ -4,13 +4,16 @@ import { OPERATIONS, type OperationName } from '../schema/operations.js'
 import type { RequestOf } from '../schema/types.js'
 import { validate } from '../schema/validate.js'
 import { carbon, estimateCarbon, fromV3, V3_FIELDS, V4_FIELDS, v3Carbon, type CarbonBreakdown } from './carbon.js'
+import { clarity, textStats } from './clarity.js'
 import type { Context, Scorer } from './context.js'
 import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 import { inputType } from './input-type.js'
 import { loadSyllables, syllablesMethod } from './syllables.js'
+import { tokensInit } from './tokens.js'
 
 export const SCORERS = {
   carbon,
+  clarity,
   cost,
   input_type: inputType,
   'v3.carbon': v3Carbon
@@ -42,11 +45,15 @@ export const EXTRAS = {
     return estimateCarbon(checked('carbon')(request), V4_FIELDS)
   },
   /** Syllables in one word (see docs/metrics/syllables.md). */
-  syllables: syllablesMethod
+  syllables: syllablesMethod,
+  /** Sentences, words, syllables and their spans, as the clarity score sees them (docs/metrics/clarity.md). */
+  textStats,
+  /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
+  memoryBytes: (ctx: Context) => () => ctx.core.exports.memory.buffer.byteLength
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables]
+export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables, tokensInit]

