@@ -151,41 +151,33 @@ function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
 
 // ---- syllable memo --------------------------------------------------------------------------------
 // countSyllables is a pure function of the word's bytes and costs far more than tokenising the word,
-// while prose repeats a few thousand words; so counts are memoised, keyed by the word's exact bytes
-// (up to 31, read as two v128), in two levels: a small direct-mapped table that stays in the CPU's
-// cache for the common words (up to 15 bytes), and a large two-way set-associative one behind it.
-// A hit gives exactly what a call would. Both are reserved once per instance (`tokeniseInit`, from the
-// TypeScript INIT list), so memory does not grow with the number of calls or of distinct words.
+// while three tokens in four of English prose are a few thousand common words. So counts are memoised
+// in front of it, keyed by the word's exact bytes, in two small two-way tables sized to stay in the
+// CPU's cache: 8-byte entries for words of up to 7 bytes (key + count in the top byte; 32 KiB) and
+// 16-byte entries for words of 8 to 15 bytes (key + count in byte 15; 256 KiB). The most recent word
+// of a set comes first. A hit gives exactly what a call would; longer words, and the last 15 bytes of
+// a text, are always counted. Reserved once per instance (`tokeniseInit`, from the TypeScript INIT
+// list), so memory does not grow with the number of calls or of distinct words.
 
-const HOT_BITS: u64 = 13 // sets of two 16-byte entries (15 key bytes + count)
-const MEMO_BITS: u64 = 16 // sets of two 32-byte entries (31 key bytes + count), one cache line each
-const TINY_BITS: u64 = 11 // sets of two 8-byte entries (7 key bytes + count): 32 KiB, for words of up to 7 bytes
+const TINY_BITS: u64 = 11
+const HOT_BITS: u64 = 13
 let tiny: usize = 0
 let hot: usize = 0
-let memo: usize = 0
 
 /** Reserve the syllable memo for the life of the instance. Call once, between calls. */
 export function tokeniseInit(): void {
-  if (memo == 0) {
-    const size = (16 << <usize>TINY_BITS) + (32 << <usize>HOT_BITS) + (64 << <usize>MEMO_BITS)
+  if (tiny == 0) {
+    const size = (16 << <usize>TINY_BITS) + (32 << <usize>HOT_BITS)
     tiny = arenaKeep(size)
     memory.fill(tiny, 0, size)
     hot = tiny + (16 << <usize>TINY_BITS)
-    memo = hot + (32 << <usize>HOT_BITS)
   }
 }
 
-// @ts-ignore: decorator
-@inline function sameKey(entry: usize, lo: v128, hi: v128): bool {
-  const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
-  const diff = v128.or(v128.xor(v128.load(entry), lo), v128.and(v128.xor(v128.load(entry, 16), hi), keep))
-  return !v128.any_true(diff)
-}
-
-/** Syllables of [s, e), a run of letters and apostrophes: from the memo when it fits, else counted. */
+/** Syllables of [s, e), a run of letters and apostrophes: from the memo when it is there, else counted. */
 function memoSyllables(s: usize, e: usize): u32 {
   const n = e - s
-  if (memo == 0 || n > 31 || s + 32 > tlen) return <u32>countSyllables(text + s, n)
+  if (tiny == 0 || n > 15 || s + 16 > tlen) return <u32>countSyllables(text + s, n)
   const ln = i8x16.splat(<i8>n)
   const lo = v128.and(v128.load(text + s), i8x16.gt_u(ln, v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
   const a = <u64>i64x2.extract_lane(lo, 0)
@@ -216,30 +208,14 @@ function memoSyllables(s: usize, e: usize): u32 {
       return <u32>i8x16.extract_lane_u(e1, 15)
     }
   }
-  const hi = v128.and(v128.load(text + s, 16), i8x16.gt_u(ln, v128(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)))
-  const b = <u64>i64x2.extract_lane(lo, 1) ^ <u64>i64x2.extract_lane(hi, 0) ^ <u64>i64x2.extract_lane(hi, 1)
-  const h = ((a * 0x9e3779b97f4a7c15) ^ (b * 0xc2b2ae3d27d4eb4f)) >>> (64 - MEMO_BITS)
-  const set = memo + (<usize>h << 6)
-  let syl: u32
-  if (sameKey(set, lo, hi)) syl = <u32>load<u8>(set + 31)
-  else if (sameKey(set + 32, lo, hi)) syl = <u32>load<u8>(set + 63)
-  else {
-    // First sight (or evicted): count, and keep it in the large table only, so that words seen once
-    // do not push common ones out of the small one. The newest word of a set goes first.
-    syl = <u32>countSyllables(text + s, n)
-    v128.store(set + 32, v128.load(set))
-    v128.store(set + 48, v128.load(set + 16))
-    v128.store(set, lo)
-    v128.store(set + 16, i8x16.replace_lane(hi, 15, <i8>min<u32>(syl, 255)))
-    return syl
-  }
-  // Seen before: promote to the small table.
+  const syl = <u32>countSyllables(text + s, n)
+  // Newest first; the older word of the set moves to second place.
   if (tinySet != 0) {
     store<u64>(tinySet, load<u64>(tinySet), 8)
-    store<u64>(tinySet, a | (<u64>syl << 56))
+    store<u64>(tinySet, a | (<u64>min<u32>(syl, 255) << 56))
   } else if (hotSet != 0) {
     v128.store(hotSet, v128.load(hotSet), 16)
-    v128.store(hotSet, i8x16.replace_lane(lo, 15, <i8>syl))
+    v128.store(hotSet, i8x16.replace_lane(lo, 15, <i8>min<u32>(syl, 255)))
   }
   return syl
 }
@@ -683,10 +659,18 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
         if (e + 1 >= len) break
         // "word " and "word, " stay here; the comma is punctuation inside the sentence.
         let next = e + 1
+        let ends = false
         const c = load<u8>(ptr + e)
         if (c != 0x20) {
-          if (c != 0x2c || load<u8>(ptr + e + 1) != 0x20) break
-          next = e + 2
+          const c1 = load<u8>(ptr + e + 1)
+          if (c == 0x2c && c1 == 0x20) {
+            next = e + 2
+          } else if ((c == 0x2e || c == 0x21 || c == 0x3f) && (c1 == 0x20 || c1 == 0x0a)) {
+            // "word. " / "word? " / "word! ": the sentence ends here, as `terminator` would decide,
+            // unless the word is an abbreviation (then `word` handles it).
+            if (c == 0x2e && abbrevKind(i, e, false) != AB_NONE) break
+            ends = true
+          } else break
         }
         nWords++
         sentWords++
@@ -702,6 +686,11 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
         }
         lastEnd = next - 1
         i = next
+        if (ends) {
+          lastEnd = next
+          endSentence(next)
+          break
+        }
         if (i >= len || <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) >= 26) break
       }
       if (i < len && <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) < 26) i = word(i)
