@@ -2,7 +2,7 @@
 // and memory over 1,000,000 calls on varied short texts.
 import rs from 'text-readability'
 import { load } from '../dist/litmus.js'
-import { brownProse, brownTexts } from './brown.mjs'
+import { asProse, brownCorpus, brownProse } from './brown.mjs'
 import { fmt, mbps, medianMs, table, utf8Bytes } from './util.mjs'
 
 export const title = 'Clarity (Flesch Reading Ease)'
@@ -45,13 +45,12 @@ export async function run({ litmus }) {
   }
 
   // Memory: 1e6 calls over short texts of varied length (one sentence to a few paragraphs).
-  const paras = brownTexts()
-    .slice(0, 40)
-    .flatMap((t) => t.split('\n\n'))
+  const sentences = brownCorpus().slice(0, 40).flat()
   const shorts = []
   for (let i = 0; shorts.length < 1000; i++) {
     const n = 1 + (i % 7) * (i % 3)
-    shorts.push(paras.slice(i % paras.length, (i % paras.length) + n).join('\n\n') || 'Hello there.')
+    const at = (i * 37) % (sentences.length - n)
+    shorts.push(asProse(sentences.slice(at, at + n)))
   }
   const shortBytes = shorts.reduce((a, t) => a + utf8Bytes(t), 0) / shorts.length
   const calls = 1_000_000
