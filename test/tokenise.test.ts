@@ -115,3 +115,45 @@ describe('tokeniser: invariants over mixed text', () => {
     expect(stats.words).toBe(fixtures.reduce((n, [, , w]) => n + w.length, 0))
   })
 })
+
+describe('tokeniser: seeded random text', () => {
+  // Pieces chosen to hit every branch: joiners at ends, lone dots, URLs cut short, markers, odd UTF-16.
+  const pieces = [
+    'a', 'Zz', 'don', "'", '’', '-', '‐', '_', '/', '&', '.', '..', '…', ',', ':', '@', '!', '?', '?!', '"', '“', '”',
+    '(', ')', ' ', '  ', '\n', '\n\n', '\r\n', '\t', '- ', '1. ', '12) ', 'b) ', '• ', '3', '3.14', '1,000', 'e.g.',
+    'U.S.', 'Dr.', 'etc.', 'No.', 'http://', 'https://x.y/z?q=1', 'www.', 'www.a.b', 'a@b', '@', 'é', 'ß', 'Щ',
+    '東京', '。', '！', '😀', '\u0301', '\u200d', '\ud800', '\udfff', '\u00a0', '\u3000', '\ufeff', '\u0000', '\u007f'
+  ]
+  let seed = 0x2545f491
+  const next = () => {
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 2 ** 32
+  }
+  it('2,000 texts: no crash, spans valid, sentences <= words, clarity in 0..100 or a text error', () => {
+    for (let n = 0; n < 2000; n++) {
+      let text = ''
+      const len = Math.floor(next() * 40)
+      for (let i = 0; i < len; i++) text += pieces[Math.floor(next() * pieces.length)]
+      const stats = litmus.textStats(text)
+      expect(stats.sentences).toBeLessThanOrEqual(stats.words)
+      expect(stats.wordSpans.length).toBe(stats.words)
+      expect(stats.sentenceSpans.length).toBe(stats.sentences)
+      let last = 0
+      for (const [start, end] of stats.wordSpans) {
+        expect(start).toBeGreaterThanOrEqual(last)
+        expect(end).toBeGreaterThan(start)
+        expect(end).toBeLessThanOrEqual(text.length)
+        last = end
+      }
+      if (stats.words === 0) {
+        expect(() => litmus.clarity({ text })).toThrow(/'text'/)
+      } else {
+        const { score } = litmus.clarity({ text })
+        expect(score).toBeGreaterThanOrEqual(0)
+        expect(score).toBeLessThanOrEqual(100)
+      }
+    }
+  })
+})
