@@ -58,7 +58,18 @@ const textstat: [text: string, fleschReadingEase: number, sentences: number, wor
   [LONG_TEXT, 59.771, 17, 21.882],
 ]
 
+// textstat's count_words on short texts (same source; punctuation removed, contractions and hyphens kept).
+const textstatWords: [text: string, words: number][] = [
+  ['a', 1],
+  ['a ', 1],
+  ['a b', 2],
+  ["They're here, and they're there.", 5]
+]
+
 describe('clarity: parity with textstat', () => {
+  for (const [text, words] of textstatWords) {
+    it(`words of ${JSON.stringify(text)}`, () => expect(litmus.textStats(text).words).toBe(words))
+  }
   for (const [text, fre, sentences, wps] of textstat) {
     it(JSON.stringify(text.slice(0, 40)), () => {
       const stats = litmus.textStats(text)
