@@ -655,12 +655,17 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
       // Fast path for running prose: plain ASCII words each followed by one space. Anything else (a
       // joiner, a dot, the end of the text) goes to `word`, which rescans the word under every rule.
       open(i)
+      // Counts stay in locals for the loop (globals are memory traffic in WebAssembly engines).
+      let words: u32 = 0
+      let syllables: u32 = 0
+      let poly: u32 = 0
+      let out = wordOut
+      let ends = false
       while (true) {
         const e = letterRunEnd(i)
         if (e + 1 >= len) break
         // "word " and "word, " stay here; the comma is punctuation inside the sentence.
         let next = e + 1
-        let ends = false
         const c = load<u8>(ptr + e)
         if (c != 0x20) {
           const c1 = load<u8>(ptr + e + 1)
@@ -673,26 +678,30 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
             ends = true
           } else break
         }
-        nWords++
-        sentWords++
+        words++
         if (f & TOK_WORD_SPANS) {
-          store<u32>(wordOut, <u32>i)
-          store<u32>(wordOut + 4, <u32>e)
-          wordOut += 8
+          store<u32>(out, <u32>i)
+          store<u32>(out + 4, <u32>e)
+          out += 8
         }
         if (f & TOK_SYLLABLES) {
           const syl = memoSyllables(i, e)
-          nSyllables += syl
-          if (syl >= 3) nPoly++
+          syllables += syl
+          poly += <u32>(syl >= 3)
         }
-        lastEnd = next - 1
         i = next
-        if (ends) {
-          lastEnd = next
-          endSentence(next)
-          break
-        }
+        if (ends) break
         if (i >= len || <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) >= 26) break
+      }
+      if (words > 0) {
+        nWords += words
+        sentWords += words
+        nSyllables += syllables
+        nPoly += poly
+        wordOut = out
+        // After "word " or "word, " the sentence's content ends before the space; after "word." at its dot.
+        lastEnd = ends ? i : i - 1
+        if (ends) endSentence(i)
       }
       if (i < len && <u32>((<u32>load<u8>(ptr + i) | 0x20) - 0x61) < 26) i = word(i)
     } else if (k == A_DIGIT) {
