@@ -265,16 +265,15 @@ function nextCase(i: usize): u8 {
 
 /** End of the run of ASCII letters starting at i: 16 bytes per step with SIMD. */
 // @ts-ignore: decorator
-@inline function letterRunEnd(i: usize): usize {
-  const end = tlen
+@inline function letterRunEnd(base: usize, i: usize, end: usize): usize {
   while (i + 16 <= end) {
-    const v = v128.load(text + i)
+    const v = v128.load(base + i)
     const t = i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61))
     const stop = ~i8x16.bitmask(i8x16.lt_u(t, i8x16.splat(26))) & 0xffff
     if (stop != 0) return i + <usize>ctz<u32>(stop)
     i += 16
   }
-  while (i < end && <u32>((<u32>load<u8>(text + i) | 0x20) - 0x61) < 26) i++
+  while (i < end && <u32>((<u32>load<u8>(base + i) | 0x20) - 0x61) < 26) i++
   return i
 }
 
@@ -476,7 +475,7 @@ function word(s: usize): usize {
     special = true
   } else {
     while (true) {
-      i = letterRunEnd(i)
+      i = letterRunEnd(text, i, tlen)
       if (i >= tlen) break
       const c = <u32>load<u8>(text + i)
       const k = asciiClass(c)
@@ -662,7 +661,7 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
       let out = wordOut
       let ends = false
       while (true) {
-        const e = letterRunEnd(i)
+        const e = letterRunEnd(ptr, i, len)
         if (e + 1 >= len) break
         // "word " and "word, " stay here; the comma is punctuation inside the sentence.
         let next = e + 1
