@@ -51,6 +51,7 @@ const fixtures: [text: string, sentences: string[], words: string[]][] = [
   ['東京は大きい。大阪も大きい。', ['東京は大きい。', '大阪も大きい。'], ['東京は大きい', '大阪も大きい']],
   ['I love it 😀 so much! Really 👍.', ['I love it 😀 so much!', 'Really 👍.'], ['I', 'love', 'it', 'so', 'much', 'Really']],
   ['naïve coöperation — déjà vu', ['naïve coöperation — déjà vu'], ['naïve', 'coöperation', 'déjà', 'vu']],
+  ['👨‍👩‍👧 family time. नमस्ते दुनिया। می‌خواهم', ['👨‍👩‍👧 family time.', 'नमस्ते दुनिया।', 'می‌خواهم'], ['family', 'time', 'नमस्ते', 'दुनिया', 'می‌خواهم']],
   // Text without words has no sentences.
   ['', [], []],
   ['   \n\n  ', [], []],

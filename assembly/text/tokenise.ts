@@ -39,7 +39,7 @@ import { arenaAlloc, arenaKeep } from '../arena'
 import { countSyllables } from './syllables'
 import {
   A_BANG, A_CLOSE, A_DIGIT, A_DOT, A_HIGH, A_LOWER, A_NL, A_SPACE, A_UPPER,
-  U_APOS, U_BULLET, U_CLOSE, U_ELLIPSIS, U_HYPHEN, U_LETTER, U_SPACE, U_STRONG,
+  U_APOS, U_BULLET, U_CLOSE, U_ELLIPSIS, U_HYPHEN, U_JOIN, U_LETTER, U_SPACE, U_STRONG,
   asciiClass, cpLen, decodeAt, uclass, ucase, ucharInit
 } from './uchar'
 
@@ -427,7 +427,7 @@ function segmentSyllables(s: usize, e: usize): u32 {
     else if (k == A_HIGH) {
       const u = uclass(decodeAt(text + i, text + e))
       n = cpLen
-      inSeg = u == U_LETTER || u == U_APOS
+      inSeg = u == U_LETTER || u == U_APOS || u == U_JOIN
     }
     if (inSeg) {
       if (seg < 0) seg = <isize>i
@@ -489,7 +489,7 @@ function word(s: usize): usize {
         const cp = decodeAt(text + i, text + tlen)
         const n = cpLen
         const u = uclass(cp)
-        if (u == U_LETTER) {
+        if (u == U_LETTER || u == U_JOIN) {
           i += n
           continue
         }

@@ -34,6 +34,8 @@ export const U_HYPHEN: u8 = 6
 export const U_CLOSE: u8 = 7
 /** Bullets that open a list item at the start of a line. */
 export const U_BULLET: u8 = 8
+/** ZWJ and ZWNJ: inside a word they join (Indic, Persian); elsewhere (emoji sequences) they are not words. */
+export const U_JOIN: u8 = 9
 
 const ASCII: usize = memory.data(256, 16)
 let ready = false
@@ -124,7 +126,7 @@ export function uclass(cp: u32): u8 {
   if (cp < 0x2c00) {
     // General punctuation, super/subscripts, currency, letterlike, arrows, maths, shapes, dingbats.
     if (cp <= 0x200b || cp == 0x2028 || cp == 0x2029 || cp == 0x202f || cp == 0x205f) return U_SPACE
-    if (cp == 0x200c || cp == 0x200d) return U_LETTER // joiners inside Indic and Persian words
+    if (cp == 0x200c || cp == 0x200d) return U_JOIN
     if (cp == 0x2019) return U_APOS
     if (cp == 0x2010 || cp == 0x2011) return U_HYPHEN
     if (cp == 0x2026) return U_ELLIPSIS
