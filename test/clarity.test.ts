@@ -40,8 +40,8 @@ describe('clarity: counts and Flesch Reading Ease', () => {
 // textstat/textstat@dadf3d2b3efc, tests/backend/{metrics,counts}/test_*.py + tests/backend/resources.py
 // (MIT), as collected in the project's readability dataset (textstat_expected_values.jsonl). Copied
 // here so the test needs no dataset. Word counts agree exactly. Sentence counts differ by at most one:
-// textstat drops "sentences" of two words or fewer and splits at every full stop. The score depends on
-// the syllable counter; the tolerance covers the difference in counters.
+// textstat drops "sentences" of two words or fewer and splits at every full stop. Scores differ by
+// 0, 0, 1.8 and 0.9 (the sentence counts and the syllable counters).
 const SHORT_TEXT =
   "Cool dogs wear da sunglasses."
 const EASY_TEXT =
@@ -75,7 +75,7 @@ describe('clarity: parity with textstat', () => {
       const stats = litmus.textStats(text)
       expect(stats.words).toBe(Math.round(wps * sentences))
       expect(Math.abs(stats.sentences - sentences)).toBeLessThanOrEqual(1)
-      expect(Math.abs(litmus.clarity({ text }).score - fre)).toBeLessThanOrEqual(12)
+      expect(Math.abs(litmus.clarity({ text }).score - fre)).toBeLessThanOrEqual(2.5)
     })
   }
 })
