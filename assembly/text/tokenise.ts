@@ -127,12 +127,18 @@ function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
   }
   if (n > 8) return AB_NONE
   let key: u64 = 0
-  for (let i: usize = 0; i < n; i++) {
-    let c = <u32>load<u8>(text + s + i)
-    const k = asciiClass(c)
-    if (k == A_UPPER) c |= 0x20
-    else if (k != A_LOWER && c != 0x2e) return AB_NONE
-    key |= (<u64>c) << (<u64>(i << 3))
+  if (s + 8 <= tlen) {
+    // OR 0x20 lower-cases letters, keeps '.', and maps no other byte of a word to a letter or '.',
+    // so a word with anything else simply matches no entry.
+    key = (load<u64>(text + s) | 0x2020202020202020) & (n == 8 ? <u64>-1 : (<u64>1 << (<u64>n << 3)) - 1)
+  } else {
+    for (let i: usize = 0; i < n; i++) {
+      let c = <u32>load<u8>(text + s + i)
+      const k = asciiClass(c)
+      if (k == A_UPPER) c |= 0x20
+      else if (k != A_LOWER && c != 0x2e) return AB_NONE
+      key |= (<u64>c) << (<u64>(i << 3))
+    }
   }
   let slot = abbrSlot(key)
   while (true) {
