@@ -117,6 +117,19 @@ describe('tokeniser: invariants over mixed text', () => {
   })
 })
 
+describe('tokeniser: densest texts', () => {
+  // Spans are written into room for one word per two bytes: the densest patterns must still fit.
+  for (const piece of ['a ', 'Dr.', 'J.', 'I.', 'é ', '東 ', '1 ', 'a,', '.5 ', 'Dr.a', 'x.Y', 'U.S.', '- a\n', 'a! ', 'e.g.']) {
+    it(JSON.stringify(piece), () => {
+      for (const n of [1, 2, 3, 501]) {
+        const stats = litmus.textStats(piece.repeat(n))
+        expect(stats.wordSpans.length).toBe(stats.words)
+        expect(stats.sentenceSpans.length).toBe(stats.sentences)
+      }
+    })
+  }
+})
+
 describe('tokeniser: seeded random text', () => {
   // Pieces chosen to hit every branch: joiners at ends, lone dots, URLs cut short, markers, odd UTF-16.
   const pieces = [

@@ -60,6 +60,8 @@ let nSyllables: u32 = 0
 let nPoly: u32 = 0
 let wordOut: usize = 0
 let sentOut: usize = 0
+let wordCap: usize = 0
+let sentCap: usize = 0
 let sentStart: isize = -1
 let sentWords: u32 = 0
 let lastEnd: usize = 0
@@ -290,7 +292,7 @@ function nextCase(i: usize): u8 {
 function endSentence(end: usize): void {
   if (sentWords > 0) {
     nSentences++
-    if (flags & TOK_SENTENCE_SPANS) {
+    if (flags & TOK_SENTENCE_SPANS && sentOut < sentCap) {
       store<u32>(sentOut, <u32>sentStart)
       store<u32>(sentOut + 4, <u32>end)
       sentOut += 8
@@ -594,7 +596,7 @@ function word(s: usize): usize {
 
   nWords++
   sentWords++
-  if (flags & TOK_WORD_SPANS) {
+  if (flags & TOK_WORD_SPANS && wordOut < wordCap) {
     store<u32>(wordOut, <u32>s)
     store<u32>(wordOut + 4, <u32>next)
     wordOut += 8
@@ -643,12 +645,17 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
   sentStart = -1
   sentWords = 0
   lastEnd = 0
-  // Words are separated by at least one byte, and sentences hold at least one word.
+  // A word and what separates it from the next take at least two bytes (a one-byte word is followed by
+  // a byte that is not part of a word; an abbreviation with its dot is two bytes or more), and sentences
+  // hold at least one word. The fast path's words are always followed by a separator; the other writers
+  // also check the bound, so no input can write past it.
   const cap = ((len >> 1) + 1) << 3
   const wordSpans = f & TOK_WORD_SPANS ? arenaAlloc(cap) : 0
   const sentSpans = f & TOK_SENTENCE_SPANS ? arenaAlloc(cap) : 0
   wordOut = wordSpans
   sentOut = sentSpans
+  wordCap = wordSpans + cap
+  sentCap = sentSpans + cap
 
   // The first line may open a list.
   let i: usize = 0
