@@ -8,7 +8,8 @@
 //
 // Per-word work is one pass over the bytes that case-folds, hashes (keeping the hash of every
 // prefix, so stems cost no rehash) and fills a letters buffer for the rules; then at most a few
-// probes. A memo of recently counted words answers most words of running text before any of that.
+// probes. Running text repeats words, so the tokeniser keeps a memo of counts in front of this
+// (assembly/text/tokenise.ts); this module stays a pure function of the word.
 // Nothing is allocated per word.
 
 import { arenaKeep } from '../arena'
@@ -29,14 +30,6 @@ const HV: u8 = 0x56 // 'V'
 const FNV_OFFSET: u32 = 0x811c9dc5
 const FNV_PRIME: u32 = 0x01000193
 
-// Memo of counted words (see countSyllables): 32-byte entries [key 16 bytes, len u8, count u8, pad],
-// direct-mapped by a hash of the key. Allocated when the list is loaded; results never change, so
-// the memo lives as long as the instance.
-const CACHE_KEY: usize = 16
-const CACHE_MASK: u32 = 32767
-const CK: usize = memory.data(16, 16)
-const IOTA: usize = memory.data<u8>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16)
-let cache: usize = 0
 
 // Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
 let slots: usize = 0
@@ -604,29 +597,7 @@ function count(ptr: usize, len: usize, table: bool): i32 {
 
 /** Syllables in the word at [ptr, ptr+len) (UTF-8, any case). At least 1 for a non-empty word. */
 export function countSyllables(ptr: usize, len: usize): i32 {
-  if (cache == 0 || len > CACHE_KEY || len == 0) return count(ptr, len, true)
-  // Memo of recent words: running text repeats a few thousand words, so most calls end here after
-  // one 16-byte load, fold and compare. The key is the word with ASCII letters lower-cased.
-  let raw: v128
-  if (ptr + 16 <= (<usize>memory.size() << 16)) raw = v128.load(ptr)
-  else {
-    v128.store(CK, i8x16.splat(0))
-    memory.copy(CK, ptr, len)
-    raw = v128.load(CK)
-  }
-  const upper = v128.and(i8x16.ge_u(raw, i8x16.splat(0x41)), i8x16.le_u(raw, i8x16.splat(0x5a)))
-  const inWord = i8x16.lt_u(v128.load(IOTA), i8x16.splat(<i8>len))
-  const key = v128.and(v128.or(raw, v128.and(upper, i8x16.splat(0x20))), inWord)
-  const lo = i64x2.extract_lane(key, 0)
-  const hi = i64x2.extract_lane(key, 1)
-  const h = (lo * 0x9e3779b97f4a7c15 + hi) * 0xc2b2ae3d27d4eb4f
-  const e = cache + (<usize>(<u32>(h >>> 40) & CACHE_MASK) << 5)
-  if (load<u64>(e) == lo && load<u64>(e, 8) == hi && <usize>load<u8>(e, 16) == len) return <i32>load<u8>(e, 17)
-  const n = count(ptr, len, true)
-  v128.store(e, key)
-  store<u8>(e, <u8>len, 16)
-  store<u8>(e, <u8>min(n, 255), 17)
-  return n
+  return count(ptr, len, true)
 }
 
 /** ABI: syllables in the word at [ptr, ptr+len). */
@@ -657,8 +628,6 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
   while (cap < <u32>entries * 2) cap <<= 1
   slots = arenaKeep(<usize>cap * 16)
   memory.fill(slots, 0, <usize>cap * 16)
-  if (cache == 0) cache = arenaKeep(<usize>(CACHE_MASK + 1) << 5)
-  memory.fill(cache, 0, <usize>(CACHE_MASK + 1) << 5)
   mask = cap - 1
   pool = ptr
   let delta: i32 = 0
