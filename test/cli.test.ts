@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const bin = new URL('../bin/litmus.js', import.meta.url).pathname
+
+function litmus(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync('node', [bin, ...args], { input: input ?? '', encoding: 'utf8', stdio: 'pipe' })
+    return { code: 0, stdout, stderr: '' }
+  } catch (e: any) {
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'litmus-cli-'))
+const requests = join(dir, 'requests.jsonl')
+writeFileSync(requests, '{"text":"The cat sat. It was happy."}\n\n{"text":""}\nnot json\n')
+const records = join(dir, 'records.jsonl')
+writeFileSync(records, '{"text":"Hello there, friend."}\n{"operation":"cost","model_name":"gpt-4o","model_type":"LLM","model_provider":"openai","number_of_queries":1,"total_prompt_tokens":1000,"total_completion_tokens":500}\n')
+
+// [arguments, stdin, exit code, pattern the output (stdout for 0, stderr otherwise) must match]
+const cases: [string[], string | undefined, number, RegExp][] = [
+  [['clarity', '--text', 'The cat sat on the mat.'], undefined, 0, /"score": \d/],
+  [['clarity', '--text=The cat sat on the mat.', '--metadata', '{"id":3}'], undefined, 0, /"id": 3/],
+  [['input_type', '--text', 'x aGVsbG8gd29ybGQsIHRoaXMgaXMgYSB0ZXN0'], undefined, 0, /"label": "base64"/],
+  [['clarity'], '{"text":"Short words help."}', 0, /"score"/],
+  [['carbon', '--provider', 'aws', '--region', 'us-east-1', '--instance-type', 'm5.xlarge', '--latency', '1000'], undefined, 0, /"kg_co2e"/],
+  [['clarity', '--text', ''], undefined, 1, /Error in 'ClarityRequest': Invalid arguments: 'text'/],
+  [['clarity'], '{}', 1, /Missing required arguments: 'text'/],
+  [['carbon', '--latency', 'soon'], undefined, 2, /--latency expects a number/],
+  [['clarity', '--colour', 'red'], undefined, 2, /unknown flag --colour; this operation takes: --text, --metadata/],
+  [['clarity'], 'not json', 2, /stdin is not a JSON request/],
+  [['formality', '--text', 'x'], undefined, 2, /'formality' is not implemented yet/],
+  [['nonsense'], undefined, 2, /'nonsense' is not an operation/],
+  [['clarity', requests], undefined, 0, /^\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"line 4: not valid JSON"\}\n$/],
+  [[records], undefined, 0, /"line":1,"results":\{(?=[^\n]*"clarity":\{"score")(?=[^\n]*"input_type":\{"encodings":\[\]\}).*\n.*"line":2,"results":\{"cost":\{"cost_estimate_per_run":0.0075/],
+  [['operations'], undefined, 0, /^clarity\s+text \[metadata\]$/m],
+  [['sample'], undefined, 0, /encoded payload\s+input_type\s+encodings \[base64/],
+  [['--help'], undefined, 0, /Usage:/],
+  [[], undefined, 2, /Usage:/]
+]
+
+describe('litmus CLI', () => {
+  for (const [args, input, code, pattern] of cases) {
+    it(`litmus ${args.map((a) => a.replace(dir, '<tmp>')).join(' ')}${input ? ` < ${input}` : ''} -> ${code}`, () => {
+      const out = litmus(args, input)
+      expect(out.code).toBe(code)
+      expect(code === 0 ? out.stdout : out.stderr + out.stdout).toMatch(pattern)
+    })
+  }
+})
