@@ -8,6 +8,7 @@ import { clarity, textStats } from './clarity.js'
 import type { Context, Scorer } from './context.js'
 import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 import { inputType } from './input-type.js'
+import { initPii, makeRedact, pii } from './pii.js'
 import { loadSyllables, syllablesMethod } from './syllables.js'
 import { tokensInit } from './tokens.js'
 
@@ -16,6 +17,7 @@ export const SCORERS = {
   clarity,
   cost,
   input_type: inputType,
+  pii,
   'v3.carbon': v3Carbon
 } satisfies { [K in OperationName]?: Scorer<K> }
 
@@ -49,11 +51,13 @@ export const EXTRAS = {
   /** Sentences, words, syllables and their spans, as the clarity score sees them (docs/metrics/clarity.md). */
   textStats,
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
-  memoryBytes: (ctx: Context) => () => ctx.core.exports.memory.buffer.byteLength
+  memoryBytes: (ctx: Context) => () => ctx.core.exports.memory.buffer.byteLength,
+  /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
+  redact: makeRedact
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables, tokensInit]
+export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables, tokensInit, initPii]

@@ -1,0 +1,115 @@
+// Word lists for names and places (src/models/pii-gazetteer.generated.ts), kept in core memory as an
+// open-addressing table of 64-bit FNV-1a hashes of the lower-cased word or phrase -> flag bits.
+// Phrases ("new york") hash their words joined by one space, so a lookup over text tokens hashes
+// token by token with the same separator and never copies the text.
+import { arenaKeep } from '../arena'
+
+// Flag bits; keep in sync with scripts/build-pii-gazetteer.mjs.
+export const G_FIRST: u32 = 1
+export const G_LAST: u32 = 2
+export const G_CITY: u32 = 4
+export const G_COUNTRY: u32 = 8
+export const G_STATE: u32 = 16
+export const G_COMMON: u32 = 32
+export const G_TITLE: u32 = 64
+export const G_STREET: u32 = 128
+export const G_MONTH: u32 = 256
+export const G_WEEKDAY: u32 = 512
+export const G_ORG: u32 = 1024
+export const G_PARTICLE: u32 = 2048
+export const G_UNIT: u32 = 4096
+export const G_NOTNAME: u32 = 8192
+export const G_PREP: u32 = 16384
+export const G_LOCVERB: u32 = 32768
+export const G_PERSONCTX: u32 = 65536
+export const G_NAMEWORD: u32 = 131072
+export const G_PLACE: u32 = G_CITY | G_COUNTRY | G_STATE
+export const G_NAME: u32 = G_FIRST | G_LAST
+
+export const FNV_SEED: u64 = 0xcbf29ce484222325
+const FNV_PRIME: u64 = 0x100000001b3
+
+let table: usize = 0
+let slotMask: u32 = 0
+
+// @ts-ignore: decorator
+@inline export function fnvByte(h: u64, b: u32): u64 {
+  return (h ^ <u64>b) * FNV_PRIME
+}
+
+/**
+ * Hash of the bytes [p, p+n) lower-cased (ASCII and Latin-1 capitals), continuing `h`. Apostrophes
+ * and periods are kept, so "o'brien" and "u.s." are distinct entries.
+ */
+export function hashLower(h: u64, p: usize, n: usize): u64 {
+  let prev: u32 = 0
+  for (let i: usize = 0; i < n; i++) {
+    let c = <u32>load<u8>(p + i)
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    h = fnvByte(h, c)
+    prev = c
+  }
+  return h
+}
+
+function insert(key: u64, flags: u32): void {
+  if (key == 0) key = 1
+  let s = <u32>key & slotMask
+  while (true) {
+    const slot = table + (<usize>s << 4)
+    const k = load<u64>(slot)
+    if (k == 0) {
+      store<u64>(slot, key)
+      store<u32>(slot, flags, 8)
+      return
+    }
+    if (k == key) {
+      store<u32>(slot, load<u32>(slot, 8) | flags, 8)
+      return
+    }
+    s = (s + 1) & slotMask
+  }
+}
+
+/** Flags of the word or phrase with hash `key` (0 when absent or before the table is loaded). */
+export function gazLookup(key: u64): u32 {
+  if (table == 0) return 0
+  if (key == 0) key = 1
+  let s = <u32>key & slotMask
+  while (true) {
+    const slot = table + (<usize>s << 4)
+    const k = load<u64>(slot)
+    if (k == key) return load<u32>(slot, 8)
+    if (k == 0) return 0
+    s = (s + 1) & slotMask
+  }
+}
+
+/**
+ * Build the table from the generated list at [p, p+len): lines of `flags36 word`. Called once at
+ * load; the table lives for the instance (arenaKeep), the list itself is per-call memory.
+ */
+export function piiGazetteerBuild(p: usize, len: usize): void {
+  let lines: u32 = 1
+  for (let i: usize = 0; i < len; i++) if (load<u8>(p + i) == 10) lines++
+  let slots: u32 = 1024
+  while (slots < lines * 2) slots <<= 1
+  const bytes = <usize>slots << 4
+  table = arenaKeep(bytes)
+  memory.fill(table, 0, bytes)
+  slotMask = slots - 1
+  let i: usize = 0
+  while (i < len) {
+    let flags: u32 = 0
+    while (i < len) {
+      const c = <u32>load<u8>(p + i++)
+      if (c == 0x20) break
+      flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
+    }
+    const start = i
+    while (i < len && load<u8>(p + i) != 10) i++
+    if (i > start) insert(hashLower(FNV_SEED, p + start, i - start), flags)
+    i++
+  }
+}

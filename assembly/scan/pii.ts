@@ -1,0 +1,1325 @@
+// PII scanner: one pass over UTF-8 text that finds candidate entities by byte class and confirms
+// them with checksums, formats and context words. Ordinary lower-case words (most of any prose) cost
+// one class-table lookup per byte; only tokens holding digits, capitals, '@', ':' or an inner '.'
+// reach a recogniser. Names and places are confirmed with the gazetteer (pii-gazetteer.ts) and with
+// the words just before them, read lazily only when a capitalised run is seen.
+//
+// Output: non-overlapping entities sorted by start, as byte offsets. Overlapping candidates are
+// resolved to one entity per span: higher category priority wins (PRIORITY below), then the longer
+// span, then the earlier start.
+import { arenaAlloc } from '../arena'
+import { abaOk, base58CheckOk, bech32Ok, ibanMod97Ok, luhnOk, packDigits } from './pii-check'
+import {
+  FNV_SEED, G_COMMON, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
+  G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, fnvByte, gazLookup,
+  hashLower
+} from './pii-gazetteer'
+
+// Category ids; names live in src/metrics/pii.ts (CATEGORY_IDS), in the same order.
+export const C_EMAIL: u32 = 1
+export const C_PHONE: u32 = 2
+export const C_CARD: u32 = 3
+export const C_IBAN: u32 = 4
+export const C_SSN: u32 = 5
+export const C_BANK: u32 = 6
+export const C_ABA: u32 = 7
+export const C_IP: u32 = 8
+export const C_MAC: u32 = 9
+export const C_URL: u32 = 10
+export const C_DATE: u32 = 11
+export const C_PERSON: u32 = 12
+export const C_LOCATION: u32 = 13
+export const C_CRYPTO: u32 = 14
+export const C_SECRET: u32 = 15
+
+const G_TLD: u32 = 262144
+const G_CTX_PHONE: u32 = 524288
+const G_CTX_SSN: u32 = 1048576
+const G_CTX_ACCOUNT: u32 = 2097152
+const G_CTX_ROUTING: u32 = 4194304
+const G_CTX_DATE: u32 = 8388608
+
+// Byte classes.
+const K_DIG: u32 = 1
+const K_UP: u32 = 2
+const K_LO: u32 = 4
+const K_SP: u32 = 8
+const K_HI: u32 = 16
+const K_AT: u32 = 32
+const K_COLON: u32 = 64
+const K_SLASH: u32 = 128
+const K_DOT: u32 = 256
+const K_EQ: u32 = 512
+const K_DASH: u32 = 1024
+const K_US: u32 = 2048
+const K_PLUS: u32 = 4096
+const K_PAREN: u32 = 8192
+const K_PUNCT: u32 = 16384
+const K_NL: u32 = 32768
+
+const CLS = memory.data(512)
+let clsReady = false
+
+// Text under scan.
+let P: usize = 0
+let N: usize = 0
+let MASK: u32 = 0
+
+// Candidates: start, end, category (u32 each).
+let CAND: usize = 0
+let CN: u32 = 0
+let CCAP: u32 = 0
+
+// Scratch for digit groups and capitalised runs.
+const GS = memory.data(4 * 24)
+const GE = memory.data(4 * 24)
+const TS = memory.data(4 * 12)
+const TE = memory.data(4 * 12)
+const TF = memory.data(4 * 12)
+const TR = memory.data(4 * 12)
+const DIGITS = memory.data(48)
+
+function initClasses(): void {
+  for (let c: u32 = 0; c < 256; c++) {
+    let k: u32 = K_PUNCT
+    if (c >= 0x30 && c <= 0x39) k = K_DIG
+    else if (c >= 0x41 && c <= 0x5a) k = K_UP
+    else if (c >= 0x61 && c <= 0x7a) k = K_LO
+    else if (c >= 0x80) k = K_HI
+    else if (c == 0x20 || c == 0x09 || c == 0x0b || c == 0x0c) k = K_SP
+    else if (c == 0x0a || c == 0x0d) k = K_SP | K_NL
+    else if (c == 0x40) k = K_AT
+    else if (c == 0x3a) k = K_COLON
+    else if (c == 0x2f) k = K_SLASH
+    else if (c == 0x2e) k = K_DOT
+    else if (c == 0x3d) k = K_EQ
+    else if (c == 0x2d) k = K_DASH
+    else if (c == 0x5f) k = K_US
+    else if (c == 0x2b) k = K_PLUS
+    else if (c == 0x28 || c == 0x29) k = K_PAREN
+    store<u16>(CLS + (c << 1), <u16>k)
+  }
+  clsReady = true
+}
+
+// @ts-ignore: decorator
+@inline function at(i: usize): u32 {
+  return i < N ? <u32>load<u8>(P + i) : 0
+}
+
+// @ts-ignore: decorator
+@inline function cls(c: u32): u32 {
+  return <u32>load<u16>(CLS + (c << 1))
+}
+
+// @ts-ignore: decorator
+@inline function isDig(c: u32): bool {
+  return c - 0x30 < 10
+}
+
+// @ts-ignore: decorator
+@inline function isAlpha(c: u32): bool {
+  return (c | 0x20) - 0x61 < 26
+}
+
+// @ts-ignore: decorator
+@inline function isAlnum(c: u32): bool {
+  return isDig(c) || isAlpha(c)
+}
+
+function isHex(c: u32): bool {
+  return isDig(c) || (c | 0x20) - 0x61 < 6
+}
+
+/** Is the character starting at byte i a capital letter (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic)? */
+function upperAt(i: usize): bool {
+  const c = at(i)
+  if (c - 0x41 < 26) return true
+  if (c < 0xc3) return false
+  const d = at(i + 1)
+  if (c == 0xc3) return d >= 0x80 && d <= 0x9e && d != 0x97
+  if (c == 0xc4 || c == 0xc5) {
+    const cp = ((c & 0x1f) << 6) | (d & 0x3f)
+    if (cp >= 0x139 && cp <= 0x148) return (cp & 1) == 1
+    if (cp >= 0x179) return (cp & 1) == 1
+    return (cp & 1) == 0
+  }
+  if (c == 0xce) return (d >= 0x86 && d <= 0xab && d != 0x87)
+  if (c == 0xd0) return d >= 0x80 && d <= 0xaf
+  return false
+}
+
+function emit(s: usize, e: usize, cat: u32): void {
+  if (e <= s || (MASK & (1 << cat)) == 0 || CN >= CCAP) return
+  const slot = CAND + (<usize>CN) * 12
+  store<u32>(slot, <u32>s)
+  store<u32>(slot, <u32>e, 4)
+  store<u32>(slot, cat, 8)
+  CN++
+}
+
+function wants(cat: u32): bool {
+  return (MASK & (1 << cat)) != 0
+}
+
+/** Does [s, e) equal the ASCII lower-case literal at `lit` (case-insensitively)? */
+function eqi(s: usize, e: usize, lit: string): bool {
+  const n = <usize>lit.length
+  if (e - s != n) return false
+  for (let k: usize = 0; k < n; k++) {
+    const c = at(s + k)
+    const l = <u32>load<u16>(changetype<usize>(lit) + (k << 1))
+    if ((c - 0x41 < 26 ? c | 0x20 : c) != l) return false
+  }
+  return true
+}
+
+function startsWith(s: usize, e: usize, lit: string): bool {
+  const n = <usize>lit.length
+  if (e - s < n) return false
+  return eqi(s, s + n, lit)
+}
+
+/** Case-sensitive prefix test. */
+function startsCs(s: usize, e: usize, lit: string): bool {
+  const n = <usize>lit.length
+  if (e - s < n) return false
+  for (let k: usize = 0; k < n; k++) if (at(s + k) != <u32>load<u16>(changetype<usize>(lit) + (k << 1))) return false
+  return true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Context: flags of the words just before a position.
+
+let prevWordStart: usize = 0
+
+/** Flags of the word ending before `pos` (skipping spaces and punctuation, not across a blank line). */
+function wordBefore(pos: usize): u32 {
+  let i = pos
+  while (i > 0) {
+    const c = at(i - 1)
+    if (isAlnum(c) || c >= 0x80 || c == 0x27 || c == 0x23) break
+    if (pos - i > 6) {
+      prevWordStart = 0
+      return 0
+    }
+    i--
+  }
+  const e = i
+  while (i > 0) {
+    const c = at(i - 1)
+    if (!(isAlnum(c) || c >= 0x80 || c == 0x27 || c == 0x2e || c == 0x23 || c == 0x2f)) break
+    i--
+  }
+  prevWordStart = i
+  if (e == i) return 0
+  let f = gazLookup(hashLower(FNV_SEED, P + i, e - i))
+  // "tel." / "ph." style words are listed with their dot.
+  if (at(e) == 0x2e || at(e) == 0x3a) f |= gazLookup(hashLower(FNV_SEED, P + i, e - i + 1))
+  return f
+}
+
+/** OR of the flags of up to `words` words before `pos`. */
+function contextBefore(pos: usize, words: i32): u32 {
+  let f: u32 = 0
+  let p = pos
+  for (let k = 0; k < words && p > 0; k++) {
+    f |= wordBefore(p)
+    if (prevWordStart == 0 && p > 0 && f == 0 && k > 0) break
+    p = prevWordStart
+  }
+  return f
+}
+
+function hashRange(s: usize, e: usize): u64 {
+  return hashLower(FNV_SEED, P + s, e - s)
+}
+
+/** Is the position at the start of a sentence (text start, newline, or after . ! ? :)? */
+function sentenceInitial(s: usize): bool {
+  let i = s
+  while (i > 0) {
+    const c = at(i - 1)
+    if (c == 0x20 || c == 0x09 || c == 0x22 || c == 0x27 || c == 0x28 || c == 0x2a) {
+      i--
+      continue
+    }
+    return c == 0x2e || c == 0x21 || c == 0x3f || c == 0x0a || c == 0x0d || c == 0x3a
+  }
+  return true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token-shaped recognisers. Each takes the trimmed token [s, e) and returns true when it emitted.
+
+function email(s: usize, e: usize): bool {
+  let a = s
+  while (a < e && at(a) != 0x40) a++
+  if (a >= e) return false
+  let ls = a
+  while (ls > s) {
+    const c = at(ls - 1)
+    if (isAlnum(c) || c == 0x2e || c == 0x5f || c == 0x25 || c == 0x2b || c == 0x2d) ls--
+    else break
+  }
+  if (ls == a || at(ls) == 0x2e) return false
+  let de = a + 1
+  let dots = 0
+  let lastDot: usize = 0
+  while (de < e) {
+    const c = at(de)
+    if (isAlnum(c) || c == 0x2d) de++
+    else if (c == 0x2e && de + 1 < e && isAlnum(at(de + 1))) {
+      dots++
+      lastDot = de
+      de++
+    } else break
+  }
+  if (dots == 0) return false
+  for (let k = lastDot + 1; k < de; k++) if (!isAlpha(at(k))) return false
+  if (de - lastDot - 1 < 2) return false
+  emit(ls, de, C_EMAIL)
+  return true
+}
+
+function isUrlChar(c: u32): bool {
+  return c > 0x20 && c < 0x7f && c != 0x22 && c != 0x3c && c != 0x3e && c != 0x60
+}
+
+function url(s: usize, e: usize): bool {
+  let p = s
+  if (startsWith(s, e, 'https://')) p = s + 8
+  else if (startsWith(s, e, 'http://')) p = s + 7
+  else if (startsWith(s, e, 'ftp://')) p = s + 6
+  else if (startsWith(s, e, 'www.')) p = s + 4
+  else return false
+  if (p >= e || !isAlnum(at(p))) return false
+  let u = p
+  while (u < e && isUrlChar(at(u))) u++
+  emit(s, u, C_URL)
+  return true
+}
+
+/** Bare domain such as example.com or Shop.co.uk/path: known TLD, lower-case, a letter in the name. */
+function domain(s: usize, e: usize): bool {
+  let labels = 0
+  let lab = s
+  let hasAlpha = false
+  let end = e
+  for (let k = s; k < e; k++) {
+    const c = at(k)
+    if (c == 0x2f) {
+      end = k
+      break
+    }
+    if (isAlpha(c)) hasAlpha = true
+    else if (c == 0x2e) {
+      if (k - lab < 1) return false
+      labels++
+      lab = k + 1
+    } else if (!(isDig(c) || c == 0x2d)) return false
+  }
+  if (labels == 0 || !hasAlpha || end - lab < 2 || end - lab > 6) return false
+  if (s + 2 > lab) return false
+  for (let k = lab; k < end; k++) if (at(k) - 0x61 >= 26) return false
+  if ((gazLookup(hashRange(lab, end)) & G_TLD) == 0) return false
+  // The first label needs two or more characters: rules out "e.g" and "a.m".
+  let first = s
+  while (at(first) != 0x2e) first++
+  if (first - s < 2) return false
+  let u = end
+  if (u < e) while (u < e && isUrlChar(at(u))) u++
+  emit(s, u, C_URL)
+  return true
+}
+
+function ipv4(s: usize, e: usize): bool {
+  let parts = 0
+  let val: u32 = 0
+  let digits = 0
+  for (let k = s; k <= e; k++) {
+    const c = k < e ? at(k) : 0x2e
+    if (isDig(c)) {
+      val = val * 10 + (c - 0x30)
+      digits++
+      if (digits > 3) return false
+    } else if (c == 0x2e) {
+      if (digits == 0 || val > 255) return false
+      parts++
+      val = 0
+      digits = 0
+    } else return false
+  }
+  if (parts != 4) return false
+  emit(s, e, C_IP)
+  return true
+}
+
+function ipv6OrMac(s: usize, e: usize): bool {
+  const n = e - s
+  // MAC: six hex pairs joined by one consistent ':' or '-'.
+  if (n == 17) {
+    const sep = at(s + 2)
+    if (sep == 0x3a || sep == 0x2d) {
+      let ok = true
+      for (let k: usize = 0; k < 17; k++) {
+        const c = at(s + k)
+        if (k % 3 == 2) {
+          if (c != sep) ok = false
+        } else if (!isHex(c)) ok = false
+      }
+      if (ok) {
+        emit(s, e, C_MAC)
+        return true
+      }
+    }
+  }
+  let groups = 0
+  let len = 0
+  let dbl = false
+  let colons = 0
+  let letters = false
+  for (let k = s; k < e; k++) {
+    const c = at(k)
+    if (isHex(c)) {
+      if (!isDig(c)) letters = true
+      len++
+      if (len > 4) return false
+    } else if (c == 0x3a) {
+      colons++
+      if (len == 0) {
+        if (k > s && at(k - 1) == 0x3a) {
+          if (dbl) return false
+          dbl = true
+        } else if (k != s || at(k + 1) != 0x3a) return false
+      } else groups++
+      len = 0
+    } else return false
+  }
+  if (len > 0) groups++
+  if (colons < 2) return false
+  if (dbl ? groups > 7 || groups < 2 : groups != 8) return false
+  // "12:30:45" style times never reach here (8 groups or '::' needed); demand a hex letter or '::'.
+  if (!letters && !dbl) return false
+  emit(s, e, C_IP)
+  return true
+}
+
+const IBAN_LENGTHS =
+  'AD24AE23AL28AT20AZ28BA20BE16BG22BH22BI27BR29BY28CH21CR22CY28CZ24DE22DJ27DK18DO28EE20EG29ES24FI18FK18FO18FR27GB22GE22GI23GL18GR27GT28HR21HU28IE22IL23IQ23IS26IT27JO30KW30KZ20LB28LC32LI21LT20LU20LV21LY25MC27MD24ME22MK19MN20MR27MT31MU30NI28NL18NO15OM23PK24PL28PS29PT25QA29RO24RS22RU33SA24SC31SD18SE24SI19SK24SM27SO23ST25SV28TL23TN24TR26UA29VA22VG24XK20YE30'
+
+function ibanLength(a: u32, b: u32): u32 {
+  const base = changetype<usize>(IBAN_LENGTHS)
+  const n = <usize>IBAN_LENGTHS.length
+  for (let k: usize = 0; k < n; k += 4) {
+    if (<u32>load<u16>(base + (k << 1)) == a && <u32>load<u16>(base + ((k + 1) << 1)) == b) {
+      return (<u32>load<u16>(base + ((k + 2) << 1)) - 0x30) * 10 + (<u32>load<u16>(base + ((k + 3) << 1)) - 0x30)
+    }
+  }
+  return 0
+}
+
+/** IBAN, compact or in groups of four separated by single spaces. Returns the end, or 0. */
+function iban(s: usize): usize {
+  const a = at(s)
+  const b = at(s + 1)
+  if (a - 0x41 >= 26 || b - 0x41 >= 26 || !isDig(at(s + 2)) || !isDig(at(s + 3))) return 0
+  const want = ibanLength(a, b)
+  if (want == 0) return 0
+  // Copy the alphanumerics (at most 34) into DIGITS, allowing single spaces between groups of 4.
+  let n: usize = 0
+  let k = s
+  let group = 0
+  let end: usize = 0
+  while (k < N && n < 34) {
+    const c = at(k)
+    if (isAlnum(c)) {
+      store<u8>(DIGITS + n, <u8>(c - 0x61 < 26 ? c - 0x20 : c))
+      n++
+      group++
+      k++
+      if (n == <usize>want) {
+        end = k
+        break
+      }
+    } else if (c == 0x20 && group == 4 && isAlnum(at(k + 1))) {
+      group = 0
+      k++
+    } else break
+  }
+  if (end == 0 || isAlnum(at(end))) return 0
+  if (!ibanMod97Ok(DIGITS, n)) return 0
+  emit(s, end, C_IBAN)
+  return end
+}
+
+function isTokenChar(c: u32): bool {
+  return isAlnum(c) || c == 0x5f || c == 0x2d
+}
+
+/** Is [s, e) a random-looking token: long enough, mixed classes, high character entropy? */
+function highEntropy(s: usize, e: usize, minLen: usize): bool {
+  const n = e - s
+  if (n < minLen || n > 512) return false
+  let up = 0
+  let lo = 0
+  let dg = 0
+  // Distinct-symbol count approximates entropy for short strings without a log table.
+  const seen = DIGITS // 48 bytes; bitmap over 256 symbols needs 32
+  memory.fill(seen, 0, 32)
+  let distinct = 0
+  for (let k = s; k < e; k++) {
+    const c = at(k)
+    if (c <= 0x20) return false
+    if (c - 0x41 < 26) up++
+    else if (c - 0x61 < 26) lo++
+    else if (isDig(c)) dg++
+    const byte = seen + (c >> 3)
+    const bit: u32 = (<u32>1) << (c & 7)
+    const have = <u32>load<u8>(byte)
+    if ((have & bit) == 0) {
+      store<u8>(byte, <u8>(have | bit))
+      distinct++
+    }
+  }
+  const classes = (up > 0 ? 1 : 0) + (lo > 0 ? 1 : 0) + (dg > 0 ? 1 : 0)
+  if (classes < 2 || dg == 0 && classes < 3) return false
+  // Random base64/hex of length n shows about min(n, alphabet) * (1 - e^-1) distinct symbols.
+  return <f64>distinct >= Math.min(<f64>n * 0.55, 12.0)
+}
+
+/** Keys whose value is a secret when written `key=value`, `key: value` or `"key": "value"`. */
+function secretKey(s: usize, e: usize): i32 {
+  // 2 = password-like (any value of 6+ characters), 1 = token-like (value must look random).
+  for (let k = s; k < e; k++) {
+    const c = at(k) | 0x20
+    if (c == 0x70 && (startsWith(k, e, 'password') || startsWith(k, e, 'passwd') || startsWith(k, e, 'pwd'))) return 2
+    if (c == 0x73 && startsWith(k, e, 'secret')) return 1
+    if (c == 0x74 && startsWith(k, e, 'token')) return 1
+    if (c == 0x61 && (startsWith(k, e, 'api_key') || startsWith(k, e, 'apikey') || startsWith(k, e, 'api-key') ||
+      startsWith(k, e, 'access_key') || startsWith(k, e, 'auth'))) return 1
+    if (c == 0x63 && startsWith(k, e, 'credential')) return 1
+    if (c == 0x70 && startsWith(k, e, 'private_key')) return 1
+  }
+  return 0
+}
+
+/** Known API-key prefixes, JWTs and key=value secrets in token [s, e). */
+function secret(s: usize, e: usize): bool {
+  // Prefixed keys: prefix then 16+ token characters.
+  let pre: usize = 0
+  if (startsCs(s, e, 'sk-') || startsCs(s, e, 'pk_') || startsCs(s, e, 'sk_') || startsCs(s, e, 'rk_') ||
+    startsCs(s, e, 'hf_')) pre = 3
+  else if (startsCs(s, e, 'ghp_') || startsCs(s, e, 'gho_') || startsCs(s, e, 'ghu_') || startsCs(s, e, 'ghs_') ||
+    startsCs(s, e, 'ghr_') || startsCs(s, e, 'npm_') || startsCs(s, e, 'xoxb-') || startsCs(s, e, 'xoxp-') ||
+    startsCs(s, e, 'xoxa-') || startsCs(s, e, 'AIza')) pre = 4
+  else if (startsCs(s, e, 'glpat-') || startsCs(s, e, 'shpat_')) pre = 6
+  else if (startsCs(s, e, 'github_pat_')) pre = 11
+  else if (startsCs(s, e, 'AKIA') || startsCs(s, e, 'ASIA')) {
+    // AWS access key id: exactly 16 upper-case alphanumerics after the prefix.
+    let k = s + 4
+    while (k < e && (isDig(at(k)) || at(k) - 0x41 < 26)) k++
+    if (k - s == 20 && !isAlnum(at(k))) {
+      emit(s, k, C_SECRET)
+      return true
+    }
+    return false
+  }
+  if (pre > 0) {
+    let k = s + pre
+    while (k < e && isTokenChar(at(k))) k++
+    if (k - s - pre >= 16 && highEntropy(s + pre, k, 16)) {
+      emit(s, k, C_SECRET)
+      return true
+    }
+  }
+  // JWT: three base64url segments, the first an encoded JSON object ("eyJ").
+  if (startsCs(s, e, 'eyJ')) {
+    let dots = 0
+    let k = s
+    let seg: usize = 0
+    while (k < e) {
+      const c = at(k)
+      if (c == 0x2e) {
+        if (seg < 4) break
+        dots++
+        seg = 0
+      } else if (isTokenChar(c)) seg++
+      else break
+      k++
+    }
+    if (dots == 2 && seg >= 4) {
+      emit(s, k, C_SECRET)
+      return true
+    }
+  }
+  // key=value / key: value
+  let sep = s
+  while (sep < e && at(sep) != 0x3d && at(sep) != 0x3a) sep++
+  let kind = 0
+  let vs: usize = 0
+  if (sep < e && sep > s) {
+    kind = secretKey(s, sep)
+    vs = sep + 1
+    while (vs < e && (at(vs) == 0x22 || at(vs) == 0x27 || at(vs) == 0x3d)) vs++
+  } else if (sep == e || at(e - 1) == 0x3a) {
+    // "password: hunter22" / "API key: ..." — key in this token, value in the next.
+    if (at(e) == 0x3a || at(e - 1) == 0x3a || at(e) == 0x3d) {
+      const ke = at(e - 1) == 0x3a ? e - 1 : e
+      kind = secretKey(s, ke)
+      vs = e
+      while (vs < N && (at(vs) == 0x20 || at(vs) == 0x3a || at(vs) == 0x3d || at(vs) == 0x22 || at(vs) == 0x27)) vs++
+    }
+  }
+  if (kind > 0 && vs < N) {
+    let ve = vs
+    while (ve < N && at(ve) > 0x20 && at(ve) != 0x22 && at(ve) != 0x27 && at(ve) != 0x2c && at(ve) != 0x3b && at(ve) != 0x7d) ve++
+    while (ve > vs && (at(ve - 1) == 0x2e || at(ve - 1) == 0x29)) ve--
+    if (kind == 2 ? ve - vs >= 6 : highEntropy(vs, ve, 16)) {
+      emit(vs, ve, C_SECRET)
+      return true
+    }
+  }
+  return false
+}
+
+/** PEM private-key block from "-----BEGIN ... PRIVATE KEY-----" to the matching END line. */
+function privateKey(s: usize): usize {
+  if (!startsCs(s, N, '-----BEGIN ')) return 0
+  let k = s + 11
+  while (k < N && at(k) != 0x2d && at(k) != 0x0a) k++
+  if (k - s < 22 || !startsCs(k - 11, k, 'PRIVATE KEY') || !startsCs(k, N, '-----')) return 0
+  let m = k + 5
+  const limit = N - 9
+  while (m < limit) {
+    if (at(m) == 0x2d && startsCs(m, N, '-----END ')) {
+      let z = m + 9
+      while (z < N && at(z) != 0x2d && at(z) != 0x0a) z++
+      if (startsCs(z, N, '-----')) {
+        emit(s, z + 5, C_SECRET)
+        return z + 5
+      }
+      return 0
+    }
+    m++
+  }
+  return 0
+}
+
+function isBase58(c: u32): bool {
+  return isAlnum(c) && c != 0x30 && c != 0x4f && c != 0x49 && c != 0x6c
+}
+
+function crypto(s: usize, e: usize): bool {
+  const n = e - s
+  const c = at(s)
+  if ((c == 0x31 || c == 0x33) && n >= 26 && n <= 35) {
+    for (let k = s; k < e; k++) if (!isBase58(at(k))) return false
+    if (!base58CheckOk(P + s, n)) return false
+    emit(s, e, C_CRYPTO)
+    return true
+  }
+  if (n >= 14 && n <= 74 && startsWith(s, e, 'bc1')) {
+    if (!bech32Ok(P + s, n)) return false
+    emit(s, e, C_CRYPTO)
+    return true
+  }
+  if (n == 42 && c == 0x30 && (at(s + 1) | 0x20) == 0x78) {
+    for (let k = s + 2; k < e; k++) if (!isHex(at(k))) return false
+    emit(s, e, C_CRYPTO)
+    return true
+  }
+  return false
+}
+
+// ---------------------------------------------------------------------------------------------
+// Digit runs: phone numbers, payment cards, SSNs, dates, routing and account numbers.
+
+let G: u32 = 0
+
+// @ts-ignore: decorator
+@inline function gs(g: u32): usize {
+  return <usize>load<u32>(GS + (<usize>g << 2))
+}
+// @ts-ignore: decorator
+@inline function ge(g: u32): usize {
+  return <usize>load<u32>(GE + (<usize>g << 2))
+}
+// @ts-ignore: decorator
+@inline function glen(g: u32): u32 {
+  return <u32>(ge(g) - gs(g))
+}
+function gval(g: u32): u32 {
+  let v: u32 = 0
+  for (let k = gs(g); k < ge(g) && k < gs(g) + 9; k++) v = v * 10 + (at(k) - 0x30)
+  return v
+}
+/** The separator bytes between group g-1 and g, as one code: a single byte, or 0x100 for mixed. */
+function sepOf(g: u32): u32 {
+  const a = ge(g - 1)
+  const b = gs(g)
+  if (b - a == 1) return at(a)
+  return 0x100
+}
+
+/** Parse digit groups from s; returns the number of groups (also in G). */
+function parseGroups(s: usize): u32 {
+  G = 0
+  let k = s
+  if (at(k) == 0x2b || at(k) == 0x28) k++
+  while (k < N && G < 24) {
+    if (!isDig(at(k))) break
+    const g0 = k
+    while (k < N && isDig(at(k))) k++
+    store<u32>(GS + (<usize>G << 2), <u32>g0)
+    store<u32>(GE + (<usize>G << 2), <u32>k)
+    G++
+    // Separator: up to 3 of " -./()", at most one space, no line break, then a digit.
+    let m = k
+    let spaces = 0
+    while (m < N && m - k < 3) {
+      const c = at(m)
+      if (c == 0x20) spaces++
+      else if (!(c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29)) break
+      m++
+    }
+    if (m == k || spaces > 1 || !isDig(at(m))) break
+    k = m
+  }
+  // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number.
+  if (G > 0 && (isAlpha(at(ge(G - 1))) || at(ge(G - 1)) >= 0x80)) G--
+  return G
+}
+
+function digitsIn(from: u32, to: u32): u32 {
+  let n: u32 = 0
+  for (let g = from; g < to; g++) n += glen(g)
+  return n
+}
+
+function validDate(y: u32, m: u32, d: u32): bool {
+  return m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1 && y <= 2199
+}
+
+/** Extend a date ending at e with a time " 14:05", "T14:05:09", optional seconds and am/pm. */
+function timeAfter(e: usize): usize {
+  let k = e
+  if (at(k) == 0x20 || at(k) == 0x54) k++
+  else return e
+  if (!isDig(at(k))) return e
+  let h = k
+  while (isDig(at(h))) h++
+  if (h - k > 2 || at(h) != 0x3a || !isDig(at(h + 1)) || !isDig(at(h + 2))) return e
+  let z = h + 3
+  if (at(z) == 0x3a && isDig(at(z + 1)) && isDig(at(z + 2))) z += 3
+  if (at(z) == 0x20 && ((at(z + 1) | 0x20) == 0x61 || (at(z + 1) | 0x20) == 0x70) && (at(z + 2) | 0x20) == 0x6d) z += 3
+  return z
+}
+
+function tryDate(g: u32): usize {
+  // g groups starting at 0; only 3-group forms: d/m/y, m/d/y, y-m-d (one separator kind).
+  if (g != 3) return 0
+  const s1 = sepOf(1)
+  const s2 = sepOf(2)
+  if (s1 != s2 || !(s1 == 0x2f || s1 == 0x2d || s1 == 0x2e)) return 0
+  const a = gval(0), b = gval(1), c = gval(2)
+  const la = glen(0), lb = glen(1), lc = glen(2)
+  let ok = false
+  if (la == 4 && lb <= 2 && lc <= 2) ok = validDate(a, b, c) && a >= 1800
+  else if (la <= 2 && lb <= 2 && (lc == 4 || (lc == 2 && s1 == 0x2f))) {
+    ok = (validDate(2000, a, b) || validDate(2000, b, a)) && (lc == 2 || (c >= 1800 && c <= 2199))
+  }
+  if (!ok) return 0
+  return timeAfter(ge(2))
+}
+
+function ssnValid(area: u32, group: u32, serial: u32): bool {
+  return area != 0 && area != 666 && area < 900 && group != 0 && serial != 0
+}
+
+function trySsn(g: u32, ctx: u32): bool {
+  if (g == 3 && glen(0) == 3 && glen(1) == 2 && glen(2) == 4) {
+    const s1 = sepOf(1)
+    if (s1 != sepOf(2) || !(s1 == 0x2d || s1 == 0x20 || s1 == 0x2e)) return false
+    if (s1 != 0x2d && (ctx & G_CTX_SSN) == 0) return false
+    return ssnValid(gval(0), gval(1), gval(2))
+  }
+  if (g == 1 && glen(0) == 9 && (ctx & G_CTX_SSN) != 0) {
+    const v = gval(0)
+    return ssnValid(v / 1000000, (v / 10000) % 100, v % 10000)
+  }
+  return false
+}
+
+/** Issuer ranges for card numbers (IIN prefixes and lengths), applied after Luhn. */
+function cardIssuerOk(p: usize, n: usize): bool {
+  const d1 = <u32>load<u8>(p) - 0x30
+  const d2 = d1 * 10 + (<u32>load<u8>(p + 1) - 0x30)
+  const d3 = d2 * 10 + (<u32>load<u8>(p + 2) - 0x30)
+  const d4 = d3 * 10 + (<u32>load<u8>(p + 3) - 0x30)
+  if (d1 == 4) return n == 13 || n == 16 || n == 19 // Visa
+  if (d2 >= 51 && d2 <= 55) return n == 16 // Mastercard
+  if (d4 >= 2221 && d4 <= 2720) return n == 16 // Mastercard 2-series
+  if (d2 == 34 || d2 == 37) return n == 15 // Amex
+  if (d4 == 6011 || (d3 >= 644 && d3 <= 649) || d2 == 65) return n >= 16 && n <= 19 // Discover
+  if ((d3 >= 300 && d3 <= 305) || d2 == 36 || d2 == 38 || d2 == 39) return n >= 14 && n <= 19 // Diners
+  if (d4 >= 3528 && d4 <= 3589) return n >= 16 && n <= 19 // JCB
+  if (d4 == 2131 || d4 == 1800) return n == 15 // JCB 15
+  if (d2 == 62) return n >= 16 && n <= 19 // UnionPay
+  if (d2 == 50 || (d2 >= 56 && d2 <= 69)) return n >= 12 && n <= 19 // Maestro
+  return false
+}
+
+function tryCard(g: u32): bool {
+  const n = digitsIn(0, g)
+  if (n < 12 || n > 19) return false
+  if (g > 1) {
+    const sp = sepOf(1)
+    if (!(sp == 0x20 || sp == 0x2d)) return false
+    for (let k: u32 = 1; k < g; k++) if (sepOf(k) != sp || glen(k) < 3) return false
+    if (glen(0) < 4) return false
+  }
+  const got = packDigits(P + gs(0), ge(g - 1) - gs(0), DIGITS, 19)
+  if (got != n) return false
+  return luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)
+}
+
+function tryPhone(s: usize, g: u32, ctx: u32): bool {
+  const n = digitsIn(0, g)
+  const plus = at(s) == 0x2b
+  const paren = at(s) == 0x28 || (g > 1 && at(ge(0)) == 0x29)
+  if (plus) return n >= 8 && n <= 15 && glen(0) <= 4
+  if (n < 7 || n > 13) return false
+  // Separators must be one of " -." (or a closing parenthesis after an area code) and groups of 2+.
+  for (let k: u32 = 1; k < g; k++) {
+    const a = ge(k - 1)
+    const b = gs(k)
+    for (let m = a; m < b; m++) {
+      const c = at(m)
+      if (!(c == 0x20 || c == 0x2d || c == 0x2e || c == 0x29 || c == 0x28)) return false
+    }
+    if (glen(k) < 2) return false
+  }
+  if (paren) return n >= 7 && n <= 12
+  if (g == 1) return (ctx & G_CTX_PHONE) != 0 && n >= 7 && n <= 12
+  // North American 3-3-4 (optionally 1-3-3-4).
+  if (n == 10 && g == 3 && glen(0) == 3 && glen(1) == 3 && glen(2) == 4) return true
+  if (n == 11 && g == 4 && glen(0) == 1 && at(gs(0)) == 0x31) return true
+  if ((ctx & G_CTX_PHONE) != 0) return true
+  // National formats: a trunk prefix 0, or dashes/dots between groups; plain spaces need 3+ groups
+  // or a 3-4 / 4-4 split, and never look like a run of years.
+  const sep = sepOf(1)
+  if (at(gs(0)) == 0x30) return true
+  if (sep == 0x2d || sep == 0x2e) return g >= 2 && glen(g - 1) >= 2
+  if (sep == 0x20) {
+    for (let k: u32 = 0; k < g; k++) {
+      const v = gval(k)
+      if (glen(k) == 4 && v >= 1800 && v <= 2099) return false
+    }
+    return g >= 3 || (glen(0) >= 3 && glen(1) == 4)
+  }
+  return false
+}
+
+/** Classify the digit run starting at s (groups already parsed); returns the end, or 0. */
+function numeric(s: usize): usize {
+  if (parseGroups(s) == 0) return 0
+  const total = G
+  if (isDig(at(s)) && s > 0 && (isAlpha(at(s - 1)) || at(s - 1) == 0x5f)) return 0
+  const ctx = contextBefore(s, 4)
+  for (let g = total; g >= 1; g--) {
+    const end = ge(g - 1)
+    if (wants(C_DATE)) {
+      const d = tryDate(g)
+      if (d > 0) {
+        emit(s, d, C_DATE)
+        return d
+      }
+    }
+    if (trySsn(g, ctx)) {
+      emit(gs(0), end, C_SSN)
+      return end
+    }
+    if (tryCard(g)) {
+      emit(gs(0), end, C_CARD)
+      return end
+    }
+    if (g == 1 && glen(0) == 9 && (ctx & G_CTX_ROUTING) != 0 && abaOk(P + gs(0))) {
+      emit(gs(0), end, C_ABA)
+      return end
+    }
+    if (g == 1 && glen(0) >= 8 && glen(0) <= 17 && (ctx & G_CTX_ACCOUNT) != 0) {
+      emit(gs(0), end, C_BANK)
+      return end
+    }
+    if (tryPhone(s, g, ctx)) {
+      const ps = at(s) == 0x2b || at(s) == 0x28 ? s : gs(0)
+      emit(ps, end, C_PHONE)
+      return end
+    }
+    // Years after "born", "since", "founded": 4-digit 1800..2099, alone.
+    if (g == 1 && glen(0) == 4 && (ctx & G_CTX_DATE) != 0) {
+      const v = gval(0)
+      if (v >= 1800 && v <= 2099) {
+        emit(gs(0), end, C_DATE)
+        return end
+      }
+    }
+  }
+  return ge(0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capitalised runs: names, places, street addresses, dates written with month names.
+
+/** Index of the first byte after token [s, ...) ends (whitespace-delimited). */
+function tokenEnd(s: usize): usize {
+  let k = s
+  while (k < N && (cls(at(k)) & K_SP) == 0) k++
+  return k
+}
+
+function isNameByte(c: u32): bool {
+  return isAlpha(c) || c >= 0x80 || c == 0x27 || c == 0x2d
+}
+
+let runEnd: usize = 0
+
+/** Collect up to 8 capitalised tokens from s into TS/TE/TF; returns the count. */
+function collectRun(s: usize): u32 {
+  let k: u32 = 0
+  let pos = s
+  runEnd = s
+  while (k < 8 && pos < N) {
+    const raw = tokenEnd(pos)
+    let cs = pos
+    if (k > 0 && (at(cs) == 0x28 || at(cs) == 0x22)) break
+    let ce = cs
+    while (ce < raw && isNameByte(at(ce))) ce++
+    // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
+    if (ce == cs) break
+    const capital = upperAt(cs)
+    let f: u32 = gazLookup(hashRange(cs, ce))
+    if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
+      ce -= 2
+      f = gazLookup(hashRange(cs, ce))
+    }
+    if (!capital) {
+      // Lower-case particles inside names ("van der", "de la") continue a run.
+      if (k == 0 || (f & G_PARTICLE) == 0) break
+      const nx = raw + 1
+      if (nx >= N || !upperAt(nx)) break
+    }
+    let after = ce
+    let breakAfter = false
+    let initial = false
+    if (after < raw) {
+      const c = at(after)
+      if (c == 0x2e) {
+        // An initial ("J.") or a title ("Mr.", "Dr.") keeps the run going; any other period ends it.
+        if (ce - cs == 1 || (f & G_TITLE) != 0) initial = ce - cs == 1
+        else breakAfter = true
+        if (ce - cs == 1 || (f & G_TITLE) != 0) after++
+        if (after < raw) breakAfter = true
+      } else breakAfter = true
+      // Digits or other symbols glued to the word: not a name token.
+      if (isDig(c) || c == 0x40 || c == 0x2f || c == 0x5f) {
+        if (k == 0) return 0
+        break
+      }
+    }
+    store<u32>(TS + (<usize>k << 2), <u32>cs)
+    store<u32>(TE + (<usize>k << 2), <u32>ce)
+    store<u32>(TF + (<usize>k << 2), f | (initial ? 0x80000000 : 0))
+    store<u32>(TR + (<usize>k << 2), <u32>raw)
+    k++
+    runEnd = raw
+    if (breakAfter) break
+    // Next token: skip spaces but not a line break.
+    let nx = raw
+    let nl = false
+    while (nx < N && (cls(at(nx)) & K_SP) != 0) {
+      if ((cls(at(nx)) & K_NL) != 0) nl = true
+      nx++
+    }
+    if (nl || nx >= N) break
+    pos = nx
+  }
+  return k
+}
+
+// @ts-ignore: decorator
+@inline function ts(i: u32): usize {
+  return <usize>load<u32>(TS + (<usize>i << 2))
+}
+// @ts-ignore: decorator
+@inline function te(i: u32): usize {
+  return <usize>load<u32>(TE + (<usize>i << 2))
+}
+// @ts-ignore: decorator
+@inline function tf(i: u32): u32 {
+  return load<u32>(TF + (<usize>i << 2))
+}
+
+/** Flags of the phrase made of tokens [a, b] joined by single spaces. */
+function phraseFlags(a: u32, b: u32): u32 {
+  let h = FNV_SEED
+  for (let i = a; i <= b; i++) {
+    if (i > a) h = fnvByte(h, 0x20)
+    h = hashLower(h, P + ts(i), te(i) - ts(i))
+  }
+  return gazLookup(h)
+}
+
+/** Extend an address or place after token end e with ", Apt. 5" / " Suite 210" / " #4". */
+function unitAfter(e: usize): usize {
+  let k = e
+  if (at(k) == 0x2e) k++
+  if (at(k) == 0x2c) k++
+  while (at(k) == 0x20) k++
+  let w = k
+  while (isAlpha(at(w))) w++
+  if (w > k && (gazLookup(hashRange(k, w)) & G_UNIT) != 0) {
+    let z = w
+    if (at(z) == 0x2e) z++
+    while (at(z) == 0x20) z++
+    if (at(z) == 0x23) z++
+    const d = z
+    while (isAlnum(at(z))) z++
+    if (z > d && isDig(at(d))) return z
+  } else if (at(k) == 0x23 && isDig(at(k + 1))) {
+    let z = k + 1
+    while (isAlnum(at(z))) z++
+    return z
+  }
+  return e
+}
+
+/** A date written with a month name at token index i: "March 3, 2021", "3 March 2021", "March 2021". */
+function monthDate(i: u32): bool {
+  const ms = ts(i)
+  let k = te(i)
+  if (at(k) == 0x2e) k++
+  let start = ms
+  // Day before the month: "3 March", "3rd of March".
+  let b = ms
+  while (b > 0 && at(b - 1) == 0x20) b--
+  if (b >= 3 && at(b - 1) == 0x66 && at(b - 2) == 0x6f && at(b - 3) == 0x20) b -= 3
+  while (b > 0 && at(b - 1) == 0x20) b--
+  let db = b
+  while (db > 0 && isAlpha(at(db - 1)) && b - db < 2) db--
+  let dd = db
+  while (dd > 0 && isDig(at(dd - 1))) dd--
+  let dayBefore = false
+  if (db - dd >= 1 && db - dd <= 2 && (dd == 0 || !isAlnum(at(dd - 1)))) {
+    start = dd
+    dayBefore = true
+  }
+  // After the month: " 3", " 3rd", ",", " 2021".
+  let z = k
+  while (at(z) == 0x20) z++
+  let d0 = z
+  while (isDig(at(z))) z++
+  let end: usize = ms == start ? 0 : te(i)
+  if (z > d0) {
+    const nd = z - d0
+    if (nd <= 2) {
+      if (dayBefore) return false
+      end = z
+      while (isAlpha(at(z)) && z - end < 2) z++
+      if (z > end && !isAlnum(at(z))) end = z
+      z = end
+      if (at(z) == 0x2c) z++
+      while (at(z) == 0x20) z++
+      const y0 = z
+      while (isDig(at(z))) z++
+      if (z - y0 == 4 && !isAlnum(at(z))) end = z
+    } else if (nd == 4 && !isAlnum(at(z))) end = z
+  }
+  if (end == 0) return false
+  emit(start, timeAfter(end), C_DATE)
+  return true
+}
+
+/** Is token i capitalised and not a known common/non-name word? */
+function strongCap(i: u32, initial: bool): bool {
+  const f = tf(i)
+  if ((f & (G_NOTNAME | G_ORG | G_MONTH | G_WEEKDAY | G_TITLE)) != 0) return false
+  if ((f & G_COMMON) != 0 && (f & (G_NAME | G_PLACE)) == 0) return false
+  if (initial && (f & G_COMMON) != 0) return false
+  return true
+}
+
+function capRun(s: usize): usize {
+  const k = collectRun(s)
+  if (k == 0) return tokenEnd(s)
+  const end = runEnd
+  const initialPos = sentenceInitial(ts(0))
+  // Context: the two words before the run.
+  const p1 = wordBefore(ts(0))
+  const p1s = prevWordStart
+  const p2 = p1s > 0 ? wordBefore(p1s) : 0
+  const p2s = prevWordStart
+  const p3 = p2s > 0 && p2 != 0 ? wordBefore(p2s) : 0
+  const p1isIs = p1s + 2 <= ts(0) && eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  const personCtx =
+    (p1 & (G_PERSONCTX | G_NAMEWORD)) != 0 || (p1isIs && (p2 & G_NAMEWORD) != 0) ||
+    (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2))
+  const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
+  const weakLoc = (p1 & G_PREP) != 0
+
+  let a: u32 = 0
+  let title = false
+  // Leading words that do not belong to a name: "The", sentence-initial common words, months, titles.
+  while (a < k) {
+    const f = tf(a)
+    if ((f & G_TITLE) != 0 && a + 1 < k) {
+      title = true
+      a++
+      continue
+    }
+    if ((f & G_MONTH) != 0) {
+      if (wants(C_DATE) && monthDate(a)) {
+        a++
+        continue
+      }
+      if ((f & (G_NAME | G_PLACE)) == 0 || (f & G_COMMON) != 0) {
+        a++
+        continue
+      }
+    }
+    if ((f & G_WEEKDAY) != 0) {
+      emit(ts(a), te(a), C_DATE)
+      a++
+      continue
+    }
+    if (!title && !strongCap(a, a == 0 && initialPos)) {
+      a++
+      continue
+    }
+    break
+  }
+  if (a >= k) return end
+  let b = k - 1
+  // Organisations ("Acme Corp", "Bank of ..."): not personal data here.
+  for (let i = a; i <= b; i++) if ((tf(i) & G_ORG) != 0) return end
+  // Street address: [number] Name... Street [Apt 5].
+  for (let i = a; i <= b; i++) {
+    if ((tf(i) & G_STREET) != 0 && i > a) {
+      let st = ts(a)
+      let q = st
+      while (q > 0 && at(q - 1) == 0x20) q--
+      let d = q
+      while (d > 0 && (isDig(at(d - 1)) || (d == q && isAlpha(at(d - 1))))) d--
+      const hasNumber = q - d >= 1 && q - d <= 6 && isDig(at(d)) && (d == 0 || !isAlnum(at(d - 1)))
+      if (hasNumber) st = d
+      if (hasNumber || i - a >= 1) {
+        let e = te(i)
+        if (at(e) == 0x2e) e++
+        emit(st, unitAfter(e), C_LOCATION)
+        return end
+      }
+    }
+  }
+  // Trailing tokens that are common words or non-names are dropped ("John Smith Said").
+  while (b > a && !strongCap(b, false)) b--
+
+  // Place phrases: the longest gazetteer phrase from each position.
+  let anyPlace = false
+  let placeAll = false
+  if (b >= a) {
+    const whole = phraseFlags(a, b)
+    if ((whole & G_PLACE) != 0 && !(b == a && (whole & G_NAME) != 0 && !weakLoc && !strongLoc)) {
+      if (!((whole & G_COMMON) != 0 && !weakLoc && !strongLoc)) {
+        anyPlace = true
+        placeAll = true
+      }
+    }
+  }
+  if (placeAll && !title && !personCtx) {
+    emit(ts(a), te(b), C_LOCATION)
+    return end
+  }
+  // Names.
+  const f0 = tf(a)
+  const fb = tf(b)
+  let person = false
+  if (title || personCtx) person = true
+  else if (b > a) {
+    let named = 0
+    let unknown = 0
+    let places = 0
+    for (let i = a; i <= b; i++) {
+      const f = tf(i)
+      if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a)) named++
+      else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
+      if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
+    }
+    if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) person = true
+    else if (named >= 1 && named + unknown == b - a + 1 && places == 0) person = true
+    else if (unknown == b - a + 1 && !initialPos) person = !strongLoc
+  } else {
+    if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && ((f0 & G_PLACE) == 0 || !weakLoc)) person = true
+  }
+  if (person) {
+    emit(ts(a), te(b), C_PERSON)
+    return end
+  }
+  if (strongLoc || (weakLoc && (phraseFlags(a, b) & G_PLACE) != 0)) {
+    emit(ts(a), te(b), C_LOCATION)
+    return end
+  }
+  // Single place names known to the gazetteer (not common words, not names).
+  if (b == a && (fb & G_PLACE) != 0 && (fb & (G_COMMON | G_NAME)) == 0) emit(ts(a), te(b), C_LOCATION)
+  return end
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function trailingPunct(c: u32): bool {
+  return c == 0x2e || c == 0x2c || c == 0x3b || c == 0x3a || c == 0x21 || c == 0x3f || c == 0x22 ||
+    c == 0x27 || c == 0x29 || c == 0x5d || c == 0x7d || c == 0x3e || c == 0x2a
+}
+
+function leadingPunct(c: u32): bool {
+  return c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b || c == 0x7b || c == 0x3c || c == 0x2a
+}
+
+/** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
+function handleToken(t0: usize, t1: usize, acc: u32): usize {
+  let s = t0
+  let e = t1
+  if (at(s) == 0x2d && startsCs(s, N, '-----BEGIN')) {
+    if (wants(C_SECRET)) {
+      const z = privateKey(s)
+      if (z > 0) return z
+    }
+    return t1
+  }
+  while (s < e && leadingPunct(at(s))) s++
+  while (e > s && trailingPunct(at(e - 1))) e--
+  if (s >= e) return t1
+  const c = at(s)
+  if ((acc & K_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
+  if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+  if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON | K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65) && secret(s, e)) return t1
+  if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+  if ((acc & K_DIG) != 0) {
+    if ((acc & K_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
+    if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && isHex(c) && e - s >= 6 && ipv6OrMac(s, e)) return t1
+    if (c - 0x41 < 26 && wants(C_IBAN)) {
+      const z = iban(s)
+      if (z > 0) return z
+    }
+    if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
+      // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
+      const z = numeric(s > t0 && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+      if (z > 0) return z > t1 ? z : t1
+      return t1
+    }
+  }
+  if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
+  if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
+  if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
+  return t1
+}
+
+/**
+ * Scan UTF-8 text [p, p+len) for the categories whose bits are set in `mask` (bit = category id).
+ * Returns a pointer to [count, start0, end0, cat0, ...] (u32, byte offsets, sorted, non-overlapping).
+ */
+export function piiScan(p: usize, len: usize, mask: u32): usize {
+  if (!clsReady) initClasses()
+  P = p
+  N = len
+  MASK = mask
+  CCAP = <u32>(len / 2 + 16)
+  CAND = arenaAlloc(<usize>CCAP * 12)
+  CN = 0
+  let i: usize = 0
+  while (i < len) {
+    const c = <u32>load<u8>(p + i)
+    const k0 = cls(c)
+    if ((k0 & K_SP) != 0) {
+      i++
+      continue
+    }
+    // One whitespace-delimited token; `acc` collects the classes of its bytes.
+    let e = i + 1
+    let acc = k0
+    while (e < len) {
+      const k = cls(<u32>load<u8>(p + e))
+      if ((k & K_SP) != 0) break
+      acc |= k
+      e++
+    }
+    // Fast path: lower-case words with ordinary punctuation and no inner dot.
+    if ((acc & ~(K_LO | K_PUNCT | K_DASH | K_DOT | K_PAREN)) == 0 && (k0 & K_DASH) == 0) {
+      if ((acc & K_DOT) == 0) {
+        i = e
+        continue
+      }
+      let inner = false
+      for (let m = i; m + 1 < e; m++) if (at(m) == 0x2e && isAlpha(at(m + 1))) inner = true
+      if (!inner) {
+        i = e
+        continue
+      }
+    }
+    const next = handleToken(i, e, acc)
+    i = next > i ? next : e
+  }
+  return resolve()
+}
+
+const PRIORITY = memory.data<u8>([0, 90, 40, 70, 75, 72, 55, 60, 65, 64, 80, 35, 20, 25, 95, 100])
+
+/** Sort candidates by start, drop overlaps by priority, write [count, s, e, c, ...]. */
+function resolve(): usize {
+  // Insertion sort: candidates arrive almost in order (runs may emit slightly behind).
+  for (let i: u32 = 1; i < CN; i++) {
+    const si = load<u32>(CAND + <usize>i * 12)
+    const ei = load<u32>(CAND + <usize>i * 12 + 4)
+    const ci = load<u32>(CAND + <usize>i * 12 + 8)
+    let j = <i32>i - 1
+    while (j >= 0 && load<u32>(CAND + <usize>j * 12) > si) {
+      memory.copy(CAND + <usize>(j + 1) * 12, CAND + <usize>j * 12, 12)
+      j--
+    }
+    store<u32>(CAND + <usize>(j + 1) * 12, si)
+    store<u32>(CAND + <usize>(j + 1) * 12 + 4, ei)
+    store<u32>(CAND + <usize>(j + 1) * 12 + 8, ci)
+  }
+  const out = arenaAlloc(4 + <usize>CN * 12)
+  let n: u32 = 0
+  for (let i: u32 = 0; i < CN; i++) {
+    const s = load<u32>(CAND + <usize>i * 12)
+    const e = load<u32>(CAND + <usize>i * 12 + 4)
+    const c = load<u32>(CAND + <usize>i * 12 + 8)
+    let keep = true
+    while (n > 0) {
+      const slot = out + 4 + <usize>(n - 1) * 12
+      const ls = load<u32>(slot)
+      const le = load<u32>(slot, 4)
+      const lc = load<u32>(slot, 8)
+      if (le <= s) break
+      const pl = <u32>load<u8>(PRIORITY + lc)
+      const pc = <u32>load<u8>(PRIORITY + c)
+      if (pc > pl || (pc == pl && e - s > le - ls)) {
+        n--
+        continue
+      }
+      keep = false
+      break
+    }
+    if (keep) {
+      const slot = out + 4 + <usize>n * 12
+      store<u32>(slot, s)
+      store<u32>(slot, e, 4)
+      store<u32>(slot, c, 8)
+      n++
+    }
+  }
+  store<u32>(out, n)
+  return out
+}

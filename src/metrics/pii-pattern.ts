@@ -1,0 +1,428 @@
+// Linear-time matching for user-supplied allowlist and blocklist patterns. A pattern is compiled to
+// a Thompson NFA and run as a Pike-style simulation: every step touches each NFA state at most once,
+// so matching costs O(text length x pattern size) whatever the pattern ((a+)+$ included). JS RegExp
+// is never used on user patterns: its backtracking can take exponential time.
+//
+// Semantics: we need the text regions a pattern matches, not capture groups, so the simulation
+// reports the union of all non-empty matches. Per NFA state only the thread with the earliest start
+// is kept; its future matches cover those of any later-starting thread in the same state, so the
+// union is exact.
+//
+// Syntax: the JavaScript regular-expression syntax minus the parts that need backtracking:
+// literals, escapes (\d \w \s \D \W \S \b \B \t \n \r \f \v \0 \xHH \uHHHH \/ and escaped
+// punctuation), classes [a-z] [^...], '.', ^ $, groups (...) (?:...) (?<name>...), alternation,
+// quantifiers * + ? {n} {n,} {n,m} (greedy or lazy: the same regions). Flags: i (case-insensitive),
+// m (^ $ at line breaks), s ('.' matches line breaks); g, u, y, d are accepted and change nothing.
+// Back-references and lookaround are rejected. Matching is per UTF-16 code unit.
+
+export class PatternError extends Error {}
+
+type CharTest = (c: number) => boolean
+
+type Node =
+  | { t: 'set'; test: CharTest }
+  | { t: 'cat'; items: Node[] }
+  | { t: 'alt'; items: Node[] }
+  | { t: 'rep'; node: Node; min: number; max: number }
+  | { t: 'assert'; kind: 'bol' | 'eol' | 'wb' | 'nwb' }
+
+const enum Op {
+  Set,
+  Split,
+  Jmp,
+  Assert,
+  Match
+}
+
+interface Inst {
+  op: Op
+  test?: CharTest
+  x?: number
+  y?: number
+  kind?: 'bol' | 'eol' | 'wb' | 'nwb'
+}
+
+/** Largest compiled program accepted; bounds matching cost per character. */
+const MAX_PROGRAM = 20_000
+const MAX_REPEAT = 1000
+
+const isDigit: CharTest = (c) => c >= 48 && c <= 57
+const isWord: CharTest = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+const isSpace: CharTest = (c) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+const not = (f: CharTest): CharTest => (c) => !f(c)
+
+class Parser {
+  i = 0
+  constructor(
+    readonly src: string,
+    readonly flags: { i: boolean; s: boolean; m: boolean }
+  ) {}
+
+  fail(why: string): never {
+    throw new PatternError(`${why} at position ${this.i}`)
+  }
+
+  parse(): Node {
+    const node = this.alt()
+    if (this.i < this.src.length) this.fail(`unexpected '${this.src[this.i]}'`)
+    return node
+  }
+
+  alt(): Node {
+    const items = [this.cat()]
+    while (this.src[this.i] === '|') {
+      this.i++
+      items.push(this.cat())
+    }
+    return items.length === 1 ? items[0] : { t: 'alt', items }
+  }
+
+  cat(): Node {
+    const items: Node[] = []
+    while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') items.push(this.repeat())
+    return { t: 'cat', items }
+  }
+
+  repeat(): Node {
+    let node = this.atom()
+    for (;;) {
+      const c = this.src[this.i]
+      let min: number
+      let max: number
+      if (c === '*') [min, max] = [0, Infinity]
+      else if (c === '+') [min, max] = [1, Infinity]
+      else if (c === '?') [min, max] = [0, 1]
+      else if (c === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.i))
+        if (!m) return node // a literal '{', as JavaScript allows without the u flag
+        min = Number(m[1])
+        max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3])
+        if (max < min) this.fail('numbers out of order in {} quantifier')
+        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) this.fail(`repeat count above ${MAX_REPEAT}`)
+        this.i += m[0].length - 1
+      } else return node
+      this.i++
+      if (this.src[this.i] === '?') this.i++ // lazy: same regions
+      if (node.t === 'assert') this.fail('nothing to repeat')
+      node = { t: 'rep', node, min, max }
+    }
+  }
+
+  atom(): Node {
+    const c = this.src[this.i]
+    if (c === '(') {
+      this.i++
+      if (this.src[this.i] === '?') {
+        const rest = this.src.slice(this.i, this.i + 3)
+        if (rest.startsWith('?:')) this.i += 2
+        else if (rest.startsWith('?=') || rest.startsWith('?!') || rest === '?<=' || rest === '?<!') {
+          this.fail('lookaround is not supported (patterns run in linear time)')
+        } else if (rest.startsWith('?<')) {
+          const close = this.src.indexOf('>', this.i)
+          if (close < 0) this.fail('unterminated group name')
+          this.i = close + 1
+        } else this.fail('invalid group')
+      }
+      const node = this.alt()
+      if (this.src[this.i] !== ')') this.fail('missing )')
+      this.i++
+      return node
+    }
+    if (c === ')') this.fail('unmatched )')
+    if (c === '*' || c === '+' || c === '?') this.fail('nothing to repeat')
+    this.i++
+    if (c === '[') return this.set(this.charClass())
+    if (c === '.') return this.set(this.flags.s ? () => true : (x) => x !== 10 && x !== 13 && x !== 0x2028 && x !== 0x2029)
+    if (c === '^') return { t: 'assert', kind: 'bol' }
+    if (c === '$') return { t: 'assert', kind: 'eol' }
+    if (c === '\\') {
+      const e = this.src[this.i]
+      if (e === 'b') return this.i++, { t: 'assert', kind: 'wb' }
+      if (e === 'B') return this.i++, { t: 'assert', kind: 'nwb' }
+      return this.set(this.escape(false))
+    }
+    return this.set(this.literal(c.charCodeAt(0)))
+  }
+
+  set(test: CharTest): Node {
+    return { t: 'set', test: this.flags.i ? caseless(test) : test }
+  }
+
+  literal(code: number): CharTest {
+    return (x) => x === code
+  }
+
+  escape(inClass: boolean): CharTest {
+    const e = this.src[this.i++]
+    if (e === undefined) this.fail('\\ at end of pattern')
+    switch (e) {
+      case 'd': return isDigit
+      case 'D': return not(isDigit)
+      case 'w': return isWord
+      case 'W': return not(isWord)
+      case 's': return isSpace
+      case 'S': return not(isSpace)
+      case 't': return this.literal(9)
+      case 'n': return this.literal(10)
+      case 'r': return this.literal(13)
+      case 'f': return this.literal(12)
+      case 'v': return this.literal(11)
+      case '0': return this.literal(0)
+      case 'b': if (inClass) return this.literal(8); break
+      case 'x': {
+        const h = /^[0-9a-fA-F]{2}/.exec(this.src.slice(this.i))
+        if (!h) this.fail('invalid \\x escape')
+        this.i += 2
+        return this.literal(parseInt(h[0], 16))
+      }
+      case 'u': {
+        const h = /^[0-9a-fA-F]{4}/.exec(this.src.slice(this.i))
+        if (!h) this.fail('invalid \\u escape')
+        this.i += 4
+        return this.literal(parseInt(h[0], 16))
+      }
+      case 'k': this.fail('back-references are not supported (patterns run in linear time)')
+    }
+    if (e >= '1' && e <= '9') this.fail('back-references are not supported (patterns run in linear time)')
+    return this.literal(e.charCodeAt(0))
+  }
+
+  /** One class member: a single code (returned as a number) or a predefined class (a test). */
+  classAtom(): number | CharTest {
+    const c = this.src[this.i++]
+    if (c === '\\') {
+      const save = this.i
+      const e = this.src[this.i]
+      if ('dDwWsS'.includes(e)) return this.escape(true)
+      this.i = save
+      const test = this.escape(true)
+      // Every other escape is a single code; recover it by probing.
+      for (const probe of [this.src.charCodeAt(this.i - 1), 8, 9, 10, 11, 12, 13, 0]) if (test(probe)) return probe
+      const hex = this.src.slice(save + 1, this.i)
+      return parseInt(hex, 16)
+    }
+    return c.charCodeAt(0)
+  }
+
+  charClass(): CharTest {
+    let negate = false
+    if (this.src[this.i] === '^') {
+      negate = true
+      this.i++
+    }
+    const ranges: [number, number][] = []
+    const tests: CharTest[] = []
+    while (this.i < this.src.length && this.src[this.i] !== ']') {
+      const a = this.classAtom()
+      if (typeof a !== 'number') {
+        tests.push(a)
+        continue
+      }
+      if (this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
+        this.i++
+        const b = this.classAtom()
+        if (typeof b !== 'number') this.fail('invalid class range')
+        if (b < a) this.fail('range out of order in character class')
+        ranges.push([a, b])
+      } else ranges.push([a, a])
+    }
+    if (this.src[this.i] !== ']') this.fail('missing ]')
+    this.i++
+    const inSet: CharTest = (c) => {
+      for (const [lo, hi] of ranges) if (c >= lo && c <= hi) return true
+      for (const t of tests) if (t(c)) return true
+      return false
+    }
+    return negate ? not(inSet) : inSet
+  }
+}
+
+function caseless(test: CharTest): CharTest {
+  return (c) => {
+    if (test(c)) return true
+    const s = String.fromCharCode(c)
+    const lo = s.toLowerCase()
+    const up = s.toUpperCase()
+    return (lo.length === 1 && test(lo.charCodeAt(0))) || (up.length === 1 && test(up.charCodeAt(0)))
+  }
+}
+
+function compile(node: Node, prog: Inst[]): void {
+  if (prog.length > MAX_PROGRAM) throw new PatternError(`pattern too large (over ${MAX_PROGRAM} states)`)
+  switch (node.t) {
+    case 'set':
+      prog.push({ op: Op.Set, test: node.test })
+      return
+    case 'assert':
+      prog.push({ op: Op.Assert, kind: node.kind })
+      return
+    case 'cat':
+      for (const item of node.items) compile(item, prog)
+      return
+    case 'alt': {
+      // split L1, L2; L1: a; jmp end; L2: split ... ; last: z
+      const jumps: Inst[] = []
+      for (let k = 0; k < node.items.length; k++) {
+        if (k < node.items.length - 1) {
+          const split: Inst = { op: Op.Split, x: prog.length + 1 }
+          prog.push(split)
+          compile(node.items[k], prog)
+          const jmp: Inst = { op: Op.Jmp }
+          prog.push(jmp)
+          jumps.push(jmp)
+          split.y = prog.length
+        } else compile(node.items[k], prog)
+      }
+      for (const j of jumps) j.x = prog.length
+      return
+    }
+    case 'rep': {
+      for (let k = 0; k < node.min; k++) compile(node.node, prog)
+      if (node.max === Infinity) {
+        const split: Inst = { op: Op.Split, x: prog.length + 1 }
+        const at = prog.length
+        prog.push(split)
+        compile(node.node, prog)
+        prog.push({ op: Op.Jmp, x: at })
+        split.y = prog.length
+      } else {
+        const splits: Inst[] = []
+        for (let k = node.min; k < node.max; k++) {
+          const split: Inst = { op: Op.Split, x: prog.length + 1 }
+          prog.push(split)
+          splits.push(split)
+          compile(node.node, prog)
+        }
+        for (const s of splits) s.y = prog.length
+      }
+      return
+    }
+  }
+}
+
+/** A compiled pattern: `regions(text)` returns the merged [start, end) regions it matches. */
+export interface Pattern {
+  regions(text: string): [number, number][]
+}
+
+const wordAt = (text: string, i: number) => i >= 0 && i < text.length && isWord(text.charCodeAt(i))
+
+/** Compile `source` with `flags` (a subset of "gimsuyd"); throws PatternError when invalid. */
+export function compilePattern(source: string, flags: string): Pattern {
+  for (const f of flags) if (!'gimsuyd'.includes(f)) throw new PatternError(`unknown flag '${f}'`)
+  const opts = { i: flags.includes('i'), s: flags.includes('s'), m: flags.includes('m') }
+  const tree = new Parser(source, opts).parse()
+  const prog: Inst[] = []
+  compile(tree, prog)
+  prog.push({ op: Op.Match })
+  if (prog.length > MAX_PROGRAM) throw new PatternError(`pattern too large (over ${MAX_PROGRAM} states)`)
+  const size = prog.length
+
+  return {
+    regions(text: string): [number, number][] {
+      const n = text.length
+      let cur = { pcs: new Int32Array(size), starts: new Int32Array(size), len: 0 }
+      let nxt = { pcs: new Int32Array(size), starts: new Int32Array(size), len: 0 }
+      const mark = new Int32Array(size).fill(-1)
+      const stack = new Int32Array(size * 2 + 2)
+      let stamp = 0
+      const out: [number, number][] = []
+
+      const assertOk = (kind: Inst['kind'], pos: number): boolean => {
+        switch (kind) {
+          case 'bol':
+            return pos === 0 || (opts.m && (text.charCodeAt(pos - 1) === 10 || text.charCodeAt(pos - 1) === 13))
+          case 'eol':
+            return pos === n || (opts.m && (text.charCodeAt(pos) === 10 || text.charCodeAt(pos) === 13))
+          case 'wb':
+            return wordAt(text, pos - 1) !== wordAt(text, pos)
+          default:
+            return wordAt(text, pos - 1) === wordAt(text, pos)
+        }
+      }
+      // Follow empty transitions from pc, adding the Set/Match states reached to `list`.
+      const add = (list: typeof cur, pc0: number, start: number, pos: number) => {
+        let sp = 0
+        stack[sp++] = pc0
+        while (sp > 0) {
+          const pc = stack[--sp]
+          if (mark[pc] === stamp) continue
+          mark[pc] = stamp
+          const inst = prog[pc]
+          switch (inst.op) {
+            case Op.Jmp:
+              stack[sp++] = inst.x!
+              break
+            case Op.Split:
+              // Push y first so x is explored first (order only affects which equal threads survive).
+              stack[sp++] = inst.y!
+              stack[sp++] = inst.x!
+              break
+            case Op.Assert:
+              if (assertOk(inst.kind, pos)) stack[sp++] = pc + 1
+              break
+            default:
+              list.pcs[list.len] = pc
+              list.starts[list.len] = start
+              list.len++
+          }
+        }
+      }
+      const record = (start: number, end: number) => {
+        if (end <= start) return
+        while (out.length > 0 && out[out.length - 1][1] > start) {
+          const last = out.pop()!
+          start = Math.min(start, last[0])
+          end = Math.max(end, last[1])
+        }
+        out.push([start, end])
+      }
+
+      stamp++
+      for (let pos = 0; pos <= n; pos++) {
+        // Threads carried over were added with stamp of this step; the new start comes last.
+        add(cur, 0, pos, pos)
+        stamp++
+        nxt.len = 0
+        const c = pos < n ? text.charCodeAt(pos) : -1
+        for (let k = 0; k < cur.len; k++) {
+          const inst = prog[cur.pcs[k]]
+          if (inst.op === Op.Match) record(cur.starts[k], pos)
+          else if (c >= 0 && inst.test!(c)) add(nxt, cur.pcs[k] + 1, cur.starts[k], pos + 1)
+        }
+        const t = cur
+        cur = nxt
+        nxt = t
+      }
+      return out
+    }
+  }
+}
+
+/** Literal entries: every occurrence, case-sensitive, merged where they overlap. */
+export function literalPattern(literal: string): Pattern {
+  return {
+    regions(text: string): [number, number][] {
+      const out: [number, number][] = []
+      if (literal === '') return out
+      for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
+        const end = i + literal.length
+        if (out.length > 0 && out[out.length - 1][1] > i) out[out.length - 1][1] = end
+        else out.push([i, end])
+      }
+      return out
+    }
+  }
+}
+
+/**
+ * An allowlist/blocklist entry: `/source/flags` (a slash, the pattern, a closing slash, then only
+ * flag letters) is a pattern; anything else is a literal string.
+ */
+export function parseEntry(entry: string): Pattern {
+  const m = /^\/([\s\S]+)\/([a-z]*)$/.exec(entry)
+  if (!m) return literalPattern(entry)
+  return compilePattern(m[1], m[2])
+}

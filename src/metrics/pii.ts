@@ -1,0 +1,254 @@
+// PII detection: the deterministic recognisers run in the core (assembly/scan/pii.ts); this module
+// resolves category names, applies the allowlist and blocklist, and offers redaction.
+import { invalidArgument, preview } from '../errors.js'
+import { PII_GAZETTEER } from '../models/pii-gazetteer.generated.js'
+import type { Context, Scorer } from './context.js'
+import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
+
+/** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
+export const PII_CATEGORIES = [
+  'EMAIL_ADDRESS',
+  'PHONE_NUMBER',
+  'CREDIT_CARD',
+  'IBAN_CODE',
+  'US_SSN',
+  'US_BANK_NUMBER',
+  'ABA_ROUTING_NUMBER',
+  'IP_ADDRESS',
+  'MAC_ADDRESS',
+  'URL',
+  'DATE_TIME',
+  'PERSON',
+  'LOCATION',
+  'CRYPTO',
+  'SECRET'
+] as const
+
+export type PiiCategory = (typeof PII_CATEGORIES)[number]
+
+/** Category reported for blocklist matches. */
+export const BLOCKLIST_CATEGORY = 'blocklist'
+
+/** Other names accepted in `categories` (case-insensitive; '-' and ' ' read as '_'). */
+export const PII_ALIASES: Record<string, PiiCategory> = {
+  EMAIL: 'EMAIL_ADDRESS',
+  E_MAIL: 'EMAIL_ADDRESS',
+  PHONE: 'PHONE_NUMBER',
+  TELEPHONE: 'PHONE_NUMBER',
+  TEL: 'PHONE_NUMBER',
+  CARD: 'CREDIT_CARD',
+  CC: 'CREDIT_CARD',
+  CREDIT_CARD_NUMBER: 'CREDIT_CARD',
+  IBAN: 'IBAN_CODE',
+  SSN: 'US_SSN',
+  BANK: 'US_BANK_NUMBER',
+  BANK_ACCOUNT: 'US_BANK_NUMBER',
+  ACCOUNT_NUMBER: 'US_BANK_NUMBER',
+  ABA: 'ABA_ROUTING_NUMBER',
+  ROUTING_NUMBER: 'ABA_ROUTING_NUMBER',
+  IP: 'IP_ADDRESS',
+  IPV4: 'IP_ADDRESS',
+  IPV6: 'IP_ADDRESS',
+  MAC: 'MAC_ADDRESS',
+  DOMAIN: 'URL',
+  DOMAIN_NAME: 'URL',
+  DATE: 'DATE_TIME',
+  DOB: 'DATE_TIME',
+  DATE_OF_BIRTH: 'DATE_TIME',
+  NAME: 'PERSON',
+  PER: 'PERSON',
+  ADDRESS: 'LOCATION',
+  STREET_ADDRESS: 'LOCATION',
+  GPE: 'LOCATION',
+  LOC: 'LOCATION',
+  CRYPTO_WALLET: 'CRYPTO',
+  BTC: 'CRYPTO',
+  ETH: 'CRYPTO',
+  API_KEY: 'SECRET',
+  CREDENTIAL: 'SECRET',
+  CREDENTIALS: 'SECRET',
+  PASSWORD: 'SECRET',
+  TOKEN: 'SECRET',
+  PRIVATE_KEY: 'SECRET'
+}
+
+const ALL_MASK = PII_CATEGORIES.reduce((m, _, i) => m | (1 << (i + 1)), 0)
+
+export type PiiEntity = {
+  interval: [number, number]
+  string: string
+  category: string
+}
+
+interface Lists {
+  categories?: readonly string[]
+  allowlist?: readonly string[]
+  blocklist?: readonly string[]
+}
+
+function categoryMask(requestType: string, categories: readonly string[] | undefined): number {
+  if (categories === undefined) return ALL_MASK
+  let mask = 0
+  categories.forEach((name, i) => {
+    const key = String(name).trim().toUpperCase().replace(/[\s-]+/g, '_')
+    const cat = (PII_CATEGORIES as readonly string[]).includes(key) ? (key as PiiCategory) : PII_ALIASES[key]
+    if (!cat) {
+      throw invalidArgument(
+        requestType,
+        `categories[${i}]`,
+        `one of ${PII_CATEGORIES.join(', ')} (or an alias: ${Object.keys(PII_ALIASES).join(', ')})`,
+        'a PII category name',
+        name
+      )
+    }
+    mask |= 1 << (PII_CATEGORIES.indexOf(cat) + 1)
+  })
+  return mask
+}
+
+// Compiled entries are kept (bounded) so a guardrail calling with the same lists pays once.
+const patternCache = new Map<string, Pattern>()
+
+function compileList(requestType: string, field: string, entries: readonly string[] | undefined): Pattern[] {
+  if (!entries) return []
+  return entries.map((entry, i) => {
+    if (typeof entry !== 'string') {
+      throw invalidArgument(requestType, `${field}[${i}]`, 'string', 'a string or /pattern/flags', entry)
+    }
+    let p = patternCache.get(entry)
+    if (!p) {
+      try {
+        p = parseEntry(entry)
+      } catch (err) {
+        if (!(err instanceof PatternError)) throw err
+        throw invalidArgument(
+          requestType,
+          `${field}[${i}]`,
+          `a valid regular-expression pattern (${err.message})`,
+          'a string, or /pattern/flags for a regular expression',
+          entry
+        )
+      }
+      if (patternCache.size > 256) patternCache.clear()
+      patternCache.set(entry, p)
+    }
+    return p
+  })
+}
+
+function regionsOf(patterns: Pattern[], text: string): [number, number][] {
+  const all = patterns.flatMap((p) => p.regions(text)).sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  const merged: [number, number][] = []
+  for (const r of all) {
+    const last = merged[merged.length - 1]
+    if (last && r[0] < last[1]) last[1] = Math.max(last[1], r[1])
+    else merged.push([r[0], r[1]])
+  }
+  return merged
+}
+
+/** Detected entities of `text`, with the allowlist, blocklist and category filter applied. */
+export function detectPii(ctx: Context, requestType: string, text: string, lists: Lists): PiiEntity[] {
+  const mask = categoryMask(requestType, lists.categories)
+  const allow = compileList(requestType, 'allowlist', lists.allowlist)
+  const block = compileList(requestType, 'blocklist', lists.blocklist)
+  const { core } = ctx
+  const ex = core.exports as unknown as { piiScan(p: number, n: number, mask: number): number; alloc(n: number): number }
+  const ref = core.begin(text)
+  const out = ex.piiScan(ref.ptr, ref.len, mask)
+  const count = core.u32(out, 1)[0]
+  const offsets = ex.alloc(count * 8)
+  const triples = core.u32(out + 4, count * 3)
+  const flat = core.u32(offsets, count * 2)
+  const cats = new Uint8Array(count)
+  for (let i = 0; i < count; i++) {
+    flat[2 * i] = triples[3 * i]
+    flat[2 * i + 1] = triples[3 * i + 1]
+    cats[i] = triples[3 * i + 2]
+  }
+  core.toStringIndices(ref, offsets, count * 2)
+  const idx = core.u32(offsets, count * 2)
+  let entities: PiiEntity[] = []
+  for (let i = 0; i < count; i++) {
+    const s = idx[2 * i]
+    const e = idx[2 * i + 1]
+    entities.push({ interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] })
+  }
+  if (allow.length > 0) {
+    const regions = regionsOf(allow, text)
+    entities = entities.filter((ent) => !regions.some(([a, b]) => a <= ent.interval[0] && ent.interval[1] <= b))
+  }
+  if (block.length > 0) {
+    const regions = regionsOf(block, text)
+    if (regions.length > 0) {
+      entities = entities.filter((ent) => !regions.some(([a, b]) => ent.interval[0] < b && a < ent.interval[1]))
+      for (const [a, b] of regions) entities.push({ interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY })
+      entities.sort((x, y) => x.interval[0] - y.interval[0])
+    }
+  }
+  return entities
+}
+
+export const pii: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
+
+/** Load the name/place gazetteer into core memory once per instance. */
+export function initPii(ctx: Context): void {
+  const core = ctx.core
+  const ex = core.exports as unknown as { piiGazetteerBuild(p: number, n: number): void }
+  const ref = core.begin(PII_GAZETTEER)
+  ex.piiGazetteerBuild(ref.ptr, ref.len)
+}
+
+export type RedactStyle = 'mask' | 'tag' | 'hash'
+
+export interface RedactOptions {
+  /** Categories to redact (names or aliases); default all. */
+  categories?: string[]
+  /** `tag` (default): `<EMAIL_ADDRESS>`; `mask`: one `*` per character; `hash`: `<EMAIL_ADDRESS_1f2e3d4c>`, stable per value. */
+  style?: RedactStyle
+  allowlist?: string[]
+  blocklist?: string[]
+}
+
+export interface RedactResult {
+  text: string
+  pii: PiiEntity[]
+}
+
+// FNV-1a over UTF-16 code units: the same value always gives the same tag, in Node and browsers.
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0
+  return h.toString(16).padStart(8, '0')
+}
+
+/** `redact(text, options)`: the text with every detected entity replaced, and the entities. */
+export function makeRedact(ctx: Context) {
+  return (text: string, options: RedactOptions = {}): RedactResult => {
+    const type = 'RedactOptions'
+    if (typeof text !== 'string') throw invalidArgument(type, 'text', 'string', 'the text to redact', text)
+    if (options === null || typeof options !== 'object') throw invalidArgument(type, 'options', 'object', 'redaction options', options)
+    const style = options.style ?? 'tag'
+    if (style !== 'mask' && style !== 'tag' && style !== 'hash') {
+      throw invalidArgument(type, 'style', 'one of "mask", "tag", "hash"', 'how entities are replaced', style)
+    }
+    for (const field of ['categories', 'allowlist', 'blocklist'] as const) {
+      const v = options[field]
+      if (v !== undefined && !Array.isArray(v)) throw invalidArgument(type, field, 'array of strings', field, preview(v))
+    }
+    const entities = detectPii(ctx, type, text, options)
+    let out = ''
+    let last = 0
+    for (const ent of entities) {
+      const [s, e] = ent.interval
+      out += text.slice(last, s)
+      const label = ent.category.toUpperCase()
+      if (style === 'mask') out += '*'.repeat([...ent.string].length)
+      else if (style === 'tag') out += `<${label}>`
+      else out += `<${label}_${fnv1a(ent.string)}>`
+      last = e
+    }
+    out += text.slice(last)
+    return { text: out, pii: entities }
+  }
+}
