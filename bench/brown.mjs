@@ -65,3 +65,15 @@ export function brownProse(chars) {
   }
   return out
 }
+
+/**
+ * The whole corpus as one prose text (texts separated by blank lines) and its word count (whitespace
+ * tokens holding a letter or digit), for rates per 10,000 words.
+ */
+export function loadBrown() {
+  const texts = brownTexts()
+  const text = texts.join('\n\n')
+  let words = 0
+  for (const tok of text.split(/\s+/)) if (/[A-Za-z0-9]/.test(tok)) words++
+  return { text, words, files: texts.length }
+}
