@@ -25,7 +25,8 @@ const F = {
   FIRST: 1, LAST: 2, CITY: 4, COUNTRY: 8, STATE: 16, COMMON: 32, TITLE: 64, STREET: 128,
   MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,
   PREP: 16384, LOCVERB: 32768, PERSONCTX: 65536, NAMEWORD: 131072,
-  TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608
+  TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608,
+  CTX_ID: 16777216, ADDRCTX: 33554432
 }
 
 const entries = new Map()
@@ -82,7 +83,7 @@ for (const w of words('in from at near to visit visiting visited toward towards 
   add(w, F.PREP)
 for (const w of words(`lives live living lived moved move moving born located based relocated reside resides residing
   resided grew stay staying stayed travel traveling travelled traveled flew fly flying arrived headed heading
-  address`)) add(w, F.LOCVERB)
+  send ship deliver mail return stop meet me office visit`)) add(w, F.LOCVERB)
 for (const w of words('named called dear hi hello hey thanks sincerely regards contact ask with by meet met')) add(w, F.PERSONCTX)
 for (const w of words("name name's names i'm im surname")) add(w, F.NAMEWORD)
 
@@ -95,6 +96,10 @@ for (const w of words('ssn ssn: ss# social security ssn#')) add(w, F.CTX_SSN)
 for (const w of words('account acct acct. a/c bank checking savings deposit account: acct:')) add(w, F.CTX_ACCOUNT)
 for (const w of words('routing aba rtn transit routing: aba:')) add(w, F.CTX_ROUTING)
 for (const w of words('born dob birth birthday date d.o.b. dob: since founded')) add(w, F.CTX_DATE)
+
+for (const w of words(`license licence license: licence: passport passport: id id: id# policy order invoice member
+  reference ref ref: ref. zip zip: postcode postal code code: model serial serial: isbn patent`)) add(w, F.CTX_ID)
+for (const w of words('address address: addresses addresses: addr addr: residence')) add(w, F.ADDRCTX)
 
 const dale = readFileSync(new URL('../../shared/datasets/lexicons/dale_chall_1995_npm.txt', import.meta.url), 'utf8')
 for (const w of dale.split('\n')) if (w.trim()) add(w.trim(), F.COMMON)

@@ -38,6 +38,8 @@ const G_CTX_SSN: u32 = 1048576
 const G_CTX_ACCOUNT: u32 = 2097152
 const G_CTX_ROUTING: u32 = 4194304
 const G_CTX_DATE: u32 = 8388608
+const G_CTX_ID: u32 = 16777216
+const G_ADDRCTX: u32 = 33554432
 
 // Byte classes.
 const K_DIG: u32 = 1
@@ -688,6 +690,8 @@ function parseGroups(s: usize): u32 {
   }
   // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number.
   if (G > 0 && (isAlpha(at(ge(G - 1))) || at(ge(G - 1)) >= 0x80)) G--
+  // Nor is an hour ("2000-04-16 11:34"): the date parser reads times itself.
+  if (G > 1 && at(ge(G - 1)) == 0x3a && isDig(at(ge(G - 1) + 1))) G--
   return G
 }
 
@@ -790,6 +794,8 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   const paren = at(s) == 0x28 || (g > 1 && at(ge(0)) == 0x29)
   if (plus) return n >= 8 && n <= 15 && glen(0) <= 4
   if (n < 7 || n > 13) return false
+  // "license number 2270-66-1551", "order 555 1234": identifiers, not phones.
+  if ((ctx & G_CTX_ID) != 0 && (ctx & G_CTX_PHONE) == 0) return false
   // Separators must be one of " -." (or a closing parenthesis after an area code) and groups of 2+.
   for (let k: u32 = 1; k < g; k++) {
     const a = ge(k - 1)
@@ -810,8 +816,11 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   // or a 3-4 / 4-4 split, and never look like a run of years.
   const sep = sepOf(1)
   if (at(gs(0)) == 0x30) return true
-  if (sep == 0x2d || sep == 0x2e) return g >= 2 && glen(g - 1) >= 2
+  if (sep == 0x2d || sep == 0x2e) return g >= 3 || (glen(0) == 3 && glen(1) == 4)
   if (sep == 0x20) {
+    // "975 3968 Bay Street": a house number and street, not a phone.
+    const after = ge(g - 1)
+    if (at(after) == 0x20 && upperAt(after + 1)) return false
     for (let k: u32 = 0; k < g; k++) {
       const v = gval(k)
       if (glen(k) == 4 && v >= 1800 && v <= 2099) return false
@@ -848,7 +857,7 @@ function numeric(s: usize): usize {
       emit(gs(0), end, C_ABA)
       return end
     }
-    if (g == 1 && glen(0) >= 8 && glen(0) <= 17 && (ctx & G_CTX_ACCOUNT) != 0) {
+    if (g == 1 && glen(0) >= 8 && glen(0) <= 17 && (ctx & G_CTX_ACCOUNT) != 0 && (ctx & G_CTX_ID) == 0) {
       emit(gs(0), end, C_BANK)
       return end
     }
@@ -1041,6 +1050,83 @@ function monthDate(i: u32): bool {
   return true
 }
 
+/** Is there an address cue just before pos ("address:", "lives at", "meet me at", "address is")? */
+function addressContext(pos: usize): bool {
+  const p1 = wordBefore(pos)
+  const p1s = prevWordStart
+  if ((p1 & G_ADDRCTX) != 0) return true
+  if (p1s == 0 && p1 == 0) return false
+  const isIs = eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  if ((p1 & G_PREP) == 0 && !isIs) return false
+  const p2 = wordBefore(p1s)
+  if ((p2 & G_ADDRCTX) != 0) return true
+  if (isIs) return false
+  if ((p2 & G_LOCVERB) != 0) return true
+  const p3 = prevWordStart > 0 ? wordBefore(prevWordStart) : 0
+  return (p3 & (G_LOCVERB | G_ADDRCTX)) != 0
+}
+
+/**
+ * A postal address from s: house numbers, capitalised words, street and unit words, postcodes, over
+ * line breaks, until a lower-case word, a blank line or a sentence end. Returns the end, or 0 when
+ * the block has no number or no word.
+ */
+function addressBlock(s: usize): usize {
+  let k = s
+  let tokens = 0
+  let digits = 0
+  let words = 0
+  let last: usize = 0
+  while (k < N && tokens < 24) {
+    const raw = tokenEnd(k)
+    let cs = k
+    while (cs < raw && (at(cs) == 0x28 || at(cs) == 0x2c)) cs++
+    let ce = raw
+    while (ce > cs && (at(ce - 1) == 0x2c || at(ce - 1) == 0x2e || at(ce - 1) == 0x3b || at(ce - 1) == 0x29 ||
+      at(ce - 1) == 0x3f || at(ce - 1) == 0x21 || at(ce - 1) == 0x3a)) ce--
+    if (ce > cs) {
+      const c = at(cs)
+      let ok = false
+      if (isDig(c)) {
+        let q = cs
+        while (q < ce && (isDig(at(q)) || at(q) == 0x2d)) q++
+        if (q - cs <= 10 && (ce - q <= 1)) {
+          ok = true
+          digits++
+        }
+      } else if (upperAt(cs) || (c >= 0x80 && c != 0xe2)) {
+        ok = true
+        words++
+      } else {
+        const f = gazLookup(hashRange(cs, ce))
+        if ((f & (G_UNIT | G_STREET | G_PARTICLE)) != 0 || (ce - cs <= 3 && at(ce) == 0x2e)) ok = true
+      }
+      if (!ok) break
+      tokens++
+      last = ce
+      // Sentence end: '?', '!' or ';' after the token, or '.' before a lower-case word.
+      const tail = at(ce)
+      if (tail == 0x3f || tail == 0x21 || tail == 0x3b) break
+      if (tail == 0x2e && ce - cs > 3) {
+        let nx = raw
+        while (nx < N && at(nx) == 0x20) nx++
+        if (nx >= N || (!upperAt(nx) && !isDig(at(nx)))) break
+      }
+    }
+    // Next token: a blank line ends the block.
+    let nx = raw
+    let lines = 0
+    while (nx < N && (cls(at(nx)) & K_SP) != 0) {
+      if (at(nx) == 0x0a) lines++
+      nx++
+    }
+    if (lines > 1) break
+    k = nx
+  }
+  if (tokens < 2 || digits == 0 || words == 0) return 0
+  return last
+}
+
 /** Is token i capitalised and not a known common/non-name word? */
 function strongCap(i: u32, initial: bool): bool {
   const f = tf(i)
@@ -1054,6 +1140,13 @@ function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
   const end = runEnd
+  if (wants(C_LOCATION) && addressContext(ts(0))) {
+    const z = addressBlock(ts(0))
+    if (z > 0) {
+      emit(ts(0), z, C_LOCATION)
+      return z
+    }
+  }
   const initialPos = sentenceInitial(ts(0))
   // Context: the two words before the run.
   const p1 = wordBefore(ts(0))
@@ -1116,8 +1209,11 @@ function capRun(s: usize): usize {
       if (hasNumber || i - a >= 1) {
         let e = te(i)
         if (at(e) == 0x2e) e++
-        emit(st, unitAfter(e), C_LOCATION)
-        return end
+        e = unitAfter(e)
+        const z = hasNumber ? addressBlock(st) : 0
+        if (z > e) e = z
+        emit(st, e, C_LOCATION)
+        return e > end ? e : end
       }
     }
   }
@@ -1210,6 +1306,13 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     if (c - 0x41 < 26 && wants(C_IBAN)) {
       const z = iban(s)
       if (z > 0) return z
+    }
+    if (isDig(c) && wants(C_LOCATION) && addressContext(s)) {
+      const z = addressBlock(s)
+      if (z > 0) {
+        emit(s, z, C_LOCATION)
+        return z
+      }
     }
     if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
       // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
