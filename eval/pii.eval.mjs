@@ -127,7 +127,12 @@ export function plantItems(count, seed = 7) {
     () => ['EMAIL_ADDRESS', `${pick(['ana', 'j.doe', 'mike_r', 'li.wei', 'o.neil'])}${digits(3)}@${pick(['example.com', 'mail.org', 'corp.net'])}`, (v) => `Write to ${v} for details.`],
     () => ['PHONE_NUMBER', `(${2 + Math.floor(r() * 8)}${digits(2)}) ${2 + Math.floor(r() * 8)}${digits(2)}-${digits(4)}`, (v) => `Call me at ${v} tomorrow.`],
     () => ['PHONE_NUMBER', `+44 20 ${digits(4)} ${digits(4)}`, (v) => `Her number is ${v}.`],
-    () => ['CREDIT_CARD', luhnComplete(pick(['4', '51', '37', '6011']), 16, r).replace(/(\d{4})(?=\d)/g, '$1 ').replace(/^(\d{4} \d{4} \d{4} \d{3})$/, '$1'), (v) => `Paid with card ${v} yesterday.`],
+    () => {
+      const prefix = pick(['4', '51', '37', '6011'])
+      const n = luhnComplete(prefix, prefix === '37' ? 15 : 16, r)
+      const v = prefix === '37' ? `${n.slice(0, 4)} ${n.slice(4, 10)} ${n.slice(10)}` : n.replace(/(\d{4})(?=\d)/g, '$1 ')
+      return ['CREDIT_CARD', v, (x) => `Paid with card ${x} yesterday.`]
+    },
     () => ['US_SSN', `${100 + Math.floor(r() * 565)}-${10 + Math.floor(r() * 89)}-${1000 + Math.floor(r() * 8999)}`, (v) => `His SSN is ${v}.`],
     () => ['IP_ADDRESS', `${1 + Math.floor(r() * 223)}.${Math.floor(r() * 256)}.${Math.floor(r() * 256)}.${1 + Math.floor(r() * 254)}`, (v) => `The server at ${v} went down.`],
     () => ['URL', `https://www.${pick(['shop', 'news', 'files'])}${digits(2)}.com/${pick(['a', 'b', 'c'])}`, (v) => `See ${v} for more.`],
@@ -241,7 +246,7 @@ Structured categories together: **${structured} (${per10k(structured)} per 10,00
 baseline flags ${baseStructured} (${per10k(baseStructured)} per 10,000 words).
 ${structuredSamples.length ? `Examples: ${structuredSamples.join(', ')}.` : ''}
 
-Everyday capitalised words (share of their occurrences that start a PERSON or LOCATION entity):
+Everyday capitalised words (share of their occurrences that fall inside a detected entity, and as what):
 
 ${table(['word', 'occurrences', 'flagged', 'share', 'as'], wordRows)}
 

@@ -80,7 +80,7 @@ for (const w of words(`inc corp corporation co ltd llc plc gmbh ag sa company un
 for (const w of words(`port saint san santa santo são sao fort mount mt lake new north south east west upper lower
   bad city town village county island islands isle beach springs falls heights hills valley bay harbor harbour creek
   river point cape glen`)) add(w, F.PLACEWORD)
-for (const w of words('van von der den de la le da di del della du dos das bin ibn al el mac st.')) add(w, F.PARTICLE)
+for (const w of words('van von der den de la le da di del della du do dos das bin ibn al el mac st. u. ul. str rue via calle')) add(w, F.PARTICLE)
 // Capitalised words that start sentences or name things and are never a person or a place by themselves.
 for (const w of words(`the a an i he she it we they you this that these those there here what when where why how
   who which if but and or so yet for not no yes my his her our their your its mr god lord christ jesus
@@ -97,7 +97,7 @@ for (const w of words('in from at near to visit visiting visited toward towards 
   add(w, F.PREP)
 for (const w of words(`lives live living lived moved move moving born located based relocated reside resides residing
   resided grew stay staying stayed travel traveling travelled traveled flew fly flying arrived headed heading
-  send ship deliver mail return stop meet me office visit`)) add(w, F.LOCVERB)
+  send ship deliver mail return stop meet office visit`)) add(w, F.LOCVERB)
 for (const w of words('named called dear hi hello hey thanks sincerely regards contact ask with by meet met')) add(w, F.PERSONCTX)
 for (const w of words("name name's names i'm im surname")) add(w, F.NAMEWORD)
 
@@ -105,7 +105,7 @@ for (const w of words(`com net org edu gov mil int io co ai app dev info biz me 
   dk fi pl pt cz sk hu ro gr ru ua jp cn kr in au nz ca br mx ar cl uy is ie lu cy si hr rs bg ee lv lt eu za il tr
   sg hk tw ly xyz online site tech store blog cloud`)) add(w, F.TLD)
 for (const w of words(`phone telephone tel tel. call called calling fax mobile cell cellphone contact reach text dial
-  number no. # whatsapp ph ph. phone: tel: mob`)) add(w, F.CTX_PHONE)
+  whatsapp ph ph. phone: tel: mob`)) add(w, F.CTX_PHONE)
 for (const w of words('ssn ssn: ss# social security ssn#')) add(w, F.CTX_SSN)
 for (const w of words('account acct acct. a/c bank checking savings deposit account: acct:')) add(w, F.CTX_ACCOUNT)
 for (const w of words('routing aba rtn transit routing: aba:')) add(w, F.CTX_ROUTING)

@@ -792,11 +792,12 @@ function tryCard(g: u32): bool {
 function tryPhone(s: usize, g: u32, ctx: u32): bool {
   const n = digitsIn(0, g)
   const plus = at(s) == 0x2b
-  const paren = at(s) == 0x28 || (g > 1 && at(ge(0)) == 0x29)
+  // "(555) 123-4567" / "555) ..." but not "(1808-1895": the area code is closed by ')'.
+  const paren = g > 1 && at(ge(0)) == 0x29 && glen(0) <= 4
   if (plus) return n >= 8 && n <= 15 && glen(0) <= 4
   if (n < 7 || n > 13) return false
   // "license number 2270-66-1551", "order 555 1234": identifiers, not phones.
-  if ((ctx & G_CTX_ID) != 0 && (ctx & G_CTX_PHONE) == 0) return false
+  if ((ctx & (G_CTX_ID | G_UNIT)) != 0 && (ctx & G_CTX_PHONE) == 0) return false
   // Separators must be one of " -." (or a closing parenthesis after an area code) and groups of 2+.
   for (let k: u32 = 1; k < g; k++) {
     const a = ge(k - 1)
@@ -816,6 +817,9 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   // National formats: a trunk prefix 0, or dashes/dots between groups; plain spaces need 3+ groups
   // or a 3-4 / 4-4 split, and never look like a run of years.
   const sep = sepOf(1)
+  for (let k: u32 = 2; k < g; k++) if (sepOf(k) != sep) return false
+  // "1808-1895", "1961 1962": year ranges and lists of years.
+  if (g == 2 && glen(0) == 4 && glen(1) == 4 && gval(0) >= 1000 && gval(0) <= 2099 && gval(1) >= 1000 && gval(1) <= 2099) return false
   if (at(gs(0)) == 0x30) return true
   if (sep == 0x2d || sep == 0x2e) return g >= 3 || (glen(0) == 3 && glen(1) == 4)
   if (sep == 0x20) {
@@ -826,6 +830,10 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
       const v = gval(k)
       if (glen(k) == 4 && v >= 1800 && v <= 2099) return false
     }
+    // Three or more groups of four are card-shaped; "12 34 56" needs 7+ digits (checked above).
+    let fours: u32 = 0
+    for (let k: u32 = 0; k < g; k++) if (glen(k) == 4) fours++
+    if (g >= 3 && fours == g) return false
     return g >= 3 || (glen(0) >= 3 && glen(1) == 4)
   }
   return false
@@ -1097,11 +1105,13 @@ function addressContext(pos: usize): bool {
  * line breaks, until a lower-case word, a blank line or a sentence end. Returns the end, or 0 when
  * the block has no number or no word.
  */
-function addressBlock(s: usize): usize {
+function addressBlock(s: usize, strict: bool): usize {
   let k = s
   let tokens = 0
   let digits = 0
   let words = 0
+  let streets = 0
+  let firstWord = 0
   let last: usize = 0
   while (k < N && tokens < 24) {
     const raw = tokenEnd(k)
@@ -1123,9 +1133,12 @@ function addressBlock(s: usize): usize {
       } else if (upperAt(cs) || (c >= 0x80 && c != 0xe2)) {
         ok = true
         words++
+        if (firstWord == 0) firstWord = tokens + 1
+        if ((gazLookup(hashRange(cs, ce)) & (G_UNIT | G_STREET)) != 0) streets++
       } else {
         const f = gazLookup(hashRange(cs, ce))
         if ((f & (G_UNIT | G_STREET | G_PARTICLE)) != 0 || (ce - cs <= 3 && at(ce) == 0x2e)) ok = true
+        if ((f & (G_UNIT | G_STREET)) != 0) streets++
       }
       if (!ok) break
       tokens++
@@ -1150,7 +1163,27 @@ function addressBlock(s: usize): usize {
     k = nx
   }
   if (tokens < 2 || digits == 0 || words == 0) return 0
+  // Without a cue before it, a block must look like an address: a word within the first three
+  // tokens (house number, then street) and a second number or a street / unit word.
+  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0))) return 0
   return last
+}
+
+/** Does the line from s hold no digit while the next line starts with one (a name above an address)? */
+function nameLine(s: usize): bool {
+  let k = s
+  while (k < N && at(k) != 0x0a) {
+    if (isDig(at(k))) return false
+    k++
+  }
+  while (k < N && (cls(at(k)) & K_SP) != 0) k++
+  while (k < N && (at(k) == 0x3e || at(k) == 0x2d)) k++
+  return k < N && isDig(at(k))
+}
+
+/** Is the token ending at e followed by 's (possessive)? */
+function possessive(e: usize): bool {
+  return at(e) == 0x27 && (at(e + 1) | 0x20) == 0x73 && !isAlpha(at(e + 2))
 }
 
 /** Is token i capitalised and not a known common/non-name word? */
@@ -1166,8 +1199,8 @@ function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
   const end = runEnd
-  if (wants(C_LOCATION) && addressContext(ts(0))) {
-    const z = addressBlock(ts(0))
+  if (wants(C_LOCATION) && addressContext(ts(0)) && !nameLine(ts(0))) {
+    const z = addressBlock(ts(0), false)
     if (z > 0) {
       emit(ts(0), z, C_LOCATION)
       return z
@@ -1186,6 +1219,7 @@ function capRun(s: usize): usize {
     (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2))
   const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
   const weakLoc = (p1 & G_PREP) != 0
+  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near'))
 
   let a: u32 = 0
   let title = false
@@ -1219,6 +1253,11 @@ function capRun(s: usize): usize {
     }
     break
   }
+  // A known place phrase over the whole run wins before trimming ("Czech Republic", "United Kingdom").
+  if (k > 1 && !title && !personCtx && (phraseFlags(0, k - 1) & G_PLACE) != 0) {
+    emit(ts(0), te(k - 1), C_LOCATION)
+    return end
+  }
   if (a >= k) return end
   let b = k - 1
   // Organisations ("Acme Corp", "Bank of ..."): not personal data here.
@@ -1237,7 +1276,7 @@ function capRun(s: usize): usize {
         let e = te(i)
         if (at(e) == 0x2e) e++
         e = unitAfter(e)
-        const z = hasNumber ? addressBlock(st) : 0
+        const z = hasNumber ? addressBlock(st, false) : 0
         if (z > e) e = z
         emit(st, e, C_LOCATION)
         return e > end ? e : end
@@ -1276,6 +1315,8 @@ function capRun(s: usize): usize {
     else if (unknown == span) cat = C_PERSON
   } else if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && (f0 & G_PLACE) == 0) cat = C_PERSON
   else if ((f0 & G_PLACE) != 0 && (f0 & (G_COMMON | G_NAME)) == 0) cat = C_LOCATION
+  else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
+  else if ((f0 & 0x7fffffff) == 0 && possessive(te(a))) cat = C_PERSON // "Franciska's kid"
   if (cat != 0) emit(ts(a), te(b), cat)
   return end
 }
@@ -1288,7 +1329,7 @@ function trailingPunct(c: u32): bool {
 }
 
 function leadingPunct(c: u32): bool {
-  return c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b || c == 0x7b || c == 0x3c || c == 0x2a
+  return c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b || c == 0x7b || c == 0x3c || c == 0x2a || c == 0x3e
 }
 
 /** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
@@ -1317,8 +1358,8 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
       const z = iban(s)
       if (z > 0) return z
     }
-    if (isDig(c) && wants(C_LOCATION) && addressContext(s)) {
-      const z = addressBlock(s)
+    if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
+      const z = addressBlock(s, !addressContext(s))
       if (z > 0) {
         emit(s, z, C_LOCATION)
         return z
