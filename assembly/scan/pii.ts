@@ -336,29 +336,35 @@ function domain(s: usize, e: usize): bool {
   return true
 }
 
+/** Dotted IPv4 at the start of [s, e); a port, CIDR suffix or punctuation may follow. */
 function ipv4(s: usize, e: usize): bool {
   let parts = 0
   let val: u32 = 0
   let digits = 0
-  for (let k = s; k <= e; k++) {
-    const c = k < e ? at(k) : 0x2e
+  let k = s
+  while (k <= e) {
+    const c = k < e ? at(k) : 0
     if (isDig(c)) {
       val = val * 10 + (c - 0x30)
       digits++
       if (digits > 3) return false
-    } else if (c == 0x2e) {
+    } else {
       if (digits == 0 || val > 255) return false
       parts++
       val = 0
       digits = 0
-    } else return false
+      if (c != 0x2e || parts == 4) break
+    }
+    k++
   }
   if (parts != 4) return false
-  emit(s, e, C_IP)
+  if (k < e && (isAlnum(at(k)) || (at(k) == 0x2e && isDig(at(k + 1))))) return false
+  emit(s, k, C_IP)
   return true
 }
 
-function ipv6OrMac(s: usize, e: usize): bool {
+function ipv6OrMac(s: usize, e0: usize): bool {
+  let e = e0
   const n = e - s
   // MAC: six hex pairs joined by one consistent ':' or '-'.
   if (n == 17) {
@@ -382,6 +388,12 @@ function ipv6OrMac(s: usize, e: usize): bool {
   let dbl = false
   let colons = 0
   let letters = false
+  let z = e
+  for (let k = s; k < e; k++) if (at(k) == 0x25 || at(k) == 0x2f) {
+    z = k
+    break
+  }
+  e = z
   for (let k = s; k < e; k++) {
     const c = at(k)
     if (isHex(c)) {
@@ -401,7 +413,7 @@ function ipv6OrMac(s: usize, e: usize): bool {
   }
   if (len > 0) groups++
   if (colons < 2) return false
-  if (dbl ? groups > 7 || groups < 2 : groups != 8) return false
+  if (dbl ? groups > 7 || groups < 1 : groups != 8) return false
   // "12:30:45" style times never reach here (8 groups or '::' needed); demand a hex letter or '::'.
   if (!letters && !dbl) return false
   emit(s, e, C_IP)
@@ -665,6 +677,21 @@ function sepOf(g: u32): u32 {
   return 0x100
 }
 
+/** "x1234", " ext. 12", " x 12" after a phone number: returns the end of the extension, or 0. */
+function extensionAt(k: usize): usize {
+  let m = k
+  if (at(m) == 0x20) m++
+  if ((at(m) | 0x20) == 0x78) m++
+  else if (eqi(m, m + 3, 'ext')) {
+    m += 3
+    if (at(m) == 0x2e) m++
+  } else return 0
+  if (at(m) == 0x20) m++
+  const d = m
+  while (isDig(at(m))) m++
+  return m > d && m - d <= 6 && !isAlpha(at(m)) ? m : 0
+}
+
 /** Parse digit groups from s; returns the number of groups (also in G). */
 function parseGroups(s: usize): u32 {
   G = 0
@@ -690,7 +717,7 @@ function parseGroups(s: usize): u32 {
     k = m
   }
   // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number.
-  if (G > 0 && (isAlpha(at(ge(G - 1))) || at(ge(G - 1)) >= 0x80)) G--
+  if (G > 0 && (isAlpha(at(ge(G - 1))) || at(ge(G - 1)) >= 0x80) && !extensionAt(ge(G - 1))) G--
   // Nor is an hour ("2000-04-16 11:34"): the date parser reads times itself.
   if (G > 1 && at(ge(G - 1)) == 0x3a && isDig(at(ge(G - 1) + 1))) G--
   return G
@@ -795,7 +822,7 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   // "(555) 123-4567" / "555) ..." but not "(1808-1895": the area code is closed by ')'.
   const paren = g > 1 && at(ge(0)) == 0x29 && glen(0) <= 4
   if (plus) return n >= 8 && n <= 15 && glen(0) <= 4
-  if (n < 7 || n > 13) return false
+  if (n < 6 || n > 13 || (n == 6 && ((ctx & G_CTX_PHONE) == 0 || g < 3))) return false
   // "license number 2270-66-1551", "order 555 1234": identifiers, not phones.
   if ((ctx & (G_CTX_ID | G_UNIT)) != 0 && (ctx & G_CTX_PHONE) == 0) return false
   // Separators must be one of " -." (or a closing parenthesis after an area code) and groups of 2+.
@@ -834,7 +861,7 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
     let fours: u32 = 0
     for (let k: u32 = 0; k < g; k++) if (glen(k) == 4) fours++
     if (g >= 3 && fours == g) return false
-    return g >= 3 || (glen(0) >= 3 && glen(1) == 4)
+    return g >= 3 || (glen(0) >= 3 && glen(1) == 4) || (g == 2 && n >= 8 && glen(1) >= 6)
   }
   return false
 }
@@ -872,8 +899,10 @@ function numeric(s: usize): usize {
     }
     if (tryPhone(s, g, ctx)) {
       const ps = at(s) == 0x2b || at(s) == 0x28 ? s : gs(0)
-      emit(ps, end, C_PHONE)
-      return end
+      const x = extensionAt(end)
+      const pe = x > 0 ? x : end
+      emit(ps, pe, C_PHONE)
+      return pe
     }
     // Years after "born", "since", "founded": 4-digit 1800..2099, alone.
     if (g == 1 && glen(0) == 4 && (ctx & G_CTX_DATE) != 0) {
@@ -1351,9 +1380,19 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
   if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
   if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON | K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65) && secret(s, e)) return t1
   if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+  // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
+  if ((acc & (K_COLON | K_EQ)) != 0 && isAlpha(c)) {
+    let q = s
+    while (q < e && isAlpha(at(q))) q++
+    if (q < e && q - s <= 20 && (at(q) == 0x3a || at(q) == 0x3d) && q + 1 < e && (isAlnum(at(q + 1)) || at(q + 1) == 0x2b || at(q + 1) == 0x28)) {
+      let vacc: u32 = 0
+      for (let m = q + 1; m < t1; m++) vacc |= cls(at(m))
+      return handleToken(q + 1, t1, vacc)
+    }
+  }
   if ((acc & K_DIG) != 0) {
     if ((acc & K_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
-    if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && isHex(c) && e - s >= 6 && ipv6OrMac(s, e)) return t1
+    if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
     if (c - 0x41 < 26 && wants(C_IBAN)) {
       const z = iban(s)
       if (z > 0) return z
