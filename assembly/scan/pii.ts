@@ -82,6 +82,11 @@ const TF = memory.data(4 * 12)
 const TR = memory.data(4 * 12)
 const DIGITS = memory.data(48)
 
+// Nibble tables for the SIMD skip: byte c (< 0x80) is "boring" (lower-case letter, space, ordinary
+// punctuation) when BORING_LO[c & 15] has bit (c >> 4). HIGH_BIT maps a high nibble to that bit.
+const BORING_LO = memory.data(16)
+const HIGH_BIT = memory.data<u8>([1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0])
+
 function initClasses(): void {
   for (let c: u32 = 0; c < 256; c++) {
     let k: u32 = K_PUNCT
@@ -101,6 +106,13 @@ function initClasses(): void {
     else if (c == 0x2b) k = K_PLUS
     else if (c == 0x28 || c == 0x29) k = K_PAREN
     store<u16>(CLS + (c << 1), <u16>k)
+  }
+  memory.fill(BORING_LO, 0, 16)
+  for (let c: u32 = 0; c < 128; c++) {
+    const k = <u32>load<u16>(CLS + (c << 1))
+    if ((k & (K_LO | K_SP | K_PUNCT | K_DASH | K_PAREN | K_DOT)) != 0) {
+      store<u8>(BORING_LO + (c & 15), <u8>(<u32>load<u8>(BORING_LO + (c & 15)) | (<u32>1 << (c >> 4))))
+    }
   }
   clsReady = true
 }
@@ -1198,6 +1210,13 @@ function addressBlock(s: usize, strict: bool): usize {
   return last
 }
 
+/** Is there a digit within the next 48 bytes (before a blank line)? Addresses need one. */
+function digitAhead(e: usize): bool {
+  const lim = e + 48 < N ? e + 48 : N
+  for (let k = e; k < lim; k++) if (isDig(at(k))) return true
+  return false
+}
+
 /** Does the line from s hold no digit while the next line starts with one (a name above an address)? */
 function nameLine(s: usize): bool {
   let k = s
@@ -1228,7 +1247,18 @@ function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
   const end = runEnd
-  if (wants(C_LOCATION) && addressContext(ts(0)) && !nameLine(ts(0))) {
+  // Fast exit for a lone everyday word ("The", "But", "Yesterday"): most capitals in prose.
+  if (k == 1) {
+    const f = tf(0)
+    if ((f & (G_MONTH | G_WEEKDAY | G_NAME | G_PLACE | G_TITLE)) == 0 &&
+      (f & (G_NOTNAME | G_ORG | G_UNIT | G_COMMON)) != 0) return end
+  }
+  // Context: up to three words before the run, read only as far as a cue needs.
+  const p1 = wordBefore(ts(0))
+  const p1s = prevWordStart
+  const p1isIs = p1s + 2 <= ts(0) && eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  if (wants(C_LOCATION) && ((p1 & (G_ADDRCTX | G_PREP)) != 0 || p1isIs) && digitAhead(end) &&
+    addressContext(ts(0)) && !nameLine(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
       emit(ts(0), z, C_LOCATION)
@@ -1236,13 +1266,13 @@ function capRun(s: usize): usize {
     }
   }
   const initialPos = sentenceInitial(ts(0))
-  // Context: the two words before the run.
-  const p1 = wordBefore(ts(0))
-  const p1s = prevWordStart
-  const p2 = p1s > 0 ? wordBefore(p1s) : 0
-  const p2s = prevWordStart
-  const p3 = p2s > 0 && p2 != 0 ? wordBefore(p2s) : 0
-  const p1isIs = p1s + 2 <= ts(0) && eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  let p2: u32 = 0
+  let p3: u32 = 0
+  if (p1s > 0 && ((p1 & G_PREP) != 0 || p1isIs)) {
+    p2 = wordBefore(p1s)
+    const p2s = prevWordStart
+    if (p2s > 0 && p2 != 0 && (p1 & G_PREP) != 0 && (p2 & G_LOCVERB) == 0) p3 = wordBefore(p2s)
+  }
   const personCtx =
     (p1 & (G_PERSONCTX | G_NAMEWORD)) != 0 || (p1isIs && (p2 & G_NAMEWORD) != 0) ||
     (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2))
@@ -1316,7 +1346,7 @@ function capRun(s: usize): usize {
   while (b > a && !strongCap(b, false) && (tf(b) & G_PLACEWORD) == 0) b--
   const single = a == b
   const f0 = tf(a)
-  const whole = phraseFlags(a, b)
+  const whole = a == b ? tf(a) & 0x7fffffff : phraseFlags(a, b)
   let named: u32 = 0
   let unknown: u32 = 0
   let places: u32 = 0
@@ -1430,7 +1460,39 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   CAND = arenaAlloc(<usize>CCAP * 12)
   CN = 0
   let i: usize = 0
+  const lo = v128.load(BORING_LO)
+  const hi = v128.load(HIGH_BIT)
+  const nib = i8x16.splat(0x0f)
   while (i < len) {
+    // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
+    // (a '.' directly followed by a letter, as in a domain, is not ordinary).
+    if (i + 17 <= len) {
+      const from = i
+      let found = false
+      while (i + 17 <= len) {
+        const v = v128.load(p + i)
+        const w = v128.load(p + i + 1)
+        const bits = i8x16.swizzle(lo, v128.and(v, nib))
+        const bit = i8x16.swizzle(hi, i8x16.shr_u(v, 4))
+        let odd = i8x16.eq(v128.and(bits, bit), i8x16.splat(0))
+        const dot = i8x16.eq(v, i8x16.splat(0x2e))
+        const alphaNext = i8x16.le_u(i8x16.sub(v128.or(w, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(25))
+        odd = v128.or(odd, v128.and(dot, alphaNext))
+        const m = i8x16.bitmask(odd)
+        if (m != 0) {
+          i += <usize>ctz<u32>(m)
+          found = true
+          break
+        }
+        i += 16
+      }
+      // Back up to the start of the token holding the byte (never before where the skip began).
+      while (i > from && (cls(<u32>load<u8>(p + i - 1)) & K_SP) == 0) i--
+      if (!found && i + 17 > len) {
+        // Tail shorter than a vector: fall through to the byte loop.
+      }
+    }
+    if (i >= len) break
     const c = <u32>load<u8>(p + i)
     const k0 = cls(c)
     if ((k0 & K_SP) != 0) {
