@@ -84,7 +84,7 @@ function insert(key: u64, flags: u32): void {
 
 // A small direct-mapped cache in front of the table: capitalised words in prose repeat ("The", "He",
 // "Mr") and the cache stays in L1 while the table does not.
-const CACHE_SIZE: u32 = 1024
+const CACHE_SIZE: u32 = 4096
 const CACHE = memory.data(<i32>CACHE_SIZE * 16)
 
 /** Flags of the word or phrase with hash `key` (0 when absent or before the table is loaded). */

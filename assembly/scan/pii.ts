@@ -230,7 +230,7 @@ function wordBefore(pos: usize): u32 {
   if (e == i) return 0
   let f = gazLookup(hashLower(FNV_SEED, P + i, e - i))
   // "tel." / "ph." style words are listed with their dot.
-  if (at(e) == 0x2e || at(e) == 0x3a) f |= gazLookup(hashLower(FNV_SEED, P + i, e - i + 1))
+  if ((at(e) == 0x2e || at(e) == 0x3a) && e - i <= 5) f |= gazLookup(hashLower(FNV_SEED, P + i, e - i + 1))
   return f
 }
 
@@ -248,6 +248,20 @@ function contextBefore(pos: usize, words: i32): u32 {
 
 function hashRange(s: usize, e: usize): u64 {
   return hashLower(FNV_SEED, P + s, e - s)
+}
+
+/** Is the text before s (skipping spaces and quotes) a sentence end (. ! ?)? */
+function sentenceEndBefore(s: usize): bool {
+  let i = s
+  while (i > 0) {
+    const c = at(i - 1)
+    if (c == 0x20 || c == 0x22 || c == 0x27) {
+      i--
+      continue
+    }
+    return c == 0x2e || c == 0x21 || c == 0x3f
+  }
+  return false
 }
 
 /** Is the position at the start of a sentence (text start, newline, or after . ! ? :)? */
@@ -883,6 +897,17 @@ function numeric(s: usize): usize {
   if (parseGroups(s) == 0) return 0
   const total = G
   if (isDig(at(s)) && s > 0 && (isAlpha(at(s - 1)) || at(s - 1) == 0x5f)) return 0
+  // Short lone numbers ("in 1961", "3 men") can only be a year of birth / founding: one word of context.
+  if (total == 1 && glen(0) < 6 && at(s) != 0x2b) {
+    if (glen(0) == 4 && wants(C_DATE) && (wordBefore(s) & G_CTX_DATE) != 0) {
+      const v = gval(0)
+      if (v >= 1800 && v <= 2099) {
+        emit(gs(0), ge(0), C_DATE)
+        return ge(0)
+      }
+    }
+    return ge(0)
+  }
   const ctx = contextBefore(s, 4)
   for (let g = total; g >= 1; g--) {
     const end = ge(g - 1)
@@ -981,19 +1006,16 @@ function collectRun(s: usize): u32 {
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
     const capital = upperAt(cs)
+    // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
+    if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !upperAt(raw + 1))) break
     let f: u32 = gazLookup(hashRange(cs, ce))
     if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
       ce -= 2
       f = gazLookup(hashRange(cs, ce))
     }
+    if (!capital && (f & G_PARTICLE) == 0) break
     // Inflected everyday words ("Pleasures", "Rolled", "Secretly") are everyday words too.
     if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
-    if (!capital) {
-      // Lower-case particles inside names ("van der", "de la") continue a run.
-      if (k == 0 || (f & G_PARTICLE) == 0) break
-      const nx = raw + 1
-      if (nx >= N || !upperAt(nx)) break
-    }
     let after = ce
     let breakAfter = false
     let initial = false
@@ -1252,10 +1274,18 @@ function capRun(s: usize): usize {
     const f = tf(0)
     if ((f & (G_MONTH | G_WEEKDAY | G_NAME | G_PLACE | G_TITLE)) == 0 &&
       (f & (G_NOTNAME | G_ORG | G_UNIT | G_COMMON)) != 0) return end
+    // A lone known name that is no everyday word and no place is a person whatever precedes it.
+    if ((f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE | G_MONTH | G_WEEKDAY | G_TITLE | G_NOTNAME | G_ORG | G_UNIT | G_PLACEWORD)) == 0 &&
+      !digitAhead(end)) {
+      emit(ts(0), te(0), C_PERSON)
+      return end
+    }
   }
-  // Context: up to three words before the run, read only as far as a cue needs.
-  const p1 = wordBefore(ts(0))
-  const p1s = prevWordStart
+  // Context: up to three words before the run, read only as far as a cue needs. After a sentence
+  // end the previous word belongs to another sentence and is not read.
+  const afterStop = sentenceEndBefore(ts(0))
+  const p1 = afterStop ? 0 : wordBefore(ts(0))
+  const p1s: usize = afterStop ? 0 : prevWordStart
   const p1isIs = p1s + 2 <= ts(0) && eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
   if (wants(C_LOCATION) && ((p1 & (G_ADDRCTX | G_PREP)) != 0 || p1isIs) && digitAhead(end) &&
     addressContext(ts(0)) && !nameLine(ts(0))) {
@@ -1408,7 +1438,9 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
   const c = at(s)
   if ((acc & K_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
   if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
-  if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON | K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65) && secret(s, e)) return t1
+  // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
+  if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON)) != 0 || (e - s >= 19 && ((acc & (K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65))) &&
+    secret(s, e)) return t1
   if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
   // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
   if ((acc & (K_COLON | K_EQ)) != 0 && isAlpha(c)) {
