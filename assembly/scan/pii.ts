@@ -1228,7 +1228,7 @@ function addressBlock(s: usize, strict: bool): usize {
   if (tokens < 2 || digits == 0 || words == 0) return 0
   // Without a cue before it, a block must look like an address: a word within the first three
   // tokens (house number, then street) and a second number or a street / unit word.
-  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0))) return 0
+  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0) || !plainNumber(s))) return 0
   return last
 }
 
@@ -1254,6 +1254,16 @@ function nameLine(s: usize): bool {
 /** Is the token ending at e followed by 's (possessive)? */
 function possessive(e: usize): bool {
   return at(e) == 0x27 && (at(e + 1) | 0x20) == 0x73 && !isAlpha(at(e + 2))
+}
+
+/** Is the token at s a house number: 1-6 digits, perhaps one letter ("12B")? */
+function plainNumber(s: usize): bool {
+  let k = s
+  while (isDig(at(k))) k++
+  if (k - s > 6) return false
+  if (isAlpha(at(k))) k++
+  const c = at(k)
+  return c == 0x20 || c == 0x2c || c == 0x0a
 }
 
 /** Is token i capitalised and not a known common/non-name word? */
@@ -1459,16 +1469,19 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
       const z = iban(s)
       if (z > 0) return z
     }
-    if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
-      const z = addressBlock(s, !addressContext(s))
-      if (z > 0) {
-        emit(s, z, C_LOCATION)
-        return z
-      }
-    }
     if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
       // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
+      const before = CN
       const z = numeric(s > t0 && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+      if (CN > before) return z > t1 ? z : t1
+      // Not a number of any kind: perhaps the house number of an address.
+      if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
+        const a = addressBlock(s, !addressContext(s))
+        if (a > 0) {
+          emit(s, a, C_LOCATION)
+          return a
+        }
+      }
       if (z > 0) return z > t1 ? z : t1
       return t1
     }

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, load } from '../dist/litmus.js'
+
+const litmus = await load()
+
+type Entity = [category: string, string: string]
+const detect = (text: string, extra: Record<string, unknown> = {}) => litmus.pii({ text, ...extra }).pii
+const pairs = (text: string, extra: Record<string, unknown> = {}): Entity[] =>
+  detect(text, extra).map((e) => [e.category, e.string])
+
+// Each row: text -> every entity expected, in order.
+const fixtures: [text: string, expected: Entity[]][] = [
+  // EMAIL_ADDRESS
+  ['Write to jane.doe+news@example.co.uk today.', [['EMAIL_ADDRESS', 'jane.doe+news@example.co.uk']]],
+  ['(contact: ops@mail.example.org)', [['EMAIL_ADDRESS', 'ops@mail.example.org']]],
+  ['an @ sign alone, or user@localhost', []],
+  // PHONE_NUMBER
+  ['Call me at (555) 123-4567 tomorrow.', [['PHONE_NUMBER', '(555) 123-4567']]],
+  ['Her number is +44 20 7946 0958.', [['PHONE_NUMBER', '+44 20 7946 0958']]],
+  ['Office: 212.555.0198x123', [['PHONE_NUMBER', '212.555.0198x123']]],
+  ['Phone: 0161 496 0000', [['PHONE_NUMBER', '0161 496 0000']]],
+  ['He lived from 1808-1895 and wrote 3 books.', []],
+  // CREDIT_CARD
+  ['Paid with 4111 1111 1111 1111 yesterday.', [['CREDIT_CARD', '4111 1111 1111 1111']]],
+  ['Amex 3782-822463-10005 on file', [['CREDIT_CARD', '3782-822463-10005']]],
+  ['Card 5500005555555559', [['CREDIT_CARD', '5500005555555559']]],
+  // IBAN_CODE
+  ['IBAN GB82 WEST 1234 5698 7654 32 please', [['IBAN_CODE', 'GB82 WEST 1234 5698 7654 32']]],
+  ['Send to DE89370400440532013000.', [['IBAN_CODE', 'DE89370400440532013000']]],
+  // US_SSN
+  ['My SSN is 123-45-6789.', [['US_SSN', '123-45-6789']]],
+  ['ssn 078 05 1120', [['US_SSN', '078 05 1120']]],
+  // US_BANK_NUMBER / ABA_ROUTING_NUMBER
+  ['Routing number 011000015, account 12345678901.', [['ABA_ROUTING_NUMBER', '011000015'], ['US_BANK_NUMBER', '12345678901']]],
+  // IP_ADDRESS
+  ['Server 192.168.10.254 and 2001:db8::8a2e:370:7334 are up.', [['IP_ADDRESS', '192.168.10.254'], ['IP_ADDRESS', '2001:db8::8a2e:370:7334']]],
+  ['Listening on 10.0.0.1:8080', [['IP_ADDRESS', '10.0.0.1']]],
+  ['Version 1.2.3.4.5 and 300.1.1.1 are not addresses.', []],
+  // MAC_ADDRESS
+  ['NIC 00:1A:2B:3C:4D:5E', [['MAC_ADDRESS', '00:1A:2B:3C:4D:5E']]],
+  // URL
+  ['See https://example.com/a?b=1 and www.example.org.', [['URL', 'https://example.com/a?b=1'], ['URL', 'www.example.org']]],
+  ['Shop at amazon.com today', [['URL', 'amazon.com']]],
+  // DATE_TIME
+  ['Born 2/8/1935, seen 2000-04-16 11:34:35.', [['DATE_TIME', '2/8/1935'], ['DATE_TIME', '2000-04-16 11:34:35']]],
+  ['We met on Friday, March 3, 2021.', [['DATE_TIME', 'Friday'], ['DATE_TIME', 'March 3, 2021']]],
+  // PERSON
+  ['My name is Krisztián Szöllösy.', [['PERSON', 'Krisztián Szöllösy']]],
+  ['Yesterday Mr. Fulton met John Smith.', [['PERSON', 'Fulton'], ['PERSON', 'John Smith']]],
+  ['Hanne I. Kreutzmann is the speaker', [['PERSON', 'Hanne I. Kreutzmann']]],
+  // LOCATION
+  ['She moved to Budapest last year.', [['LOCATION', 'Budapest']]],
+  ['He lives at 15 Millicent Drive, Apt. 4 in London.', [['LOCATION', '15 Millicent Drive, Apt. 4'], ['LOCATION', 'London']]],
+  ['Who is coming to the Czech Republic with me?', [['LOCATION', 'Czech Republic']]],
+  // CRYPTO
+  ['btc 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', [['CRYPTO', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa']]],
+  ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', [['CRYPTO', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']]],
+  ['eth 0x52908400098527886E0F7030069857D2E4169EE7', [['CRYPTO', '0x52908400098527886E0F7030069857D2E4169EE7']]],
+  // SECRET
+  ['key sk-abcdEFGH1234ijklMNOP5678qrst', [['SECRET', 'sk-abcdEFGH1234ijklMNOP5678qrst']]],
+  ['AWS AKIAIOSFODNN7EXAMPLE', [['SECRET', 'AKIAIOSFODNN7EXAMPLE']]],
+  ['password=hunter22 and api_key: "Zx81kLq02MmvPq7TtR4e"', [['SECRET', 'hunter22'], ['SECRET', 'Zx81kLq02MmvPq7TtR4e']]],
+  ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdEFGHijkl', [['SECRET', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdEFGHijkl']]],
+  [
+    'x -----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n-----END RSA PRIVATE KEY----- y',
+    [['SECRET', '-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n-----END RSA PRIVATE KEY-----']]
+  ],
+  // Ordinary prose
+  ['The jury said it will look into the matter on its own time.', []],
+  ['Will you mark the rose bill in May?', []]
+]
+
+describe('pii fixtures', () => {
+  for (const [text, expected] of fixtures) {
+    it(JSON.stringify(text.slice(0, 70)), () => {
+      expect(pairs(text)).toEqual(expected)
+    })
+  }
+})
+
+describe('checksums reject look-alikes', () => {
+  const negatives: [string, string][] = [
+    ['bad Luhn', 'Paid with 4111 1111 1111 1112 yesterday.'],
+    ['Luhn-valid but no issuer', 'Paid with 9111 1111 1111 1115 yesterday.'],
+    ['bad IBAN check digits', 'IBAN GB83 WEST 1234 5698 7654 32 please'],
+    ['IBAN of the wrong length', 'IBAN GB82 WEST 1234 5698 7654 3 please'],
+    ['SSN area 000', 'My SSN is 000-45-6789.'],
+    ['SSN area 666', 'My SSN is 666-45-6789.'],
+    ['SSN area 9xx', 'My SSN is 912-45-6789.'],
+    ['SSN group 00', 'My SSN is 123-00-6789.'],
+    ['SSN serial 0000', 'My SSN is 123-45-0000.'],
+    ['ABA bad checksum', 'Routing number 011000016.'],
+    ['BTC bad checksum', 'btc 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb'],
+    ['bech32 bad checksum', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdd']
+  ]
+  for (const [name, text] of negatives) {
+    it(name, () => {
+      const cats = detect(text).map((e) => e.category)
+      expect(cats).not.toContain('CREDIT_CARD')
+      expect(cats).not.toContain('IBAN_CODE')
+      expect(cats).not.toContain('US_SSN')
+      expect(cats).not.toContain('ABA_ROUTING_NUMBER')
+      expect(cats).not.toContain('CRYPTO')
+    })
+  }
+})
+
+describe('categories', () => {
+  const text = 'Mail jane@example.com or call (555) 123-4567, SSN 123-45-6789, from Paris.'
+  it('filters to the requested categories', () => {
+    expect(pairs(text, { categories: ['EMAIL_ADDRESS'] })).toEqual([['EMAIL_ADDRESS', 'jane@example.com']])
+  })
+  it('accepts aliases in any case', () => {
+    expect(pairs(text, { categories: ['ssn', 'Phone', 'email'] }).map((p) => p[0])).toEqual([
+      'EMAIL_ADDRESS',
+      'PHONE_NUMBER',
+      'US_SSN'
+    ])
+    expect(pairs(text, { categories: ['GPE'] })).toEqual([['LOCATION', 'Paris']])
+  })
+  it('an empty list detects nothing', () => {
+    expect(detect(text, { categories: [] })).toEqual([])
+  })
+  it('rejects an unknown category, naming it and listing the supported ones', () => {
+    let err: unknown
+    try {
+      detect(text, { categories: ['EMAIL', 'SHOE_SIZE'] })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(InvalidArgumentError)
+    const e = err as InvalidArgumentError
+    expect(e.issues[0].field).toBe('categories[1]')
+    expect(e.message).toContain('SHOE_SIZE')
+    expect(e.message).toContain('EMAIL_ADDRESS')
+    expect(e.message).toContain('CREDIT_CARD')
+  })
+})
+
+describe('allowlist and blocklist', () => {
+  const text = 'Mail jane@example.com or bob@example.com about Project Bluebird and build 4417.'
+  it('a literal allowlist entry hides that match only', () => {
+    expect(pairs(text, { allowlist: ['jane@example.com'] })).toEqual([['EMAIL_ADDRESS', 'bob@example.com']])
+  })
+  it('a pattern allowlist entry hides every match', () => {
+    expect(pairs(text, { allowlist: ['/[a-z]+@example\\.com/'] })).toEqual([])
+  })
+  it('literal and pattern blocklist entries are always reported', () => {
+    expect(pairs(text, { blocklist: ['Project Bluebird', '/build \\d+/i'] })).toEqual([
+      ['EMAIL_ADDRESS', 'jane@example.com'],
+      ['EMAIL_ADDRESS', 'bob@example.com'],
+      ['blocklist', 'Project Bluebird'],
+      ['blocklist', 'build 4417']
+    ])
+  })
+  it('blocklist matches replace overlapping detections', () => {
+    expect(pairs('Mail jane@example.com now', { blocklist: ['/jane@\\w+/'] })).toEqual([
+      ['blocklist', 'jane@example'],
+    ])
+  })
+  it('blocklist applies whatever the categories', () => {
+    expect(pairs(text, { categories: ['PHONE'], blocklist: ['Bluebird'] })).toEqual([['blocklist', 'Bluebird']])
+  })
+  it('a slash inside a literal does not make it a pattern', () => {
+    expect(pairs('a/b and /c', { blocklist: ['a/b', '/c'] })).toEqual([
+      ['blocklist', 'a/b'],
+      ['blocklist', '/c']
+    ])
+  })
+  for (const [bad, why] of [
+    ['/(unclosed/', 'missing )'],
+    ['/a{3,1}/', 'out of order'],
+    ['/(?=look)ahead/', 'lookaround'],
+    ['/(a)\\1/', 'back-references'],
+    ['/x/q', 'unknown flag']
+  ] as const) {
+    it(`invalid pattern ${bad} names the entry`, () => {
+      let err: unknown
+      try {
+        detect('x', { allowlist: ['ok', 'fine', bad] })
+      } catch (e) {
+        err = e
+      }
+      expect(err).toBeInstanceOf(InvalidArgumentError)
+      expect((err as InvalidArgumentError).issues[0].field).toBe('allowlist[2]')
+      expect((err as InvalidArgumentError).message).toContain(why)
+    })
+  }
+  it('reports the blocklist entry index too', () => {
+    expect(() => detect('x', { blocklist: ['/[z-a]/'] })).toThrow(/blocklist\[0\]/)
+  })
+})
+
+describe('hostile patterns run in linear time', () => {
+  const a100k = 'a'.repeat(100_000)
+  it('(a+)+$ on 100 KB of a followed by !', () => {
+    expect(detect(a100k + '!', { blocklist: ['/(a+)+$/'] })).toEqual([])
+  })
+  it('(a|aa)+b and (a*)*c on 100 KB', () => {
+    expect(detect(a100k, { blocklist: ['/(a|aa)+b/', '/(a*)*c/', '/(.*a){20}x/'] })).toEqual([])
+  })
+  it('(x+x+)+y still finds a real match at the end', () => {
+    const out = detect('x'.repeat(100_000) + 'y', { blocklist: ['/(x+x+)+y/'] })
+    expect(out.length).toBe(1)
+    expect(out[0].interval).toEqual([0, 100_001])
+  })
+  it('a hostile allowlist over long input', () => {
+    const text = 'mail jane@example.com ' + 'b'.repeat(100_000)
+    expect(pairs(text, { allowlist: ['/(b+)+c/', '/jane@\\w+\\.com/'] })).toEqual([])
+  })
+})
+
+describe('redact', () => {
+  const text = 'Mail jane@example.com or call (555) 123-4567.'
+  it('tag style (default)', () => {
+    expect(litmus.redact(text).text).toBe('Mail <EMAIL_ADDRESS> or call <PHONE_NUMBER>.')
+  })
+  it('mask style keeps the length', () => {
+    const out = litmus.redact(text, { style: 'mask' }).text
+    expect(out).toBe('Mail **************** or call **************.')
+    expect(out.length).toBe(text.length)
+  })
+  it('hash style is stable per value and differs between values', () => {
+    const a = litmus.redact('a@example.com and b@example.com and a@example.com', { style: 'hash' }).text
+    const tags = a.match(/<EMAIL_ADDRESS_[0-9a-f]{8}>/g)!
+    expect(tags.length).toBe(3)
+    expect(tags[0]).toBe(tags[2])
+    expect(tags[0]).not.toBe(tags[1])
+  })
+  it('honours categories and returns the entities', () => {
+    const r = litmus.redact(text, { categories: ['PHONE'] })
+    expect(r.text).toBe('Mail jane@example.com or call <PHONE_NUMBER>.')
+    expect(r.pii.map((e: { category: string }) => e.category)).toEqual(['PHONE_NUMBER'])
+  })
+  it('rejects an unknown style', () => {
+    expect(() => litmus.redact(text, { style: 'blur' as never })).toThrow(InvalidArgumentError)
+  })
+})
+
+describe('string indices', () => {
+  const texts = [
+    'Größe 🙂 naïve — mail jane@example.com, call (555) 123-4567, ich heiße Jürgen Müller.',
+    '日本語のテキスト 🙂🙂 then 4111 1111 1111 1111 and GB82 WEST 1234 5698 7654 32.',
+    'Ελληνικά: Mr. Παπαδόπουλος at 192.168.0.1 🙂'
+  ]
+  for (const text of texts) {
+    it(JSON.stringify(text.slice(0, 30)), () => {
+      const out = detect(text)
+      expect(out.length).toBeGreaterThan(1)
+      for (const e of out) expect(text.slice(e.interval[0], e.interval[1])).toBe(e.string)
+      for (let i = 1; i < out.length; i++) expect(out[i].interval[0]).toBeGreaterThanOrEqual(out[i - 1].interval[1])
+    })
+  }
+  it('the email after emoji and accents has UTF-16 offsets', () => {
+    const text = '🙂é jane@example.com'
+    expect(detect(text)).toEqual([{ interval: [4, 20], string: 'jane@example.com', category: 'EMAIL_ADDRESS' }])
+  })
+  it('metadata comes back', () => {
+    expect(litmus.pii({ text: 'x', metadata: { run: 7 } })).toEqual({ pii: [], metadata: { run: 7 } })
+  })
+})
