@@ -75,7 +75,7 @@ for (const w of words(`inc corp corporation co ltd llc plc gmbh ag sa company un
   club league party army navy court congress senate house times press news airlines orchestra technologies
   technology solutions associates partners global systems services holdings enterprises industries labs media
   networks software consulting capital ventures insurance markets weekly magazine journal records studios
-  pictures entertainment brothers bros motors airways railway railroad`)) add(w, F.ORG)
+  pictures entertainment brothers bros motors airways railway railroad force forces police guard`)) add(w, F.ORG)
 // Words that make a capitalised run a place name: "Port Paien", "San Michele", "Lake Placid".
 for (const w of words(`port saint san santa santo são sao fort mount mt lake new north south east west upper lower
   bad city town village county island islands isle beach springs falls heights hills valley bay harbor harbour creek

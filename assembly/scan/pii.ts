@@ -1018,13 +1018,13 @@ function collectRun(s: usize): u32 {
     if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
     let after = ce
     let breakAfter = false
-    let initial = false
+    // A lone capital letter is an initial ("Brad L Key", "Juliusz A Kwiatkowski").
+    let initial = ce - cs == 1 && capital
     if (after < raw) {
       const c = at(after)
       if (c == 0x2e) {
         // An initial ("J.") or a title ("Mr.", "Dr.") keeps the run going; any other period ends it.
-        if (ce - cs == 1 || (f & G_TITLE) != 0) initial = ce - cs == 1
-        else breakAfter = true
+        if (ce - cs != 1 && (f & G_TITLE) == 0) breakAfter = true
         if (ce - cs == 1 || (f & G_TITLE) != 0) after++
         if (after < raw) breakAfter = true
       } else breakAfter = true
@@ -1275,6 +1275,43 @@ function strongCap(i: u32, initial: bool): bool {
   return true
 }
 
+// Unknown words that were part of a detected full name ("Maciej Borkowski"), so a later lone
+// "Borkowski" is read as the same person. Per call, small, forward only.
+const MEMO = memory.data(8 * 32)
+let MEMO_N: u32 = 0
+
+function remember(i: u32): void {
+  if (MEMO_N >= 32 || (tf(i) & 0x7fffffff) != 0) return
+  store<u64>(MEMO + (<usize>MEMO_N << 3), hashRange(ts(i), te(i)))
+  MEMO_N++
+}
+
+function remembered(i: u32): bool {
+  if (MEMO_N == 0) return false
+  const h = hashRange(ts(i), te(i))
+  for (let k: u32 = 0; k < MEMO_N; k++) if (load<u64>(MEMO + (<usize>k << 3)) == h) return true
+  return false
+}
+
+/** Is the word before s one of "in", "at", "to", "from", "near", "into" (read without a lookup)? */
+function prepBefore(s: usize): bool {
+  let e = s
+  while (e > 0 && at(e - 1) == 0x20) e--
+  let b = e
+  while (b > 0 && isAlpha(at(b - 1)) && e - b <= 4) b--
+  if (b > 0 && isAlpha(at(b - 1))) return false
+  return eqi(b, e, 'in') || eqi(b, e, 'at') || eqi(b, e, 'to') || eqi(b, e, 'from') || eqi(b, e, 'near') || eqi(b, e, 'into')
+}
+
+/** Is the run followed by ", " and a known (not everyday) name, as in a list "Gaetane, Hannah, ..."? */
+function listOfNames(e: usize): bool {
+  if (at(e) != 0x2c || at(e + 1) != 0x20 || !upperAt(e + 2)) return false
+  let z = e + 2
+  while (isNameByte(at(z))) z++
+  const f = gazLookup(hashRange(e + 2, z))
+  return (f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE)) == 0
+}
+
 function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
@@ -1284,9 +1321,10 @@ function capRun(s: usize): usize {
     const f = tf(0)
     if ((f & (G_MONTH | G_WEEKDAY | G_NAME | G_PLACE | G_TITLE)) == 0 &&
       (f & (G_NOTNAME | G_ORG | G_UNIT | G_COMMON)) != 0) return end
-    // A lone known name that is no everyday word and no place is a person whatever precedes it.
+    // A lone known name that is no everyday word and no place is a person, unless a preposition
+    // ("flew to Coles") makes it a place: then the full rules below decide.
     if ((f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE | G_MONTH | G_WEEKDAY | G_TITLE | G_NOTNAME | G_ORG | G_UNIT | G_PLACEWORD)) == 0 &&
-      !digitAhead(end)) {
+      !digitAhead(end) && !prepBefore(ts(0))) {
       emit(ts(0), te(0), C_PERSON)
       return end
     }
@@ -1414,9 +1452,11 @@ function capRun(s: usize): usize {
     else if (unknown == span) cat = C_PERSON
   } else if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && (f0 & G_PLACE) == 0) cat = C_PERSON
   else if ((f0 & G_PLACE) != 0 && (f0 & (G_COMMON | G_NAME)) == 0) cat = C_LOCATION
+  else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
-  else if ((f0 & 0x7fffffff) == 0 && possessive(te(a))) cat = C_PERSON // "Franciska's kid"
+  else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
   if (cat != 0) emit(ts(a), te(b), cat)
+  if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
   return end
 }
 
@@ -1504,6 +1544,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   CCAP = <u32>(len / 2 + 16)
   CAND = arenaAlloc(<usize>CCAP * 12)
   CN = 0
+  MEMO_N = 0
   let i: usize = 0
   const lo = v128.load(BORING_LO)
   const hi = v128.load(HIGH_BIT)
