@@ -28,7 +28,7 @@ const F = {
   MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,
   PREP: 16384, LOCVERB: 32768, PERSONCTX: 65536, NAMEWORD: 131072,
   TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608,
-  CTX_ID: 16777216, ADDRCTX: 33554432, PLACEWORD: 67108864
+  CTX_ID: 16777216, ADDRCTX: 33554432, PLACEWORD: 67108864, DEMONYM: 134217728, BIGCITY: 268435456
 }
 
 const entries = new Map()
@@ -40,7 +40,7 @@ const add = (word, flag) => {
 
 for (const w of [...names.first_male, ...names.first_female]) add(w, F.FIRST)
 for (const w of names.last.slice(0, SURNAMES)) add(w, F.LAST)
-for (const c of cities) if (c.population >= CITY_POPULATION) add(c.name, F.CITY)
+for (const c of cities) if (c.population >= CITY_POPULATION) add(c.name, F.CITY | (c.population >= 1_000_000 ? F.BIGCITY : 0))
 for (const name of countries.getNames()) {
   add(name, F.COUNTRY)
   // "Bolivia, Plurinational State of" -> also "Bolivia"; "Korea, Republic of" -> "Korea".
@@ -65,7 +65,7 @@ const words = (s) => s.split(/\s+/).filter(Boolean)
 for (const w of words('mr mrs ms miss dr prof sir madam mister dame lady lord rev fr mx')) add(w, F.TITLE)
 for (const w of words(`street st avenue ave road rd boulevard blvd lane ln drive way court ct place pl square sq
   terrace parkway pkwy highway hwy crescent close gardens row alley circle cir trail loop plaza strasse straße str
-  gatan vej vegen katu tie utca rua calle via viale piazza allee weg gasse laan straat`)) add(w, F.STREET)
+  gatan gate vej vegen katu tie utca rua calle via viale piazza allee weg gasse laan straat`)) add(w, F.STREET)
 for (const w of words('apt apartment suite ste unit floor fl box room po')) add(w, F.UNIT)
 for (const w of words(`january february march april may june july august september october november december
   jan feb mar apr jun jul aug sep sept oct nov dec`)) add(w, F.MONTH)
@@ -83,14 +83,16 @@ for (const w of words(`port saint san santa santo são sao fort mount mt lake ne
 for (const w of words('van von der den de la le da di del della du do dos das bin ibn al el mac st. u. ul. str rue via calle')) add(w, F.PARTICLE)
 // Capitalised words that start sentences or name things and are never a person or a place by themselves.
 for (const w of words(`the a an i he she it we they you this that these those there here what when where why how
-  who which if but and or so yet for not no yes my his her our their your its mr god lord christ jesus
-  greek spanish italian chinese japanese korean indian african european asian mexican canadian australian irish
+  who which if but and or so yet for not no yes my his her our their your its mr god lord christ jesus`)) add(w, F.NOTNAME)
+// Nationality and region adjectives: never names themselves, and "European Union" is no place.
+for (const w of words(`greek spanish italian chinese japanese korean indian african european asian mexican canadian australian irish
   scottish welsh british dutch swedish norwegian danish finnish polish czech hungarian turkish arab arabic israeli
   muslim islamic hindu buddhist baptist methodist lutheran orthodox latin roman persian egyptian brazilian cuban
   filipino vietnamese thai portuguese swiss austrian belgian romanian bulgarian serbian croatian ukrainian
-  western eastern northern southern
-  christian christians catholic protestant jewish negro american americans english french german russian
-  soviet communist democrat democrats republican republicans congress senate federal state national`)) add(w, F.NOTNAME)
+  western eastern northern southern christian christians catholic protestant jewish negro american americans
+  english french german russian soviet communist democrat democrats republican republicans federal national`)) add(w, F.NOTNAME | F.DEMONYM)
+for (const w of words(`congress senate state
+  `)) add(w, F.NOTNAME)
 
 // Context words read before a capitalised run (lower-cased in text).
 for (const w of words('in from at near to visit visiting visited toward towards outside around via into across'))

@@ -10,7 +10,7 @@
 import { arenaAlloc } from '../arena'
 import { abaOk, base58CheckOk, bech32Ok, ibanMod97Ok, luhnOk, packDigits } from './pii-check'
 import {
-  FNV_SEED, G_COMMON, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
+  FNV_SEED, G_BIGCITY, G_COMMON, G_DEMONYM, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
   G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, fnvByte, gazLookup,
   hashLower
 } from './pii-gazetteer'
@@ -1175,11 +1175,12 @@ function addressBlock(s: usize, strict: bool): usize {
   let words = 0
   let streets = 0
   let firstWord = 0
+  let commons = 0
   let last: usize = 0
   while (k < N && tokens < 24) {
     const raw = tokenEnd(k)
     let cs = k
-    while (cs < raw && (at(cs) == 0x28 || at(cs) == 0x2c)) cs++
+    while (cs < raw && (at(cs) == 0x28 || at(cs) == 0x2c || at(cs) == 0x3e)) cs++
     let ce = raw
     while (ce > cs && (at(ce - 1) == 0x2c || at(ce - 1) == 0x2e || at(ce - 1) == 0x3b || at(ce - 1) == 0x29 ||
       at(ce - 1) == 0x3f || at(ce - 1) == 0x21 || at(ce - 1) == 0x3a)) ce--
@@ -1197,7 +1198,9 @@ function addressBlock(s: usize, strict: bool): usize {
         ok = true
         words++
         if (firstWord == 0) firstWord = tokens + 1
-        if ((gazLookup(hashRange(cs, ce)) & (G_UNIT | G_STREET)) != 0) streets++
+        const f = gazLookup(hashRange(cs, ce))
+        if ((f & (G_UNIT | G_STREET)) != 0) streets++
+        else if ((f & (G_COMMON | G_NOTNAME)) != 0 && (f & (G_NAME | G_PLACE)) == 0) commons++
       } else {
         const f = gazLookup(hashRange(cs, ce))
         if ((f & (G_UNIT | G_STREET | G_PARTICLE)) != 0 || (ce - cs <= 3 && at(ce) == 0x2e)) ok = true
@@ -1228,7 +1231,7 @@ function addressBlock(s: usize, strict: bool): usize {
   if (tokens < 2 || digits == 0 || words == 0) return 0
   // Without a cue before it, a block must look like an address: a word within the first three
   // tokens (house number, then street) and a second number or a street / unit word.
-  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0) || !plainNumber(s))) return 0
+  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0) || commons > 1 || !plainNumber(s))) return 0
   return last
 }
 
@@ -1254,6 +1257,25 @@ function nameLine(s: usize): bool {
 /** Is the token ending at e followed by 's (possessive)? */
 function possessive(e: usize): bool {
   return at(e) == 0x27 && (at(e + 1) | 0x20) == 0x73 && !isAlpha(at(e + 2))
+}
+
+/** "PSC 1234", "Unit 1234 Box", "USNS Name", "USNV Name", "USS Name", "USCGC Name" (then APO/FPO/DPO). */
+function militaryStart(s: usize): bool {
+  const e = tokenEnd(s)
+  if (startsCs(s, e, 'PSC ') || (e - s == 3 && startsCs(s, e, 'PSC'))) return isDig(at(e + 1))
+  if (e - s == 4 && startsCs(s, e, 'Unit') && isDig(at(e + 1))) {
+    let k = e + 1
+    while (isDig(at(k))) k++
+    return startsCs(k, N, ' Box ')
+  }
+  if (startsCs(s, e, 'USNS') || startsCs(s, e, 'USNV') || startsCs(s, e, 'USCGC') || (e - s == 3 && startsCs(s, e, 'USS'))) {
+    // Needs an APO/FPO/DPO line within the next 60 bytes.
+    const lim = e + 60 < N ? e + 60 : N
+    for (let k = e; k + 3 < lim; k++) {
+      if ((at(k) == 0x41 || at(k) == 0x46 || at(k) == 0x44) && at(k + 1) == 0x50 && at(k + 2) == 0x4f && at(k + 3) == 0x20) return true
+    }
+  }
+  return false
 }
 
 /** Is the token at s a house number: 1-6 digits, perhaps one letter ("12B")? */
@@ -1327,6 +1349,14 @@ function capRun(s: usize): usize {
       !digitAhead(end) && !prepBefore(ts(0))) {
       emit(ts(0), te(0), C_PERSON)
       return end
+    }
+  }
+  // Military and unit addresses: "PSC 4095, Box 8316 APO AE 85103", "Unit 8505 Box 9220 DPO AE", "USNV Botolen FPO AE".
+  if (wants(C_LOCATION) && militaryStart(ts(0))) {
+    const z = addressBlock(ts(0), false)
+    if (z > 0) {
+      emit(ts(0), z, C_LOCATION)
+      return z
     }
   }
   // Context: up to three words before the run, read only as far as a cue needs. After a sentence
@@ -1440,7 +1470,13 @@ function capRun(s: usize): usize {
   }
   const span = b - a + 1
   let cat: u32 = 0
+  // "the European Union", "Spanish government": after a nationality word a place name names a body.
+  const afterDemonym = a > 0 && (tf(a - 1) & G_DEMONYM) != 0
+  // A first name that is also a major place ("Paris", "Georgia") reads as the place.
+  const majorPlace = (whole & (G_BIGCITY | G_COUNTRY | G_STATE)) != 0
   if (title || personCtx) cat = C_PERSON
+  else if (afterDemonym) cat = 0
+  else if (single && (whole & G_FIRST) != 0 && majorPlace && (whole & G_COMMON) == 0) cat = C_LOCATION
   else if ((whole & G_PLACE) != 0 && (whole & G_COMMON) == 0 && (!single || (whole & G_NAME) == 0 || weakLoc || strongLoc)) cat = C_LOCATION
   else if ((whole & G_PLACE) != 0 && (weakLoc || strongLoc)) cat = C_LOCATION
   else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
