@@ -111,7 +111,7 @@ for (const w of words(`phone telephone tel tel. call called calling fax mobile c
 for (const w of words('ssn ssn: ss# social security ssn#')) add(w, F.CTX_SSN)
 for (const w of words('account acct acct. a/c bank checking savings deposit account: acct:')) add(w, F.CTX_ACCOUNT)
 for (const w of words('routing aba rtn transit routing: aba:')) add(w, F.CTX_ROUTING)
-for (const w of words('born dob birth birthday date d.o.b. dob: since founded')) add(w, F.CTX_DATE)
+for (const w of words('born dob birth birthday date d.o.b. dob: since founded in until till during before after')) add(w, F.CTX_DATE)
 
 for (const w of words(`license licence license: licence: passport passport: id id: id# policy order invoice member
   reference ref ref: ref. zip zip: postcode postal code code: model serial serial: isbn patent`)) add(w, F.CTX_ID)

@@ -362,6 +362,26 @@ function domain(s: usize, e: usize): bool {
   return true
 }
 
+/** Is [s, e) exactly a dotted IPv4 address? */
+function ipv4Valid(s: usize, e: usize): bool {
+  let parts = 0
+  let val: u32 = 0
+  let digits = 0
+  for (let k = s; k <= e; k++) {
+    const c = k < e ? at(k) : 0x2e
+    if (isDig(c)) {
+      val = val * 10 + (c - 0x30)
+      if (++digits > 3) return false
+    } else if (c == 0x2e) {
+      if (digits == 0 || val > 255) return false
+      parts++
+      val = 0
+      digits = 0
+    } else return false
+  }
+  return parts == 4
+}
+
 /** Dotted IPv4 at the start of [s, e); a port, CIDR suffix or punctuation may follow. */
 function ipv4(s: usize, e: usize): bool {
   let parts = 0
@@ -420,8 +440,19 @@ function ipv6OrMac(s: usize, e0: usize): bool {
     break
   }
   e = z
-  for (let k = s; k < e; k++) {
+  // An IPv4 tail ("::ffff:192.0.2.128") counts as two groups.
+  let v4 = e
+  for (let k = s; k < e; k++) if (at(k) == 0x2e) {
+    v4 = k
+    while (v4 > s && at(v4 - 1) != 0x3a) v4--
+    break
+  }
+  if (v4 < e) {
+    if (v4 == s || !ipv4Valid(v4, e)) return false
+  }
+  for (let k = s; k < v4; k++) {
     const c = at(k)
+    if (k == v4 - 1 && c == 0x3a && v4 < e) continue
     if (isHex(c)) {
       if (!isDig(c)) letters = true
       len++
@@ -438,10 +469,11 @@ function ipv6OrMac(s: usize, e0: usize): bool {
     } else return false
   }
   if (len > 0) groups++
+  if (v4 < e) groups += 2
   if (colons < 2) return false
   if (dbl ? groups > 7 || groups < 1 : groups != 8) return false
   // "12:30:45" style times never reach here (8 groups or '::' needed); demand a hex letter or '::'.
-  if (!letters && !dbl) return false
+  if (!letters && !dbl && v4 == e) return false
   emit(s, e, C_IP)
   return true
 }
@@ -859,10 +891,15 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
       const c = at(m)
       if (!(c == 0x20 || c == 0x2d || c == 0x2e || c == 0x29 || c == 0x28)) return false
     }
-    if (glen(k) < 2) return false
+    if (glen(k) < 2 && !(at(gs(0)) == 0x30 && k < g - 1)) return false
   }
   if (paren) return n >= 7 && n <= 12
-  if (g == 1) return (ctx & G_CTX_PHONE) != 0 && n >= 7 && n <= 12
+  if (g == 1) {
+    if ((ctx & G_CTX_PHONE) != 0 && n >= 7 && n <= 12) return true
+    // A bare North American number: area code and exchange start with 2-9.
+    const o = gs(0) + (n == 11 && at(gs(0)) == 0x31 ? 1 : 0)
+    return (n == 10 || (n == 11 && o > gs(0))) && at(o) >= 0x32 && at(o + 3) >= 0x32
+  }
   // North American 3-3-4 (optionally 1-3-3-4).
   if (n == 10 && g == 3 && glen(0) == 3 && glen(1) == 3 && glen(2) == 4) return true
   if (n == 11 && g == 4 && glen(0) == 1 && at(gs(0)) == 0x31) return true
@@ -870,15 +907,14 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   // National formats: a trunk prefix 0, or dashes/dots between groups; plain spaces need 3+ groups
   // or a 3-4 / 4-4 split, and never look like a run of years.
   const sep = sepOf(1)
+  // "975 3968 Bay Street", "3747 3911 fourth avenue": house numbers before a street.
+  if (sep == 0x20 && streetAfter(ge(g - 1))) return false
   for (let k: u32 = 2; k < g; k++) if (sepOf(k) != sep) return false
   // "1808-1895", "1961 1962": year ranges and lists of years.
   if (g == 2 && glen(0) == 4 && glen(1) == 4 && gval(0) >= 1000 && gval(0) <= 2099 && gval(1) >= 1000 && gval(1) <= 2099) return false
   if (at(gs(0)) == 0x30) return true
   if (sep == 0x2d || sep == 0x2e) return g >= 3 || (glen(0) == 3 && glen(1) == 4)
   if (sep == 0x20) {
-    // "975 3968 Bay Street": a house number and street, not a phone.
-    const after = ge(g - 1)
-    if (at(after) == 0x20 && upperAt(after + 1)) return false
     for (let k: u32 = 0; k < g; k++) {
       const v = gval(k)
       if (glen(k) == 4 && v >= 1800 && v <= 2099) return false
@@ -890,6 +926,15 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
     return g >= 3 || (glen(0) >= 3 && glen(1) == 4) || (g == 2 && n >= 8 && glen(1) >= 6)
   }
   return false
+}
+
+/** Is the number ending at e followed by a capitalised word or a street / unit word? */
+function streetAfter(e: usize): bool {
+  if (at(e) != 0x20) return false
+  if (upperAt(e + 1)) return true
+  let z = e + 1
+  while (isAlpha(at(z))) z++
+  return z > e + 1 && (gazLookup(hashRange(e + 1, z)) & (G_STREET | G_UNIT)) != 0
 }
 
 /** Classify the digit run starting at s (groups already parsed); returns the end, or 0. */
@@ -1254,6 +1299,11 @@ function nameLine(s: usize): bool {
   return k < N && isDig(at(k))
 }
 
+function allCaps(s: usize, e: usize): bool {
+  for (let k = s; k < e; k++) if (at(k) - 0x41 >= 26) return false
+  return true
+}
+
 /** Is the token ending at e followed by 's (possessive)? */
 function possessive(e: usize): bool {
   return at(e) == 0x27 && (at(e + 1) | 0x20) == 0x73 && !isAlpha(at(e + 2))
@@ -1294,6 +1344,8 @@ function strongCap(i: u32, initial: bool): bool {
   if ((f & (G_NOTNAME | G_ORG | G_MONTH | G_WEEKDAY | G_TITLE | G_UNIT)) != 0) return false
   if ((f & G_COMMON) != 0 && (f & (G_NAME | G_PLACE)) == 0) return false
   if (initial && (f & G_COMMON) != 0) return false
+  // Unknown all-capital short words are acronyms ("IP", "CEO", "NASA"), not names.
+  if ((f & 0x7fffffff) == 0 && te(i) - ts(i) <= 4 && allCaps(ts(i), te(i))) return false
   return true
 }
 
@@ -1529,10 +1581,12 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     secret(s, e)) return t1
   if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
   // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
-  if ((acc & (K_COLON | K_EQ)) != 0 && isAlpha(c)) {
+  if ((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 && isAlpha(c)) {
     let q = s
     while (q < e && isAlpha(at(q))) q++
-    if (q < e && q - s <= 20 && (at(q) == 0x3a || at(q) == 0x3d) && q + 1 < e && (isAlnum(at(q + 1)) || at(q + 1) == 0x2b || at(q + 1) == 0x28)) {
+    const sep = at(q)
+    const isSep = sep == 0x3a || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1)))
+    if (q < e && q - s <= 20 && isSep && q + 1 < e && (isAlnum(at(q + 1)) || at(q + 1) == 0x2b || at(q + 1) == 0x28)) {
       let vacc: u32 = 0
       for (let m = q + 1; m < t1; m++) vacc |= cls(at(m))
       return handleToken(q + 1, t1, vacc)
