@@ -909,6 +909,8 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   const sep = sepOf(1)
   // "975 3968 Bay Street", "3747 3911 fourth avenue": house numbers before a street.
   if (sep == 0x20 && streetAfter(ge(g - 1))) return false
+  // A trunk prefix 0 allows mixed separators ("08-123 456 78"); otherwise one kind throughout.
+  if (at(gs(0)) == 0x30) return true
   for (let k: u32 = 2; k < g; k++) if (sepOf(k) != sep) return false
   // "1808-1895", "1961 1962": year ranges and lists of years.
   if (g == 2 && glen(0) == 4 && glen(1) == 4 && gval(0) >= 1000 && gval(0) <= 2099 && gval(1) >= 1000 && gval(1) <= 2099) return false
