@@ -1048,14 +1048,25 @@ function collectRun(s: usize): u32 {
     const raw = tokenEnd(pos)
     let cs = pos
     if (k > 0 && (at(cs) == 0x28 || at(cs) == 0x22)) break
+    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass.
     let ce = cs
-    while (ce < raw && isNameByte(at(ce))) ce++
+    let h = FNV_SEED
+    let prev: u32 = 0
+    while (ce < raw) {
+      let c = at(ce)
+      if (!isNameByte(c)) break
+      if (c - 0x41 < 26) c |= 0x20
+      else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+      h = fnvByte(h, c)
+      prev = c
+      ce++
+    }
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
     const capital = upperAt(cs)
     // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
     if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !upperAt(raw + 1))) break
-    let f: u32 = gazLookup(hashRange(cs, ce))
+    let f: u32 = gazLookup(h)
     if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
       ce -= 2
       f = gazLookup(hashRange(cs, ce))
@@ -1284,7 +1295,15 @@ function addressBlock(s: usize, strict: bool): usize {
 
 /** Is there a digit within the next 48 bytes (before a blank line)? Addresses need one. */
 function digitAhead(e: usize): bool {
-  const lim = e + 48 < N ? e + 48 : N
+  if (e + 48 <= N) {
+    const zero = i8x16.splat(0x30)
+    const nine = i8x16.splat(9)
+    const a = i8x16.le_u(i8x16.sub(v128.load(P + e), zero), nine)
+    const b = i8x16.le_u(i8x16.sub(v128.load(P + e + 16), zero), nine)
+    const c = i8x16.le_u(i8x16.sub(v128.load(P + e + 32), zero), nine)
+    return v128.any_true(v128.or(v128.or(a, b), c))
+  }
+  const lim = N
   for (let k = e; k < lim; k++) if (isDig(at(k))) return true
   return false
 }
@@ -1406,7 +1425,7 @@ function capRun(s: usize): usize {
     }
   }
   // Military and unit addresses: "PSC 4095, Box 8316 APO AE 85103", "Unit 8505 Box 9220 DPO AE", "USNV Botolen FPO AE".
-  if (wants(C_LOCATION) && militaryStart(ts(0))) {
+  if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
       emit(ts(0), z, C_LOCATION)
