@@ -112,7 +112,8 @@ export function gazLookup(key: u64): u32 {
 }
 
 /**
- * Build the table from the generated list at [p, p+len): lines of `flags36 word`. Called once at
+ * Build the table from the generated list at [p, p+len): `#flags36` lines, each followed by its words
+ * one per line. Called once at
  * load; the table lives for the instance (arenaKeep), the list itself is per-call memory.
  */
 export function piiGazetteerBuild(p: usize, len: usize): void {
@@ -127,16 +128,20 @@ export function piiGazetteerBuild(p: usize, len: usize): void {
   memory.fill(table, 0, bytes)
   slotMask = slots - 1
   let i: usize = 0
+  let flags: u32 = 0
   while (i < len) {
-    let flags: u32 = 0
-    while (i < len) {
-      const c = <u32>load<u8>(p + i++)
-      if (c == 0x20) break
-      flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
-    }
     const start = i
     while (i < len && load<u8>(p + i) != 10) i++
-    if (i > start) insert(hashLower(FNV_SEED, p + start, i - start), flags)
+    if (i > start) {
+      if (load<u8>(p + start) == 0x23) {
+        // "#flags": base 36, applies to the words that follow.
+        flags = 0
+        for (let k = start + 1; k < i; k++) {
+          const c = <u32>load<u8>(p + k)
+          flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
+        }
+      } else insert(hashLower(FNV_SEED, p + start, i - start), flags)
+    }
     i++
   }
 }
