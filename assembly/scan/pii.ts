@@ -1718,6 +1718,13 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
         continue
       }
     }
+    // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
+    if ((acc & ~(K_UP | K_LO | K_PUNCT | K_HI | K_DASH)) == 0 && (k0 & (K_UP | K_HI)) != 0 &&
+      (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0 && upperAt(i)) {
+      const next = capRun(i)
+      i = next > i ? next : e
+      continue
+    }
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
   }
