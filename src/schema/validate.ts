@@ -129,12 +129,55 @@ export function validate(op: Operation, body: unknown): void {
   if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues)
 }
 
+/** Same verdict as checkValue reporting no issue, without allocating. */
+function validValue(field: Field, value: unknown): boolean {
+  switch (field.type) {
+    case 'string':
+      if (typeof value !== 'string') return false
+      if (field.nonEmpty && value.trim() === '') return false
+      return !field.oneOf || field.oneOf.includes(value)
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return false
+      if (field.integer && !Number.isInteger(value)) return false
+      if (field.min !== undefined && value < field.min) return false
+      if (field.max !== undefined && value > field.max) return false
+      return !(field.above !== undefined && !(value > field.above))
+    case 'boolean':
+      return typeof value === 'boolean'
+    case 'array':
+      if (!Array.isArray(value)) return false
+      if (field.minItems !== undefined && value.length < field.minItems) return false
+      for (let i = 0; i < value.length; i++) if (!validValue(field.items, value[i])) return false
+      return true
+    case 'object':
+      return isPlainObject(value) && validFields(field.fields, value, false)
+    case 'metadata':
+      return value === null || isPlainObject(value)
+  }
+}
+
+function validFields(fields: Record<string, Field>, body: Record<string, unknown>, skipMetadata: boolean): boolean {
+  for (const name in fields) {
+    const value = body[name]
+    if (value === undefined) {
+      if (!fields[name].optional) return false
+    } else if (!validValue(fields[name], value)) return false
+  }
+  for (const name in body) {
+    if (!Object.prototype.hasOwnProperty.call(fields, name) && !(skipMetadata && name === 'metadata')) return false
+  }
+  return true
+}
+
 /**
  * Check a response against its operation before it leaves the library, so a defect surfaces as an
  * error instead of a score outside 0..100 or a NaN.
  */
 export function checkResponse(op: Operation, response: Record<string, unknown>): void {
   if (!op.response) return
+  // Responses can hold tens of thousands of items (PII entities): check them without building a
+  // path string per item, and walk again with paths only to describe a failure.
+  if (validFields(op.response, response, true)) return
   const issues: Issue[] = []
   const { metadata: _echoed, ...rest } = response
   checkFields(op.response, rest, '', issues)
