@@ -35,6 +35,6 @@ ${table(['', 'input', 'median ms', 'MB/s', 'vs redact-pii'], [
 ])}
 
 Litmus times include writing the text into WebAssembly memory, the scan, converting offsets to string
-indices and building the entity objects (about one entity per 55 words of Brown, mostly names).
+indices and building the entity objects (about one entity per 40 words of Brown, mostly names).
 `
 }

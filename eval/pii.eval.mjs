@@ -214,6 +214,15 @@ export async function run({ litmus, datasets }) {
   const redacted = redactor.redact(planted)
   const peerReplacements = redacted.split(MARK).length - 1
   const recallPeer = items.filter((it) => !redacted.includes(it.value)).length
+  // The peer's own labels, to see what its replacements are (labels absent from Brown itself).
+  const labelled = new SyncRedactor().redact(planted)
+  const peerLabels = {}
+  for (const m of labelled.matchAll(/\b(PERSON_NAME|PHONE_NUMBER|EMAIL_ADDRESS|US_SOCIAL_SECURITY_NUMBER|STREET_ADDRESS|ZIPCODE|CREDIT_CARD_NUMBER|IP_ADDRESS|URL|DIGITS|USERNAME|PASSWORD|CREDENTIALS)\b/g)) {
+    peerLabels[m[1]] = (peerLabels[m[1]] ?? 0) + 1
+  }
+  const ourLabels = {}
+  for (const f of found) ourLabels[f.category] = (ourLabels[f.category] ?? 0) + 1
+  const top = (o) => Object.entries(o).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')
   const plantedStructured = found.filter((f) => STRUCTURED.includes(f.category)).length
 
   return `
@@ -261,5 +270,9 @@ ${table(['', 'replacements / entities', 'structured entities', 'planted items fo
   ['Litmus', found.length, plantedStructured, recallLitmus, fmt(recallLitmus / items.length, 3)],
   ['redact-pii 3.4', peerReplacements, '—', recallPeer, fmt(recallPeer / items.length, 3)]
 ])}
+
+By label: Litmus ${top(ourLabels)}; redact-pii ${top(peerLabels)}. Litmus's structured entities are
+exactly the planted items (no false positive on 6 MB); its other entities are names, places and dates
+of the prose itself, which a guardrail can leave out with \`categories\`.
 `
 }
