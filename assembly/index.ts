@@ -7,4 +7,4 @@ export { encodingsScan, encodingsSpans, encodingsLabels } from './scan/encodings
 export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSum } from './text/syllables'
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './scan/pii'
-export { piiGazetteerBuild } from './scan/pii-gazetteer'
+export { piiGazetteerReserve, piiGazetteerBuild } from './scan/pii-gazetteer'

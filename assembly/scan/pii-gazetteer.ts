@@ -112,21 +112,25 @@ export function gazLookup(key: u64): u32 {
 }
 
 /**
- * Build the table from the generated list at [p, p+len): `#flags36` lines, each followed by its words
- * one per line. Called once at
- * load; the table lives for the instance (arenaKeep), the list itself is per-call memory.
+ * Reserve the table for `entries` words for the life of the instance (arenaKeep). Called once at load,
+ * before the list is written into per-call memory, so the list does not stay below the table.
  */
-export function piiGazetteerBuild(p: usize, len: usize): void {
-  let lines: u32 = 1
-  for (let i: usize = 0; i < len; i++) if (load<u8>(p + i) == 10) lines++
+export function piiGazetteerReserve(entries: u32): void {
   let slots: u32 = 1024
   // Load factor at most 0.8: 8-byte slots keep even the larger table within a typical L2 cache.
-  while (<f64>slots * 0.8 < <f64>lines) slots <<= 1
+  while (<f64>slots * 0.8 < <f64>entries) slots <<= 1
   const bytes = <usize>slots << 3
-  memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
   table = arenaKeep(bytes)
   memory.fill(table, 0, bytes)
+  memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
   slotMask = slots - 1
+}
+
+/**
+ * Fill the reserved table from the generated list at [p, p+len): `#flags36` lines, each followed by
+ * its words one per line.
+ */
+export function piiGazetteerBuild(p: usize, len: usize): void {
   let i: usize = 0
   let flags: u32 = 0
   while (i < len) {

@@ -1045,14 +1045,14 @@ function collectRun(s: usize): u32 {
   let pos = s
   runEnd = s
   while (k < 8 && pos < N) {
-    const raw = tokenEnd(pos)
     let cs = pos
     if (k > 0 && (at(cs) == 0x28 || at(cs) == 0x22)) break
-    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass.
+    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass; the token then ends at
+    // the next space (usually at once, or after a comma or period).
     let ce = cs
     let h = FNV_SEED
     let prev: u32 = 0
-    while (ce < raw) {
+    while (ce < N) {
       let c = at(ce)
       if (!isNameByte(c)) break
       if (c - 0x41 < 26) c |= 0x20
@@ -1061,6 +1061,8 @@ function collectRun(s: usize): u32 {
       prev = c
       ce++
     }
+    let raw = ce
+    while (raw < N && (cls(at(raw)) & K_SP) == 0) raw++
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
     const capital = upperAt(cs)

@@ -194,7 +194,11 @@ export const pii: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIR
 /** Load the name/place gazetteer into core memory once per instance. */
 export function initPii(ctx: Context): void {
   const core = ctx.core
-  const ex = core.exports as unknown as { piiGazetteerBuild(p: number, n: number): void }
+  const ex = core.exports as unknown as { piiGazetteerReserve(n: number): void; piiGazetteerBuild(p: number, n: number): void }
+  // The table is kept for the instance; the list itself only passes through per-call memory.
+  let lines = 1
+  for (let i = PII_GAZETTEER.indexOf('\n'); i >= 0; i = PII_GAZETTEER.indexOf('\n', i + 1)) lines++
+  ex.piiGazetteerReserve(lines)
   const ref = core.begin(PII_GAZETTEER)
   ex.piiGazetteerBuild(ref.ptr, ref.len)
 }
