@@ -186,6 +186,12 @@ describe('allowlist and blocklist', () => {
       expect((err as InvalidArgumentError).message).toContain(why)
     })
   }
+  it('rejects a pattern too large to run in bounded time', () => {
+    expect(() => detect('x', { blocklist: ['/(a{100}){30}/'] })).toThrow(/too large/)
+  })
+  it('stops a pattern whose work over this text exceeds the budget, naming the entry', () => {
+    expect(() => detect('a'.repeat(100_000), { allowlist: ['x', '/a{1000}a{990}b/'] })).toThrow(/allowlist\[1\].*too costly/)
+  })
   it('reports the blocklist entry index too', () => {
     expect(() => detect('x', { blocklist: ['/[z-a]/'] })).toThrow(/blocklist\[0\]/)
   })

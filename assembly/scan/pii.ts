@@ -925,7 +925,7 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
     let fours: u32 = 0
     for (let k: u32 = 0; k < g; k++) if (glen(k) == 4) fours++
     if (g >= 3 && fours == g) return false
-    return g >= 3 || (glen(0) >= 3 && glen(1) == 4) || (g == 2 && n >= 8 && glen(1) >= 6)
+    return g >= 3 || (glen(0) >= 3 && glen(1) == 4) || (g == 2 && n >= 8 && glen(1) >= 6) || (g == 2 && glen(0) >= 4 && glen(1) >= 4 && n >= 9)
   }
   return false
 }

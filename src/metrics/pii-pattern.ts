@@ -42,8 +42,13 @@ interface Inst {
   kind?: 'bol' | 'eol' | 'wb' | 'nwb'
 }
 
-/** Largest compiled program accepted; bounds matching cost per character. */
-const MAX_PROGRAM = 20_000
+/**
+ * Largest compiled program accepted. Matching costs at most (text length x program size) steps, so
+ * this bounds the worst case at about 2 x 10^8 simple steps for 100 KB of text.
+ */
+const MAX_PROGRAM = 2_000
+/** Work budget for one pattern over one text, in thread steps. */
+const MAX_STEPS = 50_000_000
 const MAX_REPEAT = 1000
 
 const isDigit: CharTest = (c) => c >= 48 && c <= 57
@@ -381,7 +386,12 @@ export function compilePattern(source: string, flags: string): Pattern {
       }
 
       stamp++
+      let steps = 0
       for (let pos = 0; pos <= n; pos++) {
+        // A pattern whose live states times the text length exceed the budget stops with an error
+        // instead of stalling the caller (about half a second of work).
+        steps += cur.len + 1
+        if (steps > MAX_STEPS) throw new PatternError(`pattern too costly for this text (over ${MAX_STEPS} steps)`)
         // Threads carried over were added with stamp of this step; the new start comes last.
         add(cur, 0, pos, pos)
         stamp++

@@ -136,8 +136,17 @@ function compileList(requestType: string, field: string, entries: readonly strin
   })
 }
 
-function regionsOf(patterns: Pattern[], text: string): [number, number][] {
-  const all = patterns.flatMap((p) => p.regions(text)).sort((a, b) => a[0] - b[0] || b[1] - a[1])
+function regionsOf(requestType: string, field: string, entries: readonly string[], patterns: Pattern[], text: string): [number, number][] {
+  const all = patterns
+    .flatMap((p, i) => {
+      try {
+        return p.regions(text)
+      } catch (err) {
+        if (!(err instanceof PatternError)) throw err
+        throw invalidArgument(requestType, `${field}[${i}]`, `a cheaper pattern (${err.message})`, 'a string, or /pattern/flags for a regular expression', entries[i])
+      }
+    })
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const r of all) {
     const last = merged[merged.length - 1]
@@ -175,11 +184,11 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
     entities.push({ interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] })
   }
   if (allow.length > 0) {
-    const regions = regionsOf(allow, text)
+    const regions = regionsOf(requestType, 'allowlist', lists.allowlist!, allow, text)
     entities = entities.filter((ent) => !regions.some(([a, b]) => a <= ent.interval[0] && ent.interval[1] <= b))
   }
   if (block.length > 0) {
-    const regions = regionsOf(block, text)
+    const regions = regionsOf(requestType, 'blocklist', lists.blocklist!, block, text)
     if (regions.length > 0) {
       entities = entities.filter((ent) => !regions.some(([a, b]) => ent.interval[0] < b && a < ent.interval[1]))
       for (const [a, b] of regions) entities.push({ interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY })
