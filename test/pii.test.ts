@@ -265,3 +265,17 @@ describe('string indices', () => {
     expect(litmus.pii({ text: 'x', metadata: { run: 7 } })).toEqual({ pii: [], metadata: { run: 7 } })
   })
 })
+
+describe('v3 pii', () => {
+  it('takes the required lists and returns the v4 entities', () => {
+    expect(litmus.v3.pii({ text: 'mail a@b.co now', allowlist: [], blocklist: ['now'] })).toEqual({
+      pii: [
+        { interval: [5, 11], string: 'a@b.co', category: 'EMAIL_ADDRESS' },
+        { interval: [12, 15], string: 'now', category: 'blocklist' }
+      ]
+    })
+  })
+  it('names v3 fields in its errors', () => {
+    expect(() => litmus.v3.pii({ text: 'x', allowlist: ['/(/'], blocklist: [] })).toThrow(/V3PIIRequest.*allowlist\[0\]/)
+  })
+})

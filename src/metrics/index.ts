@@ -8,7 +8,7 @@ import { clarity, textStats } from './clarity.js'
 import type { Context, Scorer } from './context.js'
 import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 import { inputType } from './input-type.js'
-import { initPii, makeRedact, pii } from './pii.js'
+import { initPii, makeRedact, pii, v3Pii } from './pii.js'
 import { loadSyllables, syllablesMethod } from './syllables.js'
 import { tokensInit } from './tokens.js'
 
@@ -18,7 +18,8 @@ export const SCORERS = {
   cost,
   input_type: inputType,
   pii,
-  'v3.carbon': v3Carbon
+  'v3.carbon': v3Carbon,
+  'v3.pii': v3Pii
 } satisfies { [K in OperationName]?: Scorer<K> }
 
 export type Implemented = keyof typeof SCORERS

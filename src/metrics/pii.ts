@@ -200,6 +200,9 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
 
 export const pii: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
 
+/** v3: allowlist and blocklist are required there; all categories are detected. */
+export const v3Pii: Scorer<'v3.pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'V3PIIRequest', request.text, request) })
+
 /** Load the name/place gazetteer into core memory once per instance. */
 export function initPii(ctx: Context): void {
   const core = ctx.core

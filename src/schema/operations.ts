@@ -62,6 +62,14 @@ const v3Node = obj('ContextNode', 'v3 context node', {
   node_text: str('text of the node')
 })
 const positiveInt = (description: string) => int(description, { above: 0 })
+const piiEntities = arr(
+  obj('PIIEntity', 'one detected entity', {
+    interval: span,
+    string: str('the detected PII string'),
+    category: str('PII category')
+  }),
+  'detected entities'
+)
 
 const citationsNeedIds: Rule = {
   description: 'when include_citations is true, every context chunk needs a unique chunk_id',
@@ -168,16 +176,7 @@ export const OPERATIONS = {
       categories: opt(arr(str('a PII category name', { nonEmpty: true }), 'categories to detect (default: all)')),
       metadata
     },
-    {
-      pii: arr(
-        obj('PIIEntity', 'one detected entity', {
-          interval: span,
-          string: str('the detected PII string'),
-          category: str('PII category')
-        }),
-        'detected entities'
-      )
-    }
+    { pii: piiEntities }
   ),
   prompt_manipulation: v4(
     'prompt_manipulation',
@@ -315,12 +314,16 @@ export const OPERATIONS = {
     ...v3WithContext,
     include_citations: opt(bool('include the context node behind each statement label'))
   }),
-  'v3.pii': v3('pii', 'V3PIIRequest', 'PII (v3).', {
-    text,
-    allowlist: arr(str('a string or regular-expression pattern'), 'matches that are never reported'),
-    blocklist: arr(str('a string or regular-expression pattern'), 'matches that are always reported'),
-    metadata
-  }),
+  // The spec shows no v3 PII response; Litmus returns the v4 one (the entities).
+  'v3.pii': {
+    ...v3('pii', 'V3PIIRequest', 'PII (v3).', {
+      text,
+      allowlist: arr(str('a string or regular-expression pattern'), 'matches that are never reported'),
+      blocklist: arr(str('a string or regular-expression pattern'), 'matches that are always reported'),
+      metadata
+    }),
+    response: { pii: piiEntities }
+  },
   // The spec shows no v3 Carbon response; Litmus defines one mirroring Cost's per-run / 10,000-call pair.
   'v3.carbon': {
     ...v3('carbon', 'V3CarbonRequest', 'Carbon (v3): per-query and 10,000-call figures.', {
