@@ -1383,6 +1383,33 @@ function remember(i: u32): void {
   MEMO_N++
 }
 
+// Lone unknown capitalised words left undecided ("Magnus spent a year ..."): if the same word later
+// turns out to be part of a full name ("... Magnus Poulsen"), it is a name here too.
+const PEND = memory.data(16 * 32)
+let PEND_N: u32 = 0
+
+function pend(i: u32): void {
+  if (PEND_N >= 32) return
+  const slot = PEND + (<usize>PEND_N << 4)
+  store<u64>(slot, hashRange(ts(i), te(i)))
+  store<u32>(slot, <u32>ts(i), 8)
+  store<u32>(slot, <u32>te(i), 12)
+  PEND_N++
+}
+
+function resolvePending(): void {
+  for (let k: u32 = 0; k < PEND_N; k++) {
+    const slot = PEND + (<usize>k << 4)
+    const h = load<u64>(slot)
+    for (let m: u32 = 0; m < MEMO_N; m++) {
+      if (load<u64>(MEMO + (<usize>m << 3)) == h) {
+        emit(<usize>load<u32>(slot, 8), <usize>load<u32>(slot, 12), C_PERSON)
+        break
+      }
+    }
+  }
+}
+
 function remembered(i: u32): bool {
   if (MEMO_N == 0) return false
   const h = hashRange(ts(i), te(i))
@@ -1541,7 +1568,8 @@ function capRun(s: usize): usize {
     else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
     if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
     if ((f & G_PLACEWORD) != 0) placeWords++
-    if ((f & 0x80000000) != 0 && i > a && i < b) initials++
+    // An initial counts between two name-like words ("Hanne I. Kreutzmann"), not in "TO A REAL PERSON".
+    if ((f & 0x80000000) != 0 && i > a && i < b && (tf(i - 1) & G_COMMON) == 0 && (tf(i + 1) & G_COMMON) == 0) initials++
   }
   const span = b - a + 1
   let cat: u32 = 0
@@ -1566,6 +1594,7 @@ function capRun(s: usize): usize {
   else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
+  else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
   if (cat != 0) emit(ts(a), te(b), cat)
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
   return end
@@ -1658,6 +1687,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   CAND = arenaAlloc(<usize>CCAP * 12)
   CN = 0
   MEMO_N = 0
+  PEND_N = 0
   let i: usize = 0
   const lo = v128.load(BORING_LO)
   const hi = v128.load(HIGH_BIT)
@@ -1730,6 +1760,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
   }
+  if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   return resolve()
 }
 
