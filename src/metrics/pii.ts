@@ -166,22 +166,32 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   const ref = core.begin(text)
   const out = ex.piiScan(ref.ptr, ref.len, mask)
   const count = core.u32(out, 1)[0]
-  const offsets = ex.alloc(count * 8)
-  const triples = core.u32(out + 4, count * 3)
-  const flat = core.u32(offsets, count * 2)
-  const cats = new Uint8Array(count)
-  for (let i = 0; i < count; i++) {
-    flat[2 * i] = triples[3 * i]
-    flat[2 * i + 1] = triples[3 * i + 1]
-    cats[i] = triples[3 * i + 2]
-  }
-  core.toStringIndices(ref, offsets, count * 2)
-  const idx = core.u32(offsets, count * 2)
-  let entities: PiiEntity[] = []
-  for (let i = 0; i < count; i++) {
-    const s = idx[2 * i]
-    const e = idx[2 * i + 1]
-    entities.push({ interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] })
+  let entities: PiiEntity[] = new Array(count)
+  if (ref.ascii) {
+    // Byte offsets already are string indices.
+    const t = core.u32(out + 4, count * 3)
+    for (let i = 0; i < count; i++) {
+      const s = t[3 * i]
+      const e = t[3 * i + 1]
+      entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[t[3 * i + 2] - 1] }
+    }
+  } else {
+    const offsets = ex.alloc(count * 8)
+    const triples = core.u32(out + 4, count * 3)
+    const flat = core.u32(offsets, count * 2)
+    const cats = new Uint8Array(count)
+    for (let i = 0; i < count; i++) {
+      flat[2 * i] = triples[3 * i]
+      flat[2 * i + 1] = triples[3 * i + 1]
+      cats[i] = triples[3 * i + 2]
+    }
+    core.toStringIndices(ref, offsets, count * 2)
+    const idx = core.u32(offsets, count * 2)
+    for (let i = 0; i < count; i++) {
+      const s = idx[2 * i]
+      const e = idx[2 * i + 1]
+      entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
+    }
   }
   if (allow.length > 0) {
     const regions = regionsOf(requestType, 'allowlist', lists.allowlist!, allow, text)
