@@ -759,6 +759,9 @@ function parseGroups(s: usize): u32 {
     if (!isDig(at(k))) break
     const g0 = k
     while (k < N && isDig(at(k))) k++
+    // A one-digit group after a space ends the run ("1 2 3", "page 4 5"), except after a "+"
+    // country code or a trunk "0" ("+33 1 23 45 67 89", "06 1 234 5678").
+    if (G > 0 && k - g0 == 1 && at(g0 - 1) == 0x20 && at(s) != 0x2b && at(gs(0)) != 0x30) break
     store<u32>(GS + (<usize>G << 2), <u32>g0)
     store<u32>(GE + (<usize>G << 2), <u32>k)
     G++
@@ -1269,6 +1272,8 @@ function addressBlock(s: usize, strict: bool): usize {
       if (!ok) break
       tokens++
       last = ce
+      // Without a cue the street name must come within three tokens: give up early on number lists.
+      if (strict && tokens >= 3 && firstWord == 0) break
       // Sentence end: '?', '!' or ';' after the token, or '.' before a lower-case word.
       const tail = at(ce)
       if (tail == 0x3f || tail == 0x21 || tail == 0x3b) break
