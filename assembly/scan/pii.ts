@@ -165,7 +165,14 @@ function upperAt(i: usize): bool {
 }
 
 function emit(s: usize, e: usize, cat: u32): void {
-  if (e <= s || (MASK & (1 << cat)) == 0 || CN >= CCAP) return
+  if (e <= s || (MASK & (1 << cat)) == 0) return
+  if (CN >= CCAP) {
+    // Start small and double: most texts have few entities, and memory is never given back.
+    const bigger = arenaAlloc(<usize>CCAP * 24)
+    memory.copy(bigger, CAND, <usize>CCAP * 12)
+    CAND = bigger
+    CCAP <<= 1
+  }
   const slot = CAND + (<usize>CN) * 12
   store<u32>(slot, <u32>s)
   store<u32>(slot, <u32>e, 4)
@@ -1688,7 +1695,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   P = p
   N = len
   MASK = mask
-  CCAP = <u32>(len / 2 + 16)
+  CCAP = 256
   CAND = arenaAlloc(<usize>CCAP * 12)
   CN = 0
   MEMO_N = 0
