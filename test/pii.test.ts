@@ -52,6 +52,9 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['She moved to Budapest last year.', [['LOCATION', 'Budapest']]],
   ['He lives at 15 Millicent Drive, Apt. 4 in London.', [['LOCATION', '15 Millicent Drive, Apt. 4'], ['LOCATION', 'London']]],
   ['Who is coming to the Czech Republic with me?', [['LOCATION', 'Czech Republic']]],
+  // All lower-case text: cues instead of capitals
+  ['hi, my name is lena andersson and i moved here from burkina faso', [['PERSON', 'lena andersson'], ['LOCATION', 'burkina faso']]],
+  ['she lives in fear of the dark', []],
   // CRYPTO
   ['btc 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', [['CRYPTO', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa']]],
   ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', [['CRYPTO', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']]],

@@ -1686,6 +1686,90 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
   return t1
 }
 
+let SAW_UPPER = false
+
+function isWordByte(c: u32): bool {
+  return (c - 0x61 < 26) || c >= 0x80 || c == 0x27
+}
+
+/** Flags of the 1-3 word phrase starting at word [s, e) (words separated by single spaces); sets PHRASE_END. */
+let PHRASE_END: usize = 0
+function lowerPhrase(s: usize, e: usize, want: u32): u32 {
+  let best: u32 = 0
+  let h = hashLower(FNV_SEED, P + s, e - s)
+  let f = gazLookup(h)
+  if ((f & want) != 0) {
+    best = f
+    PHRASE_END = e
+  }
+  let z = e
+  for (let n = 0; n < 2; n++) {
+    if (at(z) != 0x20 || !isWordByte(at(z + 1))) break
+    let w = z + 1
+    while (w < N && isWordByte(at(w))) w++
+    h = hashLower(fnvByte(h, 0x20), P + z + 1, w - z - 1)
+    f = gazLookup(h)
+    if ((f & want) != 0) {
+      best = f
+      PHRASE_END = w
+    }
+    z = w
+  }
+  return best
+}
+
+/**
+ * Names and places in text with no capital letter at all: a known place after in / from / to / at /
+ * near ("we moved here from tunisia"), a known name after "my name is", "i'm", "named", "called",
+ * "hi", "dear" ("my name is lena andersson"). Only gazetteer words count: without capitals an unknown
+ * word after "in" is as likely an everyday word.
+ */
+function lowerCasePass(): void {
+  let i: usize = 0
+  let p1s: usize = 0
+  let p1e: usize = 0
+  let p2s: usize = 0
+  let p2e: usize = 0
+  while (i < N) {
+    while (i < N && !isWordByte(at(i))) i++
+    if (i >= N) break
+    let e = i
+    while (e < N && isWordByte(at(e))) e++
+    const prep = p1e > p1s && p1e - p1s <= 4 && (eqi(p1s, p1e, 'in') || eqi(p1s, p1e, 'from') || eqi(p1s, p1e, 'to') ||
+      eqi(p1s, p1e, 'at') || eqi(p1s, p1e, 'near'))
+    const nameCue = p1e > p1s && (eqi(p1s, p1e, "i'm") || eqi(p1s, p1e, 'im') || eqi(p1s, p1e, 'named') ||
+      eqi(p1s, p1e, 'called') || eqi(p1s, p1e, 'hi') || eqi(p1s, p1e, 'dear') || eqi(p1s, p1e, 'hello') ||
+      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')))
+    let next = e
+    if (prep && wants(C_LOCATION)) {
+      const f = lowerPhrase(i, e, G_PLACE)
+      if ((f & G_PLACE) != 0 && (f & G_COMMON) == 0 && ((f & G_NAME) == 0 || (f & (G_COUNTRY | G_STATE | G_BIGCITY)) != 0)) {
+        emit(i, PHRASE_END, C_LOCATION)
+        next = PHRASE_END
+      }
+    } else if (nameCue && wants(C_PERSON)) {
+      const f = gazLookup(hashRange(i, e))
+      if ((f & G_NAME) != 0 && (f & G_COMMON) == 0) {
+        // A following surname (known, or any word that is no everyday word) joins the name.
+        let end = e
+        if (at(e) == 0x20 && isWordByte(at(e + 1))) {
+          let w = e + 1
+          while (w < N && isWordByte(at(w))) w++
+          const g = gazLookup(hashRange(e + 1, w))
+          if ((g & G_NAME) != 0 || (g & 0x7fffffff) == 0) end = w
+        }
+        emit(i, end, C_PERSON)
+        next = end
+      }
+    }
+    p2s = p1s
+    p2e = p1e
+    p1s = i
+    p1e = e
+    i = next
+  }
+}
+
 /**
  * Scan UTF-8 text [p, p+len) for the categories whose bits are set in `mask` (bit = category id).
  * Returns a pointer to [count, start0, end0, cat0, ...] (u32, byte offsets, sorted, non-overlapping).
@@ -1700,6 +1784,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   CN = 0
   MEMO_N = 0
   PEND_N = 0
+  SAW_UPPER = false
   let i: usize = 0
   const lo = v128.load(BORING_LO)
   const hi = v128.load(HIGH_BIT)
@@ -1762,6 +1847,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
         continue
       }
     }
+    if ((acc & K_UP) != 0) SAW_UPPER = true
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(K_UP | K_LO | K_PUNCT | K_HI | K_DASH)) == 0 && (k0 & (K_UP | K_HI)) != 0 &&
       (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0 && upperAt(i)) {
@@ -1773,6 +1859,8 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
     i = next > i ? next : e
   }
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
+  // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
+  if (!SAW_UPPER && len <= 65536 && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION))) != 0) lowerCasePass()
   return resolve()
 }
 
