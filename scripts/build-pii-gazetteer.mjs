@@ -100,7 +100,9 @@ for (const w of words('in from at near to visit visiting visited toward towards 
 for (const w of words(`lives live living lived moved move moving born located based relocated reside resides residing
   resided grew stay staying stayed travel traveling travelled traveled flew fly flying arrived headed heading
   send ship deliver mail return stop meet office visit`)) add(w, F.LOCVERB)
-for (const w of words('named called dear hi hello hey thanks sincerely regards contact ask with by meet met')) add(w, F.PERSONCTX)
+for (const w of words(`named called dear hi hello hey thanks sincerely regards contact ask with by meet met kid son daughter
+  wife husband brother sister mother father mom dad friend boss colleague uncle aunt cousin nephew niece grandson
+  granddaughter`)) add(w, F.PERSONCTX)
 for (const w of words("name name's names i'm im surname")) add(w, F.NAMEWORD)
 
 for (const w of words(`com net org edu gov mil int io co ai app dev info biz me tv us uk de fr es it nl be ch at se no

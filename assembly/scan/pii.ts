@@ -257,6 +257,14 @@ function hashRange(s: usize, e: usize): u64 {
   return hashLower(FNV_SEED, P + s, e - s)
 }
 
+/** Does the previous sentence end in "name?" ("What's your last name? Arcuri")? */
+function nameQuestionBefore(s: usize): bool {
+  let i = s
+  while (i > 0 && (at(i - 1) == 0x20 || at(i - 1) == 0x22)) i--
+  if (i < 6 || at(i - 1) != 0x3f) return false
+  return eqi(i - 5, i - 1, 'name') && !isAlpha(at(i - 6))
+}
+
 /** Is the text before s (skipping spaces and quotes) a sentence end (. ! ?)? */
 function sentenceEndBefore(s: usize): bool {
   let i = s
@@ -1049,6 +1057,13 @@ function inflectedCommon(s: usize, e: usize): u32 {
   return 0
 }
 
+/** Is there a short lower-case word at s followed by a capital ("van de Noort": "de" then "N")? */
+function particleThenCapital(s: usize): bool {
+  let k = s
+  while (k < N && at(k) - 0x61 < 26) k++
+  return k > s && k - s <= 3 && at(k) == 0x20 && upperAt(k + 1)
+}
+
 /** Collect up to 8 capitalised tokens from s into TS/TE/TF; returns the count. */
 function collectRun(s: usize): u32 {
   let k: u32 = 0
@@ -1077,7 +1092,7 @@ function collectRun(s: usize): u32 {
     if (ce == cs) break
     const capital = upperAt(cs)
     // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
-    if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !upperAt(raw + 1))) break
+    if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !(upperAt(raw + 1) || particleThenCapital(raw + 1)))) break
     let f: u32 = gazLookup(h)
     if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
       ce -= 2
@@ -1497,7 +1512,8 @@ function capRun(s: usize): usize {
   }
   const personCtx =
     (p1 & (G_PERSONCTX | G_NAMEWORD)) != 0 || (p1isIs && (p2 & G_NAMEWORD) != 0) ||
-    (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2))
+    (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2)) ||
+    (afterStop && nameQuestionBefore(ts(0)))
   const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
   const weakLoc = (p1 & G_PREP) != 0
   const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near'))
@@ -1576,7 +1592,8 @@ function capRun(s: usize): usize {
   let initials: u32 = 0
   for (let i = a; i <= b; i++) {
     const f = tf(i)
-    if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a)) named++
+    // A given name that is also a word ("Eve", "Will") counts when an uncommon word follows ("Eve Magrath").
+    if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a || ((f & G_FIRST) != 0 && b > a && (tf(a + 1) & G_COMMON) == 0))) named++
     else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
     if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
     if ((f & G_PLACEWORD) != 0) placeWords++
