@@ -138,7 +138,7 @@ class Parser {
     if (c === ')') this.fail('unmatched )')
     if (c === '*' || c === '+' || c === '?') this.fail('nothing to repeat')
     this.i++
-    if (c === '[') return this.set(this.charClass())
+    if (c === '[') return { t: 'set', test: this.charClass() } // folded inside, before any negation
     if (c === '.') return this.set(this.flags.s ? () => true : (x) => x !== 10 && x !== 13 && x !== 0x2028 && x !== 0x2029)
     if (c === '^') return { t: 'assert', kind: 'bol' }
     if (c === '$') return { t: 'assert', kind: 'eol' }
@@ -240,7 +240,9 @@ class Parser {
       for (const t of tests) if (t(c)) return true
       return false
     }
-    return negate ? not(inSet) : inSet
+    // Case folding applies to the members before negation, as in JavaScript: /[^a]/i rejects 'A'.
+    const members = this.flags.i ? caseless(inSet) : inSet
+    return negate ? not(members) : members
   }
 }
 
