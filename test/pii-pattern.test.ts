@@ -39,7 +39,8 @@ function oracle(source: string, flags: string, text: string): [number, number][]
   const spans: [number, number][] = []
   for (let i = 0; i < n; i++) {
     for (let j = n; j > i; j--) {
-      const re = new RegExp(`(?:${source})(?=[\\s\\S]{${n - j}}$)`, 'y' + flags)
+      // (?![\s\S]) is the true end of the text, whatever the m flag does to $.
+      const re = new RegExp(`(?:${source})(?=[\\s\\S]{${n - j}}(?![\\s\\S]))`, 'y' + flags)
       re.lastIndex = i
       const m = re.exec(text)
       if (m && re.lastIndex === j) {
