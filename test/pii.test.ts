@@ -36,6 +36,16 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['Server 192.168.10.254 and 2001:db8::8a2e:370:7334 are up.', [['IP_ADDRESS', '192.168.10.254'], ['IP_ADDRESS', '2001:db8::8a2e:370:7334']]],
   ['Listening on 10.0.0.1:8080', [['IP_ADDRESS', '10.0.0.1']]],
   ['Version 1.2.3.4.5 and 300.1.1.1 are not addresses.', []],
+  // An IP-literal URL host is reported as the IP (as Presidio does), not as a URL.
+  ['Open http://203.0.113.5:8443/login now', [['IP_ADDRESS', '203.0.113.5']]],
+  ['Open http://[2001:db8::1]/admin now', [['IP_ADDRESS', '2001:db8::1']]],
+  ['Open https://example.com/203.0.113.5 now', [['URL', 'https://example.com/203.0.113.5']]],
+  // Glued to a key, a user or a scheme, as a word-boundary regular expression would find it.
+  ['src_ip:10.1.2.3 IPv4:10.1.2.4 IP#10.1.2.5', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4'], ['IP_ADDRESS', '10.1.2.5']]],
+  ['ssh root@10.1.2.3 -p 22 or tcp://10.1.2.4:5555', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4']]],
+  ['Subnet 10.0.0.0/8, peer [2001:db8::1]:8080, link fe80::1%eth0', [['IP_ADDRESS', '10.0.0.0'], ['IP_ADDRESS', '2001:db8::1'], ['IP_ADDRESS', 'fe80::1']]],
+  ['Mapped ::ffff:192.0.2.128 and fe80:0:0:0:202:b3ff:fe1e:8329', [['IP_ADDRESS', '::ffff:192.0.2.128'], ['IP_ADDRESS', 'fe80:0:0:0:202:b3ff:fe1e:8329']]],
+  ['Build v2.10.1.3 and ref_1.2.3.4.5 are not addresses', []],
   // MAC_ADDRESS
   ['NIC 00:1A:2B:3C:4D:5E', [['MAC_ADDRESS', '00:1A:2B:3C:4D:5E']]],
   // URL

@@ -337,11 +337,45 @@ function url(s: usize, e: usize): bool {
   else if (startsWith(s, e, 'ftp://')) p = s + 6
   else if (startsWith(s, e, 'www.')) p = s + 4
   else return false
+  // An IP-literal host ("http://203.0.113.5:8080/x", "http://[2001:db8::1]/") is reported as the
+  // IP_ADDRESS, as Presidio does: the address identifies the machine, the rest of the URL does not.
+  if (p < e && wants(C_IP) && urlIpHost(p, e)) return true
   if (p >= e || !isAlnum(at(p))) return false
   let u = p
   while (u < e && isUrlChar(at(u))) u++
   emit(s, u, C_URL)
   return true
+}
+
+/** The host at p is an IPv4 or bracketed IPv6 literal: emit it as an IP and return true. */
+function urlIpHost(p: usize, e: usize): bool {
+  if (at(p) == 0x5b) {
+    let z = p + 1
+    while (z < e && at(z) != 0x5d) z++
+    return z < e && z > p + 2 && ipv6OrMac(p + 1, z)
+  }
+  if (!isDig(at(p))) return false
+  let h = p
+  while (h < e && (isDig(at(h)) || at(h) == 0x2e)) h++
+  if (h < e && !(at(h) == 0x3a || at(h) == 0x2f || at(h) == 0x3f || at(h) == 0x23)) return false
+  if (!ipv4Valid(p, h)) return false
+  emit(p, h, C_IP)
+  return true
+}
+
+/**
+ * A dotted IPv4 inside a token, after a non-alphanumeric byte ("src_ip:10.1.2.3", "root@10.1.2.3",
+ * "tcp://10.1.2.3:5555", "IP#10.1.2.3"), as a word-boundary regular expression would find it.
+ */
+function embeddedIpv4(s: usize, e: usize): bool {
+  for (let k = s + 1; k + 7 <= e; k++) {
+    if (!isDig(at(k))) continue
+    const b = at(k - 1)
+    if (isAlnum(b) || b == 0x2e || b == 0x2d || b == 0x2b || b >= 0x80) continue
+    if (ipv4(k, e)) return true
+    while (k < e && (isDig(at(k)) || at(k) == 0x2e)) k++
+  }
+  return false
 }
 
 /** Bare domain such as example.com or Shop.co.uk/path: known TLD, lower-case, a letter in the name. */
@@ -450,7 +484,7 @@ function ipv6OrMac(s: usize, e0: usize): bool {
   let colons = 0
   let letters = false
   let z = e
-  for (let k = s; k < e; k++) if (at(k) == 0x25 || at(k) == 0x2f) {
+  for (let k = s; k < e; k++) if (at(k) == 0x25 || at(k) == 0x2f || at(k) == 0x5d) {
     z = k
     break
   }
@@ -1664,9 +1698,13 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
   // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
   if ((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 && isAlpha(c)) {
     let q = s
-    while (q < e && isAlpha(at(q))) q++
+    // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
+    while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
     const sep = at(q)
-    const isSep = sep == 0x3a || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1)))
+    // A key of at most four hex digits before ':' is more likely an IPv6 group ("fe80:0:0:0:...").
+    let hexKey = sep == 0x3a && q - s <= 4
+    for (let m = s; hexKey && m < q; m++) if (!isHex(at(m))) hexKey = false
+    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1)))
     if (q < e && q - s <= 20 && isSep && q + 1 < e && (isAlnum(at(q + 1)) || at(q + 1) == 0x2b || at(q + 1) == 0x28)) {
       let vacc: u32 = 0
       for (let m = q + 1; m < t1; m++) vacc |= cls(at(m))
@@ -1697,6 +1735,7 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
       return t1
     }
   }
+  if ((acc & (K_DIG | K_DOT)) == (K_DIG | K_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
   if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
   if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
   if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
