@@ -28,7 +28,8 @@ const F = {
   MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,
   PREP: 16384, LOCVERB: 32768, PERSONCTX: 65536, NAMEWORD: 131072,
   TLD: 262144, CTX_PHONE: 524288, CTX_SSN: 1048576, CTX_ACCOUNT: 2097152, CTX_ROUTING: 4194304, CTX_DATE: 8388608,
-  CTX_ID: 16777216, ADDRCTX: 33554432, PLACEWORD: 67108864, DEMONYM: 134217728, BIGCITY: 268435456
+  CTX_ID: 16777216, ADDRCTX: 33554432, PLACEWORD: 67108864, DEMONYM: 134217728, BIGCITY: 268435456,
+  CTX_NUMBER: 536870912
 }
 
 const entries = new Map()
@@ -109,7 +110,10 @@ for (const w of words(`com net org edu gov mil int io co ai app dev info biz me 
   dk fi pl pt cz sk hu ro gr ru ua jp cn kr in au nz ca br mx ar cl uy is ie lu cy si hr rs bg ee lv lt eu za il tr
   sg hk tw ly xyz online site tech store blog cloud`)) add(w, F.TLD)
 for (const w of words(`phone telephone tel tel. call called calling fax mobile cell cellphone contact reach text dial
-  whatsapp ph ph. phone: tel: mob`)) add(w, F.CTX_PHONE)
+  whatsapp ph ph. phone: tel: mob mob. mobile: cell: fax: phones phoned calls texted texting ring landline hotline
+  helpline sms telephone: telefon telefono téléphone tél tél. tlf`)) add(w, F.CTX_PHONE)
+// "my number is ...": a phone unless an identifier, account or unit word is also near.
+for (const w of words('number number: numbers no. nr nr. num num.')) add(w, F.CTX_NUMBER)
 for (const w of words('ssn ssn: ss# social security ssn#')) add(w, F.CTX_SSN)
 for (const w of words('account acct acct. a/c bank checking savings deposit account: acct:')) add(w, F.CTX_ACCOUNT)
 for (const w of words('routing aba rtn transit routing: aba:')) add(w, F.CTX_ROUTING)

@@ -41,6 +41,7 @@ const G_CTX_DATE: u32 = 8388608
 const G_CTX_ID: u32 = 16777216
 const G_ADDRCTX: u32 = 33554432
 const G_PLACEWORD: u32 = 67108864
+const G_CTX_NUMBER: u32 = 536870912
 
 // Byte classes.
 const K_DIG: u32 = 1
@@ -787,8 +788,10 @@ function sepOf(g: u32): u32 {
 /** "x1234", " ext. 12", " x 12" after a phone number: returns the end of the extension, or 0. */
 function extensionAt(k: usize): usize {
   let m = k
+  if (at(m) == 0x2c && at(m + 1) == 0x20) m++
   if (at(m) == 0x20) m++
   if ((at(m) | 0x20) == 0x78) m++
+  else if (eqi(m, m + 9, 'extension')) m += 9
   else if (eqi(m, m + 3, 'ext')) {
     m += 3
     if (at(m) == 0x2e) m++
@@ -926,35 +929,86 @@ function tryCard(g: u32): bool {
   return luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)
 }
 
-function tryPhone(s: usize, g: u32, ctx: u32): bool {
+// Country calling codes with the usual length of the national significant number (min, max), after
+// the ITU-T E.164 assignments and national numbering plans. One- and two-digit codes are listed; any
+// other code is read as three digits with 6..12 national digits. A written trunk 0 ("+44 (0)20")
+// adds one digit.
+const CC_TABLE = memory.data<u8>([
+  1, 10, 10, 7, 10, 10,
+  20, 8, 10, 27, 9, 9, 30, 10, 10, 31, 9, 9, 32, 8, 9, 33, 9, 9, 34, 9, 9, 36, 8, 9, 39, 6, 11,
+  40, 9, 9, 41, 9, 9, 43, 4, 13, 44, 7, 10, 45, 8, 8, 46, 7, 10, 47, 8, 8, 48, 9, 9, 49, 6, 13,
+  51, 8, 9, 52, 10, 10, 53, 8, 8, 54, 10, 11, 55, 10, 11, 56, 9, 9, 57, 8, 10, 58, 10, 10,
+  60, 8, 10, 61, 9, 9, 62, 8, 12, 63, 8, 10, 64, 8, 10, 65, 8, 8, 66, 8, 9,
+  81, 9, 10, 82, 8, 10, 84, 9, 10, 86, 10, 11, 90, 10, 10, 91, 10, 10, 92, 9, 10, 93, 9, 9,
+  94, 9, 9, 95, 7, 10, 98, 10, 10, 0
+])
+
+/** n digits in DIGITS from `from`: country code then national number, of plausible lengths? */
+function e164Ok(from: usize, n: usize): bool {
+  if (n < 8 || n > 15) return false
+  const d1 = <u32>load<u8>(DIGITS + from) - 0x30
+  const d2 = d1 * 10 + <u32>load<u8>(DIGITS + from + 1) - 0x30
+  if (d1 == 0) return false
+  let cc: usize = 3
+  let lo: u32 = 6
+  let hi: u32 = 12
+  for (let k: usize = 0; load<u8>(CC_TABLE + k) != 0; k += 3) {
+    const c = <u32>load<u8>(CC_TABLE + k)
+    if (c == d1 || c == d2) {
+      cc = c < 10 ? 1 : 2
+      lo = <u32>load<u8>(CC_TABLE + k + 1)
+      hi = <u32>load<u8>(CC_TABLE + k + 2)
+      break
+    }
+  }
+  const nsn = <u32>(n - cc)
+  const trunk: u32 = load<u8>(DIGITS + from + cc) == 0x30 ? 1 : 0
+  return nsn >= lo && nsn <= hi + trunk
+}
+
+function tryPhone(s: usize, g: u32, ctx0: u32): bool {
+  let ctx = ctx0
+  if ((ctx & G_CTX_NUMBER) != 0 && (ctx & (G_CTX_ID | G_UNIT | G_CTX_ACCOUNT | G_CTX_SSN | G_CTX_ROUTING)) == 0) ctx |= G_CTX_PHONE
   const n = digitsIn(0, g)
   const plus = at(s) == 0x2b
   // "(555) 123-4567" / "555) ..." but not "(1808-1895": the area code is closed by ')'.
   const paren = g > 1 && at(ge(0)) == 0x29 && glen(0) <= 4
-  if (plus) return n >= 8 && n <= 15 && glen(0) <= 4
-  if (n < 6 || n > 13 || (n == 6 && ((ctx & G_CTX_PHONE) == 0 || g < 3))) return false
-  // "license number 2270-66-1551", "order 555 1234": identifiers, not phones.
-  if ((ctx & (G_CTX_ID | G_UNIT)) != 0 && (ctx & G_CTX_PHONE) == 0) return false
-  // Separators must be one of " -." (or a closing parenthesis after an area code) and groups of 2+.
-  for (let k: u32 = 1; k < g; k++) {
-    const a = ge(k - 1)
-    const b = gs(k)
-    for (let m = a; m < b; m++) {
-      const c = at(m)
-      if (!(c == 0x20 || c == 0x2d || c == 0x2e || c == 0x29 || c == 0x28)) return false
-    }
-    if (glen(k) < 2 && !(at(gs(0)) == 0x30 && k < g - 1)) return false
+  if (plus) {
+    if (n < 8 || n > 15 || packDigits(P + gs(0), ge(g - 1) - gs(0), DIGITS, 19) != n) return false
+    return e164Ok(0, n)
   }
+  // International access codes: "00 44 20 7946 0958", "0044 ...", "011 44 ...", "001-555-123-4567".
+  if (at(gs(0)) == 0x30 && n >= 10 && n <= 18 && (glen(0) <= 5 || g == 1) && phoneSeparators(g) &&
+    packDigits(P + gs(0), ge(g - 1) - gs(0), DIGITS, 19) == n) {
+    const d2 = load<u8>(DIGITS + 1)
+    const d3 = load<u8>(DIGITS + 2)
+    if (d2 == 0x30 && d3 != 0x30 && e164Ok(2, n - 2)) return true
+    if (d2 == 0x31 && d3 == 0x31 && glen(0) == 3 && g > 1 && e164Ok(3, n - 3)) return true
+  }
+  if (n < 6 || n > 13 || (n == 6 && ((ctx & G_CTX_PHONE) == 0 || g < 3))) return false
+  // "license number 2270-66-1551", "order 555 1234", "room 555 1234": identifiers, not phones.
+  if ((ctx & G_CTX_PHONE) == 0 && ((ctx & G_CTX_ID) != 0 || (wordBefore(s) & G_UNIT) != 0)) return false
+  if (!phoneSeparators(g)) return false
   if (paren) return n >= 7 && n <= 12
+  // "8 (495) 123-45-67", "1 (800) 555-0199": a one-digit trunk or country code before an area code.
+  if (g >= 3 && glen(0) == 1 && at(gs(1) - 1) == 0x28 && at(ge(1)) == 0x29) return n >= 10 && n <= 12
   if (g == 1) {
     if ((ctx & G_CTX_PHONE) != 0 && n >= 7 && n <= 12) return true
-    // A bare North American number: area code and exchange start with 2-9.
+    // A national number written with its trunk 0 ("0201234567", "07700900123"; not "00...").
+    if (at(gs(0)) == 0x30 && at(gs(0) + 1) != 0x30 && n >= 9 && n <= 11) return true
+    // A Chinese mobile number: 1, then 3-9, then nine digits ("13800138000").
+    if (n == 11 && at(gs(0)) == 0x31 && at(gs(0) + 1) >= 0x33) return true
+    // A bare ten-digit number with a North American area code (2-9 first), optionally after a 1.
     const o = gs(0) + (n == 11 && at(gs(0)) == 0x31 ? 1 : 0)
-    return (n == 10 || (n == 11 && o > gs(0))) && at(o) >= 0x32 && at(o + 3) >= 0x32
+    return (n == 10 || (n == 11 && o > gs(0))) && at(o) >= 0x32
   }
   // North American 3-3-4 (optionally 1-3-3-4).
   if (n == 10 && g == 3 && glen(0) == 3 && glen(1) == 3 && glen(2) == 4) return true
   if (n == 11 && g == 4 && glen(0) == 1 && at(gs(0)) == 0x31) return true
+  // "8 912 345 67 89": the Russian trunk 8 before ten digits.
+  if (n == 11 && g >= 4 && glen(0) == 1 && at(gs(0)) == 0x38 && sepOf(1) == 0x20) return true
+  // "11 3915-0008", "21 98765-4321": a two-digit area code, then 4-4 or 5-4 joined by a dash.
+  if (g == 3 && glen(0) == 2 && sepOf(1) == 0x20 && sepOf(2) == 0x2d && glen(1) >= 4 && glen(1) <= 5 && glen(2) == 4) return true
   if ((ctx & G_CTX_PHONE) != 0) return true
   // National formats: a trunk prefix 0, or dashes/dots between groups; plain spaces need 3+ groups
   // or a 3-4 / 4-4 split, and never look like a run of years.
@@ -982,13 +1036,49 @@ function tryPhone(s: usize, g: u32, ctx: u32): bool {
   return false
 }
 
-/** Is the number ending at e followed by a capitalised word or a street / unit word? */
+/**
+ * Separators must be one of " -." (or parentheses around an area code) and groups of 2+; a slash only
+ * after a trunk area code ("089/1234567").
+ */
+function phoneSeparators(g: u32): bool {
+  for (let k: u32 = 1; k < g; k++) {
+    const a = ge(k - 1)
+    const b = gs(k)
+    for (let m = a; m < b; m++) {
+      const c = at(m)
+      if (c == 0x2f) {
+        // "089/1234567", "06/ 834 49 78"
+        if (k != 1 || m != a || b - a > 2 || at(gs(0)) != 0x30 || glen(0) > 5 || digitsIn(0, g) < 8) return false
+      } else if (!(c == 0x20 || c == 0x2d || c == 0x2e || c == 0x29 || c == 0x28)) return false
+    }
+    if (glen(k) < 2 && !(at(gs(0)) == 0x30 && k < g - 1)) return false
+  }
+  return true
+}
+
+/**
+ * Is the number ending at e followed, within three words, by a street or unit word ("975 3968 Bay
+ * Street", "3747 3911 fourth avenue")? Any other capitalised word after a number ("467 3395 Please
+ * call") does not make it a house number.
+ */
 function streetAfter(e: usize): bool {
-  if (at(e) != 0x20) return false
-  if (upperAt(e + 1)) return true
-  let z = e + 1
-  while (isAlpha(at(z))) z++
-  return z > e + 1 && (gazLookup(hashRange(e + 1, z)) & (G_STREET | G_UNIT)) != 0
+  let z = e
+  for (let w = 0; w < 3; w++) {
+    if (at(z) != 0x20) return false
+    const a = z + 1
+    z = a
+    while (isAlpha(at(z))) z++
+    if (z == a) return false
+    if ((gazLookup(hashRange(a, z)) & (G_STREET | G_UNIT)) != 0) return true
+    if (at(z) == 0x2e) z++
+  }
+  return false
+}
+
+/** Does a phone number start at s (no context words)? Leaves the digit groups parsed. */
+function phoneAt(s: usize): bool {
+  const g = parseGroups(s)
+  return g > 0 && digitsIn(0, g) >= 7 && tryPhone(s, g, 0)
 }
 
 /** Classify the digit run starting at s (groups already parsed); returns the end, or 0. */
@@ -1034,7 +1124,10 @@ function numeric(s: usize): usize {
       return end
     }
     if (tryPhone(s, g, ctx)) {
-      const ps = at(s) == 0x2b || at(s) == 0x28 ? s : gs(0)
+      // "(555) 123-4567" keeps its parenthesis; "(467 3395)" is a number in parentheses.
+      let ps = at(s) == 0x2b || (at(s) == 0x28 && g > 1 && at(ge(0)) == 0x29) ? s : gs(0)
+      // "(+44) 20 7946 0958": the parenthesis around the country code belongs to the number.
+      if (at(s) == 0x2b && s > 0 && at(s - 1) == 0x28 && at(ge(0)) == 0x29) ps = s - 1
       const x = extensionAt(end)
       const pe = x > 0 ? x : end
       emit(ps, pe, C_PHONE)
@@ -1307,6 +1400,8 @@ function addressBlock(s: usize, strict: bool): usize {
       const c = at(cs)
       let ok = false
       if (isDig(c)) {
+        // "12 Main Street, Springfield, 467 3395": a phone number after the street ends the address.
+        if (words > 0 && phoneAt(cs)) break
         let q = cs
         while (q < ce && (isDig(at(q)) || at(q) == 0x2d)) q++
         if (q - cs <= 10 && (ce - q <= 1)) {
