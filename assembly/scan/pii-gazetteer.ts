@@ -25,6 +25,7 @@ export const G_PERSONCTX: u32 = 65536
 export const G_NAMEWORD: u32 = 131072
 export const G_DEMONYM: u32 = 134217728
 export const G_BIGCITY: u32 = 268435456
+export const G_CTX_NUMBER: u32 = 536870912
 export const G_PLACE: u32 = G_CITY | G_COUNTRY | G_STATE
 export const G_NAME: u32 = G_FIRST | G_LAST
 
@@ -55,9 +56,9 @@ export function hashLower(h: u64, p: usize, n: usize): u64 {
   return h
 }
 
-// Slots are one u64: the high 35 bits of the hash (the low bits chose the slot) and 29 flag bits.
+// Slots are one u64: the high 34 bits of the hash (the low bits chose the slot) and 30 flag bits.
 // 8-byte slots halve the table's cache footprint; a fingerprint clash needs equal slot and high bits.
-const FLAG_BITS: u64 = 29
+const FLAG_BITS: u64 = 30
 const FLAG_MASK: u64 = (1 << FLAG_BITS) - 1
 
 // @ts-ignore: decorator

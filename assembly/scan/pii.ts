@@ -11,7 +11,7 @@ import { arenaAlloc } from '../arena'
 import { abaOk, base58CheckOk, bech32Ok, ibanMod97Ok, luhnOk, packDigits } from './pii-check'
 import {
   FNV_SEED, G_BIGCITY, G_COMMON, G_DEMONYM, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
-  G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, fnvByte, gazLookup,
+  G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, G_CTX_NUMBER, fnvByte, gazLookup,
   hashLower
 } from './pii-gazetteer'
 
@@ -41,7 +41,7 @@ const G_CTX_DATE: u32 = 8388608
 const G_CTX_ID: u32 = 16777216
 const G_ADDRCTX: u32 = 33554432
 const G_PLACEWORD: u32 = 67108864
-const G_CTX_NUMBER: u32 = 536870912
+
 
 // Byte classes.
 const K_DIG: u32 = 1
@@ -1791,7 +1791,7 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     secret(s, e)) return t1
   if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
   // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
-  if ((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 && isAlpha(c)) {
+  if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || (acc & (K_DOT | K_DIG)) == (K_DOT | K_DIG)) && isAlpha(c)) {
     let q = s
     // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
     while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
@@ -1799,11 +1799,18 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     // A key of at most four hex digits before ':' is more likely an IPv6 group ("fe80:0:0:0:...").
     let hexKey = sep == 0x3a && q - s <= 4
     for (let m = s; hexKey && m < q; m++) if (!isHex(at(m))) hexKey = false
-    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1)))
-    if (q < e && q - s <= 20 && isSep && q + 1 < e && (isAlnum(at(q + 1)) || at(q + 1) == 0x2b || at(q + 1) == 0x28)) {
+    let v = q + 1
+    // "Ph.555-1234", "Tel.:+44 20 ...": an abbreviated key with its dot.
+    let dotKey = false
+    if (sep == 0x2e && q - s <= 4) {
+      if (at(v) == 0x3a) v++
+      dotKey = isDig(at(v)) || at(v) == 0x2b || at(v) == 0x28
+    }
+    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1))) || dotKey
+    if (q < e && q - s <= 20 && isSep && v < e && (isAlnum(at(v)) || at(v) == 0x2b || at(v) == 0x28)) {
       let vacc: u32 = 0
-      for (let m = q + 1; m < t1; m++) vacc |= cls(at(m))
-      return handleToken(q + 1, t1, vacc)
+      for (let m = v; m < t1; m++) vacc |= cls(at(m))
+      return handleToken(v, t1, vacc)
     }
   }
   if ((acc & K_DIG) != 0) {
@@ -1831,6 +1838,18 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     }
   }
   if ((acc & (K_DIG | K_DOT)) == (K_DIG | K_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
+  // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
+  if ((acc & K_DIG) != 0 && !isDig(c)) {
+    for (let k = s + 1; k < e; k++) {
+      const b = at(k - 1)
+      const d = at(k)
+      if ((b == 0x3e || b == 0x22 || b == 0x27) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+        let vacc: u32 = 0
+        for (let m = k; m < t1; m++) vacc |= cls(at(m))
+        return handleToken(k, t1, vacc)
+      }
+    }
+  }
   if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
   if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
   if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
