@@ -1769,6 +1769,16 @@ function leadingPunct(c: u32): bool {
   return c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b || c == 0x7b || c == 0x3c || c == 0x2a || c == 0x3e
 }
 
+/** The first inner field separator of token [s, e), or e. */
+function fieldEnd(s: usize, e: usize): usize {
+  for (let k = s + 1; k + 1 < e; k++) {
+    const c = at(k)
+    if (c == 0x3b || c == 0x7c) return k
+    if (c == 0x2c && !(isDig(at(k - 1)) && isDig(at(k + 1)))) return k
+  }
+  return e
+}
+
 /** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
 function handleToken(t0: usize, t1: usize, acc: u32): usize {
   let s = t0
@@ -1791,7 +1801,7 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
     secret(s, e)) return t1
   if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
   // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
-  if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || (acc & (K_DOT | K_DIG)) == (K_DOT | K_DIG)) && isAlpha(c)) {
+  if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || ((acc & K_DIG) != 0 && (acc & (K_DOT | K_PUNCT)) != 0)) && isAlpha(c)) {
     let q = s
     // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
     while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
@@ -1806,7 +1816,7 @@ function handleToken(t0: usize, t1: usize, acc: u32): usize {
       if (at(v) == 0x3a) v++
       dotKey = isDig(at(v)) || at(v) == 0x2b || at(v) == 0x28
     }
-    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d) && isDig(at(q + 1))) || dotKey
+    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d || sep == 0x23) && isDig(at(q + 1))) || dotKey
     if (q < e && q - s <= 20 && isSep && v < e && (isAlnum(at(v)) || at(v) == 0x2b || at(v) == 0x28)) {
       let vacc: u32 = 0
       for (let m = v; m < t1; m++) vacc |= cls(at(m))
@@ -2024,6 +2034,19 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
       const next = capRun(i)
       i = next > i ? next : e
       continue
+    }
+    // Fields glued by ',', ';' or '|' ("Smith;555 1234;Berlin", "a@b.com,555-1234") are read one by
+    // one; "1,234" and URLs stay whole.
+    if ((acc & K_PUNCT) != 0 && (acc & K_SLASH) == 0) {
+      const f = fieldEnd(i, e)
+      if (f < e) {
+        let facc: u32 = 0
+        for (let m = i; m < f; m++) facc |= cls(at(m))
+        const next = handleToken(i, f, facc)
+        // Past the token: an entity that spans spaces ("a@b.com,555 1234 ..."); else the next field.
+        i = next > e ? next : f + 1
+        continue
+      }
     }
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
