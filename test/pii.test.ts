@@ -91,6 +91,59 @@ describe('pii fixtures', () => {
   }
 })
 
+// Phone numbers as generators and people write them, country by country: each is found whole in a
+// carrier sentence with no phone cue word ("Note ... here."), so the format alone has to carry it.
+const phones: [locale: string, number: string][] = [
+  ['US', '555-123-4567'], ['US', '(555)123-4567'], ['US', '555.123.4567'], ['US', '+1-555-123-4567'],
+  ['US', '001-555-123-4567'], ['US', '001-555-123-4567x1234'], ['US', '(555)123-4567x89'],
+  ['US', '555-123-4567 ext. 123'], ['US', '+1 (555) 123-4567'], ['US', '1-800-555-0199'], ['US', '5551234567'],
+  ['US', '+15551234567'], ['CA', '1 (416) 555-0199'], ['intl', '011 44 20 7946 0958'], ['intl', '00 1 555 123 4567'],
+  ['UK', '+44 20 7946 0958'], ['UK', '+44(0)20 7946 0958'], ['UK', '020 7946 0958'], ['UK', '07700 900123'],
+  ['UK', '(01632) 960123'], ['UK', '0044 20 7946 0958'], ['UK', '+442079460958'], ['UK', '(+44) 20 7946 0958'],
+  ['DE', '030 12345678'], ['DE', '+49 (0) 30 12345678'], ['DE', '089/1234567'], ['DE', '+49(0)1234567890'],
+  ['FR', '01 23 45 67 89'], ['FR', '+33 (0)1 23 45 67 89'], ['FR', '01.23.45.67.89'], ['FR', '0123456789'],
+  ['IT', '+39 06 1234 5678'], ['IT', '347 123 4567'], ['ES', '+34 912 345 678'], ['ES', '+34912345678'],
+  ['ES', '612 34 56 78'], ['NL', '020-1234567'], ['NL', '+31(0)20-1234567'], ['NL', '06-12345678'],
+  ['BE', '04/ 555 14 39'], ['IN', '+91 98765 43210'], ['IN', '+91-9876543210'], ['AU', '+61 2 9876 5432'],
+  ['AU', '(02) 9876 5432'], ['AU', '0412 345 678'], ['BR', '+55 11 91234-5678'], ['BR', '(11) 3456-7890'],
+  ['BR', '11 3915-0008'], ['JP', '03-1234-5678'], ['JP', '090-1234-5678'], ['CN', '13800138000'],
+  ['CN', '+86 138 0013 8000'], ['RU', '+7 (912) 345-67-89'], ['RU', '8 912 345 67 89'], ['CZ', '00420 601 743 915'],
+  ['PL', '+48 12 345 67 89'], ['SE', '08-123 456 78'], ['CH', '+41 44 123 45 67'], ['KR', '010-1234-5678'],
+  ['TR', '+90 212 123 45 67'], ['local', '467 3395'], ['local', '78 651 450'], ['local', '60-56-85-91']
+]
+
+describe('phone formats', () => {
+  for (const [locale, number] of phones) {
+    it(`${locale} ${number}`, () => {
+      expect(pairs(`Note ${number} here.`)).toEqual([['PHONE_NUMBER', number]])
+    })
+  }
+})
+
+// Contexts that once hid a number: a capitalised word after it, an address before it, glued fields,
+// markup, abbreviated keys. And numbers that are not phones.
+const phoneContexts: [text: string, expected: Entity[]][] = [
+  ['My number is 467 3395 Please call back.', [['PHONE_NUMBER', '467 3395']]],
+  ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street, Springfield'], ['PHONE_NUMBER', '467 3395']]],
+  ['Reach Mr. Smith (467 3395) for details.', [['PERSON', 'Smith'], ['PHONE_NUMBER', '467 3395']]],
+  ['Dana,Berg,0494 92 82 32,dana@example.org', [['PERSON', 'Dana'], ['PERSON', 'Berg'], ['PHONE_NUMBER', '0494 92 82 32'], ['EMAIL_ADDRESS', 'dana@example.org']]],
+  ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450']]],
+  ['<td>Phone</td><td>555-123-4567</td>', [['PHONE_NUMBER', '555-123-4567']]],
+  ['Ph.555-123-4567 or Tel.:+44 20 7946 0958', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '+44 20 7946 0958']]],
+  ['The number 50008063 is mine.', [['PHONE_NUMBER', '50008063']]],
+  ['Her licence number is 2270-66-1551 and room 555 1234.', []],
+  ['975 3968 Bay Street', [['LOCATION', '975 3968 Bay Street']]],
+  ['Prices rose from 1,234,567 to 2,345,678, pages 1107-1134.', []]
+]
+
+describe('phone contexts', () => {
+  for (const [text, expected] of phoneContexts) {
+    it(JSON.stringify(text.slice(0, 70)), () => {
+      expect(pairs(text)).toEqual(expected)
+    })
+  }
+})
+
 describe('checksums reject look-alikes', () => {
   const negatives: [string, string][] = [
     ['bad Luhn', 'Paid with 4111 1111 1111 1112 yesterday.'],
