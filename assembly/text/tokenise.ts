@@ -170,64 +170,102 @@ function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
 // instance (`tokeniseInit`, from the TypeScript INIT list), so memory does not grow with the number of
 // calls or of distinct words.
 
-const TINY_BITS: u64 = 14
-const HOT_BITS: u64 = 14
-let tiny: usize = 0
-let hot: usize = 0
+const SHORT_BITS: u64 = 13
+const LONG_BITS: u64 = 13
+let short: usize = 0
+let long: usize = 0
 
 /** Reserve the syllable memo for the life of the instance. Call once, between calls. */
 export function tokeniseInit(): void {
-  if (tiny == 0) {
-    const size = (16 << <usize>TINY_BITS) + (32 << <usize>HOT_BITS)
-    tiny = arenaKeep(size)
-    memory.fill(tiny, 0, size)
-    hot = tiny + (16 << <usize>TINY_BITS)
+  if (short == 0) {
+    const size = (<usize>32 << <usize>SHORT_BITS) + (<usize>64 << <usize>LONG_BITS)
+    // Sets are aligned to 64 bytes so that a set never straddles two cache lines.
+    const at = (arenaKeep(size + 64) + 63) & ~(<usize>63)
+    memory.fill(at, 0, size)
+    short = at
+    long = at + (<usize>32 << <usize>SHORT_BITS)
   }
 }
+
+const LOW56: u64 = 0x00ffffffffffffff
 
 /** Syllables of [s, e), a run of letters and apostrophes: from the memo when it is there, else counted. */
 function memoSyllables(s: usize, e: usize): u32 {
   const n = e - s
-  if (tiny == 0 || n > 15 || s + 16 > tlen) return <u32>countSyllables(text + s, n)
-  const ln = i8x16.splat(<i8>n)
-  const lo = v128.and(v128.load(text + s), i8x16.gt_u(ln, v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
-  const a = <u64>i64x2.extract_lane(lo, 0)
-  const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
-  let hotSet: usize = 0
-  let tinySet: usize = 0
+  if (short == 0 || n > 15 || s + 16 > tlen) return <u32>countSyllables(text + s, n)
+  const v = v128.load(text + s)
+  // countSyllables folds A-Z to a-z before anything else, so "The" and "the" share an entry. Only
+  // A-Z is folded (as it does), so the key stays exact for any other byte.
+  const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26))
+  const key = v128.and(
+    v128.or(v, v128.and(upper, i8x16.splat(0x20))),
+    i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+  )
+  const a = <u64>i64x2.extract_lane(key, 0)
   if (n <= 7) {
     // Short words (three in four of English tokens): 8-byte entries, the count in the top byte.
-    tinySet = tiny + (<usize>((a * 0x9e3779b97f4a7c15) >>> (64 - TINY_BITS)) << 4)
-    const t0 = load<u64>(tinySet)
-    if ((t0 & 0x00ffffffffffffff) == a) return <u32>(t0 >>> 56)
-    const t1 = load<u64>(tinySet, 8)
-    if ((t1 & 0x00ffffffffffffff) == a) {
-      store<u64>(tinySet, t1)
-      store<u64>(tinySet, t0, 8)
-      return <u32>(t1 >>> 56)
+    const set = short + (<usize>((a * 0x9e3779b97f4a7c15) >>> (64 - SHORT_BITS)) << 5)
+    const e0 = load<u64>(set)
+    if ((e0 & LOW56) == a) return <u32>(e0 >>> 56)
+    const e1 = load<u64>(set, 8)
+    if ((e1 & LOW56) == a) {
+      store<u64>(set, e1)
+      store<u64>(set, e0, 8)
+      return <u32>(e1 >>> 56)
     }
-  } else if (n <= 15) {
-    const b = <u64>i64x2.extract_lane(lo, 1)
-    hotSet = hot + (<usize>(((a ^ (b * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >>> (64 - HOT_BITS)) << 5)
-    const e0 = v128.load(hotSet)
-    if (!v128.any_true(v128.and(v128.xor(e0, lo), keep))) return <u32>i8x16.extract_lane_u(e0, 15)
-    const e1 = v128.load(hotSet, 16)
-    if (!v128.any_true(v128.and(v128.xor(e1, lo), keep))) {
-      // Swap so the word just used is found first next time.
-      v128.store(hotSet, e1)
-      v128.store(hotSet, e0, 16)
-      return <u32>i8x16.extract_lane_u(e1, 15)
+    const e2 = load<u64>(set, 16)
+    if ((e2 & LOW56) == a) {
+      store<u64>(set, e2)
+      store<u64>(set, e0, 8)
+      store<u64>(set, e1, 16)
+      return <u32>(e2 >>> 56)
     }
+    const e3 = load<u64>(set, 24)
+    if ((e3 & LOW56) == a) {
+      store<u64>(set, e3)
+      store<u64>(set, e0, 8)
+      store<u64>(set, e1, 16)
+      store<u64>(set, e2, 24)
+      return <u32>(e3 >>> 56)
+    }
+    const syl = <u32>countSyllables(text + s, n)
+    store<u64>(set, a | (<u64>syl << 56))
+    store<u64>(set, e0, 8)
+    store<u64>(set, e1, 16)
+    store<u64>(set, e2, 24)
+    return syl
+  }
+  const b = <u64>i64x2.extract_lane(key, 1)
+  const set = long + (<usize>(((a ^ (b * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >>> (64 - LONG_BITS)) << 6)
+  const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
+  const e0 = v128.load(set)
+  if (!v128.any_true(v128.and(v128.xor(e0, key), keep))) return <u32>i8x16.extract_lane_u(e0, 15)
+  const e1 = v128.load(set, 16)
+  if (!v128.any_true(v128.and(v128.xor(e1, key), keep))) {
+    v128.store(set, e1)
+    v128.store(set, e0, 16)
+    return <u32>i8x16.extract_lane_u(e1, 15)
+  }
+  const e2 = v128.load(set, 32)
+  if (!v128.any_true(v128.and(v128.xor(e2, key), keep))) {
+    v128.store(set, e2)
+    v128.store(set, e0, 16)
+    v128.store(set, e1, 32)
+    return <u32>i8x16.extract_lane_u(e2, 15)
+  }
+  const e3 = v128.load(set, 48)
+  if (!v128.any_true(v128.and(v128.xor(e3, key), keep))) {
+    v128.store(set, e3)
+    v128.store(set, e0, 16)
+    v128.store(set, e1, 32)
+    v128.store(set, e2, 48)
+    return <u32>i8x16.extract_lane_u(e3, 15)
   }
   const syl = <u32>countSyllables(text + s, n)
-  // Newest first; the older word of the set moves to second place.
-  if (tinySet != 0) {
-    store<u64>(tinySet, load<u64>(tinySet), 8)
-    store<u64>(tinySet, a | (<u64>min<u32>(syl, 255) << 56))
-  } else if (hotSet != 0) {
-    v128.store(hotSet, v128.load(hotSet), 16)
-    v128.store(hotSet, i8x16.replace_lane(lo, 15, <i8>min<u32>(syl, 255)))
-  }
+  v128.store(set, i8x16.replace_lane(key, 15, <i8>syl))
+  v128.store(set, e0, 16)
+  v128.store(set, e1, 32)
+  v128.store(set, e2, 48)
   return syl
 }
 
