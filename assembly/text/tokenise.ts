@@ -170,73 +170,104 @@ function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
 // instance (`tokeniseInit`, from the TypeScript INIT list), so memory does not grow with the number of
 // calls or of distinct words.
 
-const SHORT_BITS: u64 = 13
-const LONG_BITS: u64 = 13
-let short: usize = 0
-let long: usize = 0
+const MEMO_BITS: u64 = 14
+const WIDE_BITS: u64 = 11
+let memo: usize = 0
+let wide: usize = 0
 
 /** Reserve the syllable memo for the life of the instance. Call once, between calls. */
 export function tokeniseInit(): void {
-  if (short == 0) {
-    const size = (<usize>32 << <usize>SHORT_BITS) + (<usize>64 << <usize>LONG_BITS)
+  if (memo == 0) {
+    const size = (<usize>32 << <usize>MEMO_BITS) + (<usize>64 << <usize>WIDE_BITS)
     // Sets are aligned to 64 bytes so that a set never straddles two cache lines.
-    const at = (arenaKeep(size + 64) + 63) & ~(<usize>63)
-    memory.fill(at, 0, size)
-    short = at
-    long = at + (<usize>32 << <usize>SHORT_BITS)
+    memo = (arenaKeep(size + 64) + 63) & ~(<usize>63)
+    memory.fill(memo, 0, size)
+    wide = memo + (<usize>32 << <usize>MEMO_BITS)
   }
 }
 
-const LOW56: u64 = 0x00ffffffffffffff
+const LOW60: u64 = 0x0fffffffffffffff
 
-/** Syllables of [s, e), a run of letters and apostrophes: from the memo when it is there, else counted. */
-function memoSyllables(s: usize, e: usize): u32 {
+/**
+ * Syllables of [s, e), a run of letters and apostrophes: from the memo when it is there, else counted.
+ * Inlined where words are counted, so a hit costs no call; everything else is in `memoLookup`.
+ */
+// @ts-ignore: decorator
+@inline function memoSyllables(s: usize, e: usize): u32 {
   const n = e - s
-  if (short == 0 || n > 15 || s + 16 > tlen) return <u32>countSyllables(text + s, n)
-  const v = v128.load(text + s)
-  // countSyllables folds A-Z to a-z before anything else, so "The" and "the" share an entry. Only
-  // A-Z is folded (as it does), so the key stays exact for any other byte.
-  const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26))
-  const key = v128.and(
-    v128.or(v, v128.and(upper, i8x16.splat(0x20))),
-    i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+  if (n <= 12 && s + 16 <= tlen && memo != 0) {
+    const v = v128.load(text + s)
+    const inWord = i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+    const letter = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26))
+    const apos = i8x16.eq(v, i8x16.splat(0x27))
+    if (!v128.any_true(v128.andnot(inWord, v128.or(letter, apos)))) {
+      const key = packedKey(v, inWord, letter, apos)
+      const found = packedFind(memo + (<usize>((key * 0x9e3779b97f4a7c15) >>> (64 - MEMO_BITS)) << 5), key)
+      if (found != 0) return <u32>(found >>> 60)
+    }
+  }
+  return memoLookup(s, e)
+}
+
+// @ts-ignore: decorator
+@inline function packedKey(v: v128, inWord: v128, letter: v128, apos: v128): u64 {
+  // Five bits a character (a-z and A-Z 1..26, as countSyllables folds case; ' 27; 0 past the end)
+  // pack a word of up to 12 into 60 bits; the count takes the top 4.
+  let p = v128.and(v128.or(v128.and(v128.and(v, i8x16.splat(0x1f)), letter), v128.and(apos, i8x16.splat(27))), inWord)
+  p = v128.or(v128.and(p, i16x8.splat(0xff)), i16x8.shl(i16x8.shr_u(p, 8), 5))
+  p = v128.or(v128.and(p, i32x4.splat(0x3ff)), i32x4.shl(i32x4.shr_u(p, 16), 10))
+  p = v128.or(v128.and(p, i64x2.splat(0xfffff)), i64x2.shl(i64x2.shr_u(p, 32), 20))
+  return <u64>i64x2.extract_lane(p, 0) | (<u64>i64x2.extract_lane(p, 1) << 40)
+}
+
+/** The entry of the set holding `key`, or 0. */
+// @ts-ignore: decorator
+@inline function packedFind(set: usize, key: u64): u64 {
+  // All four ways compared at once: which way holds a word depends on the order words came in, so
+  // testing them one by one mispredicts on rarer words.
+  const k2 = i64x2.splat(key)
+  const w01 = v128.load(set)
+  const w23 = v128.load(set, 16)
+  const low = i64x2.splat(LOW60)
+  const hit = v128.or(
+    v128.and(w01, i64x2.eq(v128.and(w01, low), k2)),
+    v128.and(w23, i64x2.eq(v128.and(w23, low), k2))
   )
-  const a = <u64>i64x2.extract_lane(key, 0)
-  if (n <= 7) {
-    // Short words (three in four of English tokens): 8-byte entries, the count in the top byte.
-    const set = short + (<usize>((a * 0x9e3779b97f4a7c15) >>> (64 - SHORT_BITS)) << 5)
-    const e0 = load<u64>(set)
-    if ((e0 & LOW56) == a) return <u32>(e0 >>> 56)
-    const e1 = load<u64>(set, 8)
-    if ((e1 & LOW56) == a) {
-      store<u64>(set, e1)
-      store<u64>(set, e0, 8)
-      return <u32>(e1 >>> 56)
-    }
-    const e2 = load<u64>(set, 16)
-    if ((e2 & LOW56) == a) {
-      store<u64>(set, e2)
-      store<u64>(set, e0, 8)
-      store<u64>(set, e1, 16)
-      return <u32>(e2 >>> 56)
-    }
-    const e3 = load<u64>(set, 24)
-    if ((e3 & LOW56) == a) {
-      store<u64>(set, e3)
-      store<u64>(set, e0, 8)
-      store<u64>(set, e1, 16)
-      store<u64>(set, e2, 24)
-      return <u32>(e3 >>> 56)
-    }
+  return <u64>i64x2.extract_lane(hit, 0) | <u64>i64x2.extract_lane(hit, 1)
+}
+
+/** `memoSyllables` in full: any word, hit or miss. */
+function memoLookup(s: usize, e: usize): u32 {
+  const n = e - s
+  if (memo == 0 || n > 15 || s + 16 > tlen) return <u32>countSyllables(text + s, n)
+  const v = v128.load(text + s)
+  const inWord = i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+  const letter = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26))
+  const apos = i8x16.eq(v, i8x16.splat(0x27))
+  if (n <= 12 && !v128.any_true(v128.andnot(inWord, v128.or(letter, apos)))) {
+    // ASCII letters and apostrophes, up to 12 (nearly every English word): packed keys.
+    const key = packedKey(v, inWord, letter, apos)
+    const set = memo + (<usize>((key * 0x9e3779b97f4a7c15) >>> (64 - MEMO_BITS)) << 5)
+    const found = packedFind(set, key)
+    if (found != 0) return <u32>(found >>> 60)
+    const w01 = v128.load(set)
+    const w23 = v128.load(set, 16)
     const syl = <u32>countSyllables(text + s, n)
-    store<u64>(set, a | (<u64>syl << 56))
-    store<u64>(set, e0, 8)
-    store<u64>(set, e1, 16)
-    store<u64>(set, e2, 24)
+    if (syl < 16) {
+      // Newest first; the oldest of the set's four words leaves.
+      v128.store(set, w01, 8)
+      store<u64>(set, <u64>i64x2.extract_lane(w23, 0), 24)
+      store<u64>(set, key | (<u64>syl << 60))
+    }
     return syl
   }
+  // Other words (non-ASCII letters, 13 to 15 bytes): the exact bytes, A-Z folded, with the count in
+  // byte 15.
+  const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26))
+  const key = v128.and(v128.or(v, v128.and(upper, i8x16.splat(0x20))), inWord)
+  const a = <u64>i64x2.extract_lane(key, 0)
   const b = <u64>i64x2.extract_lane(key, 1)
-  const set = long + (<usize>(((a ^ (b * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >>> (64 - LONG_BITS)) << 6)
+  const set = wide + (<usize>(((a ^ (b * 0xc2b2ae3d27d4eb4f)) * 0x9e3779b97f4a7c15) >>> (64 - WIDE_BITS)) << 6)
   const keep = v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0)
   const e0 = v128.load(set)
   if (!v128.any_true(v128.and(v128.xor(e0, key), keep))) return <u32>i8x16.extract_lane_u(e0, 15)
@@ -480,12 +511,12 @@ function segmentSyllables(s: usize, e: usize): u32 {
     if (inSeg) {
       if (seg < 0) seg = <isize>i
     } else if (seg >= 0) {
-      total += memoSyllables(<usize>seg, i)
+      total += memoLookup(<usize>seg, i)
       seg = -1
     }
     i += n
   }
-  if (seg >= 0) total += memoSyllables(<usize>seg, e)
+  if (seg >= 0) total += memoLookup(<usize>seg, e)
   return total > 0 ? total : 1
 }
 
