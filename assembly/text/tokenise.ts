@@ -213,8 +213,18 @@ const LOW60: u64 = 0x0fffffffffffffff
 @inline function packedKey(v: v128, inWord: v128, letter: v128, apos: v128): u64 {
   // Five bits a character (a-z and A-Z 1..26, as countSyllables folds case; ' 27; 0 past the end)
   // pack a word of up to 12 into 60 bits; the count takes the top 4.
-  let p = v128.and(v128.or(v128.and(v128.and(v, i8x16.splat(0x1f)), letter), v128.and(apos, i8x16.splat(27))), inWord)
-  p = v128.or(v128.and(p, i16x8.splat(0xff)), i16x8.shl(i16x8.shr_u(p, 8), 5))
+  return packCodes(v128.and(v128.or(v128.and(v128.and(v, i8x16.splat(0x1f)), letter), v128.and(apos, i8x16.splat(27))), inWord))
+}
+
+/** `packedKey` of a word of n <= 12 ASCII letters whose first 16 bytes are v. */
+// @ts-ignore: decorator
+@inline function lettersKey(v: v128, n: usize): u64 {
+  return packCodes(v128.and(v128.and(v, i8x16.splat(0x1f)), i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))))
+}
+
+// @ts-ignore: decorator
+@inline function packCodes(codes: v128): u64 {
+  let p = v128.or(v128.and(codes, i16x8.splat(0xff)), i16x8.shl(i16x8.shr_u(codes, 8), 5))
   p = v128.or(v128.and(p, i32x4.splat(0x3ff)), i32x4.shl(i32x4.shr_u(p, 16), 10))
   p = v128.or(v128.and(p, i64x2.splat(0xfffff)), i64x2.shl(i64x2.shr_u(p, 32), 20))
   return <u64>i64x2.extract_lane(p, 0) | (<u64>i64x2.extract_lane(p, 1) << 40)
@@ -726,6 +736,7 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
   wordCap = wordSpans + cap
   sentCap = sentSpans + cap
 
+  const table = memo
   // The first line may open a list.
   let i: usize = 0
   while (i < len && asciiClass(load<u8>(ptr + i)) == A_SPACE) i++
@@ -745,7 +756,20 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
       let out = wordOut
       let ends = false
       while (true) {
-        const e = letterRunEnd(ptr, i, len)
+        // The word's first 16 bytes serve both to find its end and, for a word of up to 12 letters,
+        // as its memo key.
+        let e: usize
+        let head = i8x16.splat(0)
+        let inHead = false
+        if (i + 16 <= len) {
+          head = v128.load(ptr + i)
+          const t = i8x16.sub(v128.or(head, i8x16.splat(0x20)), i8x16.splat(0x61))
+          const stop = ~i8x16.bitmask(i8x16.lt_u(t, i8x16.splat(26))) & 0xffff
+          if (stop != 0) {
+            e = i + <usize>ctz<u32>(stop)
+            inHead = true
+          } else e = letterRunEnd(ptr, i + 16, len)
+        } else e = letterRunEnd(ptr, i, len)
         if (e + 1 >= len) break
         // "word " and "word, " stay here; the comma is punctuation inside the sentence.
         let next = e + 1
@@ -768,7 +792,14 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
           out += 8
         }
         if (f & TOK_SYLLABLES) {
-          const syl = memoSyllables(i, e)
+          let syl: u32
+          const n = e - i
+          if (inHead && n <= 12 && table != 0) {
+            const key = lettersKey(head, n)
+            const found = packedFind(table + (<usize>((key * 0x9e3779b97f4a7c15) >>> (64 - MEMO_BITS)) << 5), key)
+            if (found != 0) syl = <u32>(found >>> 60)
+            else syl = memoLookup(i, e)
+          } else syl = memoLookup(i, e)
           syllables += syl
           poly += <u32>(syl >= 3)
         }
