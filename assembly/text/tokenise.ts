@@ -225,7 +225,7 @@ const LOW60: u64 = 0x0fffffffffffffff
 // @ts-ignore: decorator
 @inline function packCodes(codes: v128): u64 {
   let p = v128.or(v128.and(codes, i16x8.splat(0xff)), i16x8.shl(i16x8.shr_u(codes, 8), 5))
-  p = v128.or(v128.and(p, i32x4.splat(0x3ff)), i32x4.shl(i32x4.shr_u(p, 16), 10))
+  p = i32x4.dot_i16x8_s(p, i32x4.splat(0x04000001))
   p = v128.or(v128.and(p, i64x2.splat(0xfffff)), i64x2.shl(i64x2.shr_u(p, 32), 20))
   return <u64>i64x2.extract_lane(p, 0) | (<u64>i64x2.extract_lane(p, 1) << 40)
 }
