@@ -170,7 +170,7 @@ function abbrevKind(s: usize, e: usize, dotted: bool): u8 {
 // instance (`tokeniseInit`, from the TypeScript INIT list), so memory does not grow with the number of
 // calls or of distinct words.
 
-const MEMO_BITS: u64 = 14
+const MEMO_BITS: u64 = 15
 const WIDE_BITS: u64 = 11
 let memo: usize = 0
 let wide: usize = 0
