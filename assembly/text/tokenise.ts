@@ -771,12 +771,13 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
           } else e = letterRunEnd(ptr, i + 16, len)
         } else e = letterRunEnd(ptr, i, len)
         if (e + 1 >= len) break
-        // "word " and "word, " stay here; the comma is punctuation inside the sentence.
+        // "word " and "word, " stay here; the comma is punctuation inside the sentence, as are
+        // ; : ) " and ' before a space.
         let next = e + 1
         const c = load<u8>(ptr + e)
         if (c != 0x20) {
           const c1 = load<u8>(ptr + e + 1)
-          if (c == 0x2c && c1 == 0x20) {
+          if (c1 == 0x20 && c - 0x20 < 32 && ((<u32>0x0c001284 >>> (c - 0x20)) & 1) != 0) {
             next = e + 2
           } else if ((c == 0x2e || c == 0x21 || c == 0x3f) && (c1 == 0x20 || c1 == 0x0a)) {
             // "word. " / "word? " / "word! ": the sentence ends here, as `terminator` would decide,
