@@ -216,10 +216,27 @@ const LOW60: u64 = 0x0fffffffffffffff
   return packCodes(v128.and(v128.or(v128.and(v128.and(v, i8x16.splat(0x1f)), letter), v128.and(apos, i8x16.splat(27))), inWord))
 }
 
+// Row n: 0x1f in the first n bytes. AND with a word of n <= 12 letters gives its five-bit codes.
+const CODE_MASK = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0, 0,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0, 0, 0, 0
+], 16)
+
 /** `packedKey` of a word of n <= 12 ASCII letters whose first 16 bytes are v. */
 // @ts-ignore: decorator
 @inline function lettersKey(v: v128, n: usize): u64 {
-  return packCodes(v128.and(v128.and(v, i8x16.splat(0x1f)), i8x16.gt_u(i8x16.splat(<i8>n), v128(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))))
+  return packCodes(v128.and(v, v128.load(CODE_MASK + (n << 4))))
 }
 
 // @ts-ignore: decorator
