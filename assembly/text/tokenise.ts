@@ -376,13 +376,19 @@ function nextCase(i: usize): u8 {
   return 0
 }
 
+/** Bit k set when byte k of v is not an ASCII letter. */
+// @ts-ignore: decorator
+@inline function nonLetters(v: v128): u32 {
+  // (c | 0x20) + 0x1f puts a..z at -128..-103 as signed bytes, so one signed compare finds the rest;
+  // this is the step every word waits on before the next can start.
+  return i8x16.bitmask(i8x16.gt_s(i8x16.add(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x1f)), i8x16.splat(-103)))
+}
+
 /** End of the run of ASCII letters starting at i: 16 bytes per step with SIMD. */
 // @ts-ignore: decorator
 @inline function letterRunEnd(base: usize, i: usize, end: usize): usize {
   while (i + 16 <= end) {
-    const v = v128.load(base + i)
-    const t = i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61))
-    const stop = ~i8x16.bitmask(i8x16.lt_u(t, i8x16.splat(26))) & 0xffff
+    const stop = nonLetters(v128.load(base + i))
     if (stop != 0) return i + <usize>ctz<u32>(stop)
     i += 16
   }
@@ -787,8 +793,7 @@ export function tokenise(ptr: usize, len: usize, f: u32): usize {
         let inHead = false
         if (i + 16 <= len) {
           head = v128.load(ptr + i)
-          const t = i8x16.sub(v128.or(head, i8x16.splat(0x20)), i8x16.splat(0x61))
-          const stop = ~i8x16.bitmask(i8x16.lt_u(t, i8x16.splat(26))) & 0xffff
+          const stop = nonLetters(head)
           if (stop != 0) {
             e = i + <usize>ctz<u32>(stop)
             inHead = true
