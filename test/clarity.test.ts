@@ -143,6 +143,22 @@ describe('clarity: memory and determinism', () => {
     }
   })
 
+  it('a word counted through the syllable memo gets what the counter gives it alone, in any case', () => {
+    // Short and long letter runs, apostrophes, non-ASCII letters, 13 to 15 letters (the second table) and
+    // over 15 (never memoised); each twice in one text, so the second sight is a memo hit, and in the
+    // middle of the text, where the memo is used.
+    const words = ['the', 'a', 'I', 'ai', 'why', 'rhythm', 'fire', 'every', 'queue', 'aerial', 'created', 'business',
+      'businesses', 'everyone', 'onomatopoeia', 'extraordinary', 'responsibilities', 'antidisestablishmentarianism',
+      "don't", "o'clock", 'o’clock', 'naïve', 'café', 'Zoë', 'überlegen', 'misunderstandings']
+    const filler = litmus.textStats('and went on and on.').syllables
+    for (const word of words) {
+      for (const form of [word, word.toUpperCase(), word[0].toUpperCase() + word.slice(1)]) {
+        const stats = litmus.textStats(`${form} and ${form} went on and on.`)
+        expect([form, stats.syllables - filler]).toEqual([form, 2 * litmus.syllables(form)])
+      }
+    }
+  })
+
   it('textStats agrees with clarity and with its own spans', () => {
     for (const text of texts.slice(0, 50)) {
       const stats = litmus.textStats(text)
