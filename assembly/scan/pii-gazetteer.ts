@@ -3,6 +3,7 @@
 // Phrases ("new york") hash their words joined by one space, so a lookup over text tokens hashes
 // token by token with the same separator and never copies the text.
 import { arenaKeep } from '../arena'
+import { FNV_SEED, hashLower } from '../text/hash'
 
 // Flag bits; keep in sync with scripts/build-pii-gazetteer.mjs.
 export const G_FIRST: u32 = 1
@@ -29,32 +30,8 @@ export const G_CTX_NUMBER: u32 = 536870912
 export const G_PLACE: u32 = G_CITY | G_COUNTRY | G_STATE
 export const G_NAME: u32 = G_FIRST | G_LAST
 
-export const FNV_SEED: u64 = 0xcbf29ce484222325
-const FNV_PRIME: u64 = 0x100000001b3
-
 let table: usize = 0
 let slotMask: u32 = 0
-
-// @ts-ignore: decorator
-@inline export function fnvByte(h: u64, b: u32): u64 {
-  return (h ^ <u64>b) * FNV_PRIME
-}
-
-/**
- * Hash of the bytes [p, p+n) lower-cased (ASCII and Latin-1 capitals), continuing `h`. Apostrophes
- * and periods are kept, so "o'brien" and "u.s." are distinct entries.
- */
-export function hashLower(h: u64, p: usize, n: usize): u64 {
-  let prev: u32 = 0
-  for (let i: usize = 0; i < n; i++) {
-    let c = <u32>load<u8>(p + i)
-    if (c - 0x41 < 26) c |= 0x20
-    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-    h = fnvByte(h, c)
-    prev = c
-  }
-  return h
-}
 
 // Slots are one u64: the high 34 bits of the hash (the low bits chose the slot) and 30 flag bits.
 // 8-byte slots halve the table's cache footprint; a fingerprint clash needs equal slot and high bits.

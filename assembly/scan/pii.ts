@@ -10,10 +10,10 @@
 import { arenaAlloc } from '../arena'
 import { abaOk, base58CheckOk, bech32Ok, ibanMod97Ok, luhnOk, packDigits } from './pii-check'
 import {
-  FNV_SEED, G_BIGCITY, G_COMMON, G_DEMONYM, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
-  G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, G_CTX_NUMBER, fnvByte, gazLookup,
-  hashLower
+  G_BIGCITY, G_COMMON, G_DEMONYM, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG,
+  G_PARTICLE, G_PERSONCTX, G_PLACE, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, G_CTX_NUMBER, gazLookup
 } from './pii-gazetteer'
+import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 
 // Category ids; names live in src/metrics/pii.ts (CATEGORY_IDS), in the same order.
 export const C_EMAIL: u32 = 1
