@@ -172,7 +172,7 @@ async function main() {
 // ${text.length} bytes (${gz} gzipped).
 `
   mkdirSync(new URL('.', OUT), { recursive: true })
-  writeFileSync(OUT, `${header}export const SYLLABLE_EXCEPTIONS = ${JSON.stringify(text)}\n`)
+  writeFileSync(OUT, `${header}export const SYLLABLE_EXCEPTIONS: string = ${JSON.stringify(text)}\n`)
   const rulesOk = rows.filter(({ word, variants }) => variants.includes(rulesCache.get(word))).length
   console.log(
     `syllables: ${rows.length} words, rules alone ${((100 * rulesOk) / rows.length).toFixed(2)}%, ` +

@@ -46,6 +46,26 @@ export class InvalidArgumentError extends ValidationError {
   }
 }
 
+/**
+ * A method called on an Evaluator that did not load the model chunk it needs, because `load()` was given
+ * an `operations` list without it.
+ */
+export class NotLoadedError extends Error {
+  override name = 'NotLoadedError'
+  constructor(
+    /** The method called, e.g. `toxicity` or `redact`. */
+    readonly method: string,
+    /** The operation whose models it needs. */
+    readonly operation: string,
+    readonly models: string[]
+  ) {
+    super(
+      `litmus: ${method} needs the model chunk${models.length === 1 ? '' : 's'} ${models.map((m) => `'${m}'`).join(', ')}, ` +
+        `which this Evaluator did not load; call load() for every model, or include '${operation}' in load({ operations })`
+    )
+  }
+}
+
 /** Build the error for a single invalid field outside the schema table (e.g. an unknown model name). */
 export function invalidArgument(
   requestType: string,

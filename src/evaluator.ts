@@ -1,6 +1,9 @@
 import { Core } from './core/wasm.js'
+import { invalidArgument, NotLoadedError } from './errors.js'
 import type { Context, LoadOptions } from './metrics/context.js'
-import { EXTRAS, INIT, SCORERS, type Implemented } from './metrics/index.js'
+import { METRICS, type Explained, type Extras, type Implemented } from './metrics/index.js'
+import type { Model } from './metrics/metric.js'
+import { tokensInit } from './metrics/tokens.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
 import { checkResponse, validate } from './schema/validate.js'
@@ -17,43 +20,111 @@ export type Evaluator = {
   v3: { [K in V3Name as Short<K>]: (request: RequestOf<K>) => ResponseOf<K> }
   /** Run an operation by the service's endpoint name (`input_type`, `v3.carbon`, ...). */
   evaluate<K extends Implemented>(name: K, body: unknown): ResponseOf<K>
-  /** Names accepted by `evaluate`. */
+  /**
+   * The evidence behind a score (n-grams, spans, rules, prices, constants), for the operations that
+   * have it. Never part of an operation's default response.
+   */
+  explain(name: Explained, request: unknown): unknown
+  /** Names this Evaluator can run: every implemented operation, or those given to `load({ operations })`. */
   readonly operations: readonly Implemented[]
-} & { [K in keyof typeof EXTRAS]: ReturnType<(typeof EXTRAS)[K]> }
+  /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
+  memoryBytes(): number
+} & { [K in keyof Extras]: Extras[K] extends (ctx: Context) => infer F ? F : never }
 
-function run(op: Operation, body: unknown, ctx: Context): Record<string, unknown> {
+type AnyScorer = (request: unknown, ctx: Context) => Record<string, unknown>
+type AnyRecord = {
+  name: string
+  score: unknown
+  v3?: { name: string; score: unknown }
+  models: readonly Model[]
+  extras?: Record<string, (ctx: Context) => unknown>
+  explain?: (ctx: Context) => (request: unknown) => unknown
+}
+const RECORDS = METRICS as readonly AnyRecord[]
+const OPS = OPERATIONS as Record<string, Operation>
+const ALL_NAMES = RECORDS.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
+
+function run(op: Operation, score: AnyScorer, body: unknown, ctx: Context): Record<string, unknown> {
   validate(op, body)
-  const scorer = (SCORERS as Record<string, (r: unknown, c: Context) => Record<string, unknown>>)[op.name]
-  const out = scorer(body, ctx)
+  const out = score(body, ctx)
   checkResponse(op, out)
   const metadata = (body as { metadata?: unknown }).metadata
   return metadata === undefined ? out : { ...out, metadata }
 }
 
-export function createEvaluator(core: Core, options: LoadOptions): Evaluator {
-  const ctx: Context = { core, options }
-  for (const init of INIT) init(ctx)
-  const names = Object.keys(SCORERS) as Implemented[]
-  const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze([...names]) }
-  const ops = OPERATIONS as Record<string, Operation>
-  for (const name of names as string[]) {
-    const op = ops[name]
-    const method = (body: unknown) => run(op, body, ctx)
-    if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
-    else evaluator[camel(name)] = method
+const LOAD_TYPE = 'LoadOptions'
+
+/** The records `options.operations` asks for (all when absent), after checking the options. */
+function wanted(options: unknown): AnyRecord[] {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalidArgument(LOAD_TYPE, 'options', 'object or undefined', 'options of load()', options)
   }
-  for (const [name, make] of Object.entries(EXTRAS) as [string, (c: Context) => unknown][]) evaluator[name] = make(ctx)
-  evaluator.evaluate = (name: string, body: unknown) => {
-    if (!names.includes(name as Implemented)) {
-      const known = ops[name] ? ' (declared by the service, not implemented by Litmus yet)' : ''
-      throw new TypeError(`litmus: unknown operation '${name}'${known}; implemented: ${names.join(', ')}`)
+  const names = (options as LoadOptions).operations
+  if (names === undefined) return [...RECORDS]
+  if (!Array.isArray(names)) {
+    throw invalidArgument(LOAD_TYPE, 'operations', 'array of operation names', 'the operations to load models for', names)
+  }
+  for (const [i, name] of names.entries()) {
+    if (typeof name !== 'string' || !ALL_NAMES.includes(name)) {
+      throw invalidArgument(LOAD_TYPE, `operations[${i}]`, `one of ${ALL_NAMES.join(', ')}`, 'an operation to load', name)
     }
-    return run(ops[name], body, ctx)
   }
+  return RECORDS.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3.name)))
+}
+
+export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Evaluator {
+  const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
+  const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze(names) }
+  const methods = new Map<string, (body: unknown) => unknown>()
+  const explainers = new Map<string, (request: unknown) => unknown>()
+  for (const m of RECORDS) {
+    const ready = loaded.includes(m)
+    const refuse = (what: string) => () => {
+      throw new NotLoadedError(what, m.name, m.models.map((model) => model.name))
+    }
+    const entries: [string, unknown][] = [[m.name, m.score]]
+    if (m.v3) entries.push([m.v3.name, m.v3.score])
+    for (const [name, score] of entries) {
+      const op = OPS[name]
+      const method = ready ? (body: unknown) => run(op, score as AnyScorer, body, ctx) : refuse(name)
+      methods.set(name, method)
+      if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
+      else evaluator[camel(name)] = method
+    }
+    for (const [extra, make] of Object.entries(m.extras ?? {})) evaluator[extra] = ready ? make(ctx) : refuse(extra)
+    if (m.explain) {
+      const explain = ready ? m.explain(ctx) : refuse(`explain('${m.name}')`)
+      for (const [name] of entries) explainers.set(name, explain)
+    }
+  }
+  const lookup = <T>(table: Map<string, T>, name: unknown, what: string): T => {
+    const found = typeof name === 'string' ? table.get(name) : undefined
+    if (found === undefined) {
+      const declared = typeof name === 'string' && Object.hasOwn(OPS, name) ? ' (declared by the service, not implemented by Litmus yet)' : ''
+      throw invalidArgument(what, 'name', `one of ${[...table.keys()].join(', ')}${declared}`, 'an operation name', name)
+    }
+    return found
+  }
+  evaluator.evaluate = (name: unknown, body: unknown) => lookup(methods, name, 'evaluate')(body)
+  evaluator.explain = (name: unknown, request: unknown) => {
+    const explain = lookup(explainers, name, 'explain')
+    validate(OPS[name as string], request)
+    return explain(request)
+  }
+  evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   return evaluator as Evaluator
 }
 
-/** Compile the core and models once, and return an Evaluator. */
+/**
+ * Compile the core, import the model chunks the operations need (all of them by default, or those of
+ * `options.operations`), install them once, and return an Evaluator.
+ */
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
-  return createEvaluator(await Core.load(), options)
+  const records = wanted(options)
+  const models = [...new Set(records.flatMap((m) => m.models))]
+  const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => model.chunk())])
+  const ctx: Context = { core, options }
+  tokensInit(ctx)
+  models.forEach((model, i) => model.install(ctx, chunks[i]))
+  return createEvaluator(ctx, records)
 }

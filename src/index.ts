@@ -6,10 +6,11 @@
  */
 export { load, type Evaluator } from './evaluator.js'
 export type { LoadOptions } from './metrics/context.js'
-export { ValidationError, MissingArgumentError, InvalidArgumentError, type Issue } from './errors.js'
+export { ValidationError, MissingArgumentError, InvalidArgumentError, NotLoadedError, type Issue } from './errors.js'
 export { OPERATIONS, type OperationName, type Operation, type Rule } from './schema/operations.js'
 export type { Field } from './schema/fields.js'
-export type { Implemented as ImplementedOperation } from './metrics/index.js'
+export type { Implemented as ImplementedOperation, Explained as ExplainedOperation } from './metrics/index.js'
+export type { Explanation, Evidence } from './metrics/metric.js'
 export type { RequestOf, ResponseOf } from './schema/types.js'
 export { validate, expected as describeType } from './schema/validate.js'
 export type { PriceTable, ModelPrice, InstancePrice, CostBreakdown } from './metrics/cost.js'

@@ -6,16 +6,10 @@
 //   embodied_cpu    = platform embodied kg × hours / lifespan hours × vCPUs / largest vCPUs in the family
 // Tables: src/models/carbon.generated.ts (CCF, Apache-2.0). docs/carbon-cost.md works an example by hand.
 import { invalidArgument } from '../errors.js'
-import {
-  CARBON_SOURCE,
-  GRID,
-  INSTANCES,
-  PROVIDER_CONSTANTS,
-  type GridRow,
-  type InstanceRow
-} from '../models/carbon.generated.js'
+import type { GridRow, InstanceRow } from '../models/carbon.generated.js'
 import type { RequestOf, ResponseOf } from '../schema/types.js'
-import type { Scorer } from './context.js'
+import type { Context, Scorer } from './context.js'
+import { checked, defineMetric, defineModel } from './metric.js'
 import { article, didYouMean, normName, suggest } from './names.js'
 
 export type Cloud = 'aws' | 'azure' | 'gcp'
@@ -40,6 +34,18 @@ const CLOUDS: Record<string, Cloud> = {
 export const PROJECT_CALLS = 10_000
 const MS_PER_HOUR = 3_600_000
 
+// The shipped tables are the same for every Evaluator, so the chunk is kept once.
+let tables: typeof import('../models/carbon.generated.js')
+
+/** CCF constants and instance tables. */
+export const carbonModel = defineModel(
+  'carbon',
+  () => import('../models/carbon.generated.js'),
+  (_ctx, chunk) => {
+    tables = chunk
+  }
+)
+
 // Lookup maps are built on first use: most users never call carbon, and the tables hold ~1,200 rows.
 let instanceIndex: Record<Cloud, Map<string, InstanceRow>> | undefined
 let regionIndex: Record<Cloud, Map<string, GridRow>> | undefined
@@ -57,8 +63,8 @@ function indexes() {
     instanceIndex = { aws: new Map(), azure: new Map(), gcp: new Map() }
     regionIndex = { aws: new Map(), azure: new Map(), gcp: new Map() }
     for (const cloud of ['aws', 'azure', 'gcp'] as const) {
-      for (const row of INSTANCES[cloud]) instanceIndex[cloud].set(instanceKey(cloud, row[0]), row)
-      for (const row of GRID[cloud]) for (const alias of row[1]) regionIndex[cloud].set(alias, row)
+      for (const row of tables.INSTANCES[cloud]) instanceIndex[cloud].set(instanceKey(cloud, row[0]), row)
+      for (const row of tables.GRID[cloud]) for (const alias of row[1]) regionIndex[cloud].set(alias, row)
     }
   }
   return { instances: instanceIndex, regions: regionIndex }
@@ -97,7 +103,7 @@ function resolveRegion(cloud: Cloud, region: string, f: Fields): GridRow {
   throw invalidArgument(
     f.requestType,
     f.region,
-    didYouMean(`${article(cloud)} region with a grid emission factor`, suggest(region, GRID[cloud].map((r) => r[0]))),
+    didYouMean(`${article(cloud)} region with a grid emission factor`, suggest(region, tables.GRID[cloud].map((r) => r[0]))),
     'cloud region',
     region
   )
@@ -109,7 +115,7 @@ function resolveInstance(cloud: Cloud, name: string, f: Fields): InstanceRow {
   throw invalidArgument(
     f.requestType,
     f.instance,
-    didYouMean(`${article(cloud)} instance type known to Cloud Carbon Footprint`, suggest(name, INSTANCES[cloud].map((r) => r[0]))),
+    didYouMean(`${article(cloud)} instance type known to Cloud Carbon Footprint`, suggest(name, tables.INSTANCES[cloud].map((r) => r[0]))),
     'instance type',
     name
   )
@@ -134,7 +140,7 @@ interface ProcessorChoice {
  * a GPU model (A100, T4) the GPU watts. Anything else is an error with the known names.
  */
 function resolveProcessor(cloud: Cloud, instance: InstanceRow, name: string, f: Fields): ProcessorChoice {
-  const c = PROVIDER_CONSTANTS[cloud]
+  const c = tables.PROVIDER_CONSTANTS[cloud]
   const q = normName(name)
   const candidates: [string, ProcessorChoice][] = []
   for (const cpu of Object.keys(c.cpu)) for (const k of processorKeys(cpu)) candidates.push([k, { kind: 'cpu', name: cpu }])
@@ -191,7 +197,7 @@ export interface CarbonBreakdown {
   }
   components: Record<Component, number>
   total_kg_co2e: number
-  source: typeof CARBON_SOURCE
+  source: (typeof tables)['CARBON_SOURCE']
 }
 
 export interface CarbonInput {
@@ -206,7 +212,7 @@ export function estimateCarbon(input: CarbonInput, f: Fields): CarbonBreakdown {
   const cloud = resolveCloud(input.provider, f)
   const grid = resolveRegion(cloud, input.region, f)
   const inst = resolveInstance(cloud, input.instance_type, f)
-  const c = PROVIDER_CONSTANTS[cloud]
+  const c = tables.PROVIDER_CONSTANTS[cloud]
   const [name, vcpus, embodiedT, largest, processors] = inst
   let [cpuMin, cpuMax, gpuCount, gpuModel, gpuMin, gpuMax] = [inst[5], inst[6], inst[7], inst[8], inst[9] ?? 0, inst[10] ?? 0]
   let cpuNames = processors
@@ -249,7 +255,7 @@ export function estimateCarbon(input: CarbonInput, f: Fields): CarbonBreakdown {
     },
     components,
     total_kg_co2e: total,
-    source: CARBON_SOURCE
+    source: tables.CARBON_SOURCE
   }
 }
 
@@ -296,5 +302,22 @@ export function v3Response(b: CarbonBreakdown): Omit<ResponseOf<'v3.carbon'>, 'm
   }
 }
 
-export const carbon: Scorer<'carbon'> = (r) => v4Response(estimateCarbon(r, V4_FIELDS))
-export const v3Carbon: Scorer<'v3.carbon'> = (r) => v3Response(estimateCarbon(fromV3(r), V3_FIELDS))
+const score: Scorer<'carbon'> = (r) => v4Response(estimateCarbon(r, V4_FIELDS))
+const v3Score: Scorer<'v3.carbon'> = (r) => v3Response(estimateCarbon(fromV3(r), V3_FIELDS))
+
+/** Carbon figures with every constant behind them; takes a v4 `carbon` or a `v3.carbon` request. */
+const explain = (_ctx: Context) => (request: RequestOf<'carbon'> | RequestOf<'v3.carbon'>): CarbonBreakdown => {
+  if (typeof request === 'object' && request !== null && 'provider_name' in request) {
+    return estimateCarbon(fromV3(checked('v3.carbon')(request)), V3_FIELDS)
+  }
+  return estimateCarbon(checked('carbon')(request), V4_FIELDS)
+}
+
+export const carbon = defineMetric({
+  name: 'carbon',
+  score,
+  v3: { name: 'v3.carbon', score: v3Score },
+  models: [carbonModel],
+  explain,
+  extras: { explainCarbon: explain }
+})

@@ -2,6 +2,8 @@
 // Method, tokeniser rules and limits: docs/metrics/clarity.md.
 import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
+import { defineMetric } from './metric.js'
+import { syllablesMethod, syllablesModel } from './syllables.js'
 import { pairs, tokens, TOK_SENTENCE_SPANS, TOK_SYLLABLES, TOK_WORD_SPANS } from './tokens.js'
 
 /** Flesch (1948): 206.835 - 1.015 (words / sentences) - 84.6 (syllables / words). Unclamped. */
@@ -9,7 +11,7 @@ export function fleschReadingEase(sentences: number, words: number, syllables: n
   return 206.835 - 1.015 * (words / sentences) - 84.6 * (syllables / words)
 }
 
-export const clarity: Scorer<'clarity'> = (request, ctx) => {
+const score: Scorer<'clarity'> = (request, ctx) => {
   const text = ctx.core.begin(request.text)
   const t = tokens(ctx.core, text, TOK_SYLLABLES)
   if (t.words === 0) {
@@ -66,3 +68,15 @@ export function textStats(ctx: Context) {
     }
   }
 }
+
+export const clarity = defineMetric({
+  name: 'clarity',
+  score,
+  models: [syllablesModel],
+  extras: {
+    /** Sentences, words, syllables and their spans, as the clarity score sees them (docs/metrics/clarity.md). */
+    textStats,
+    /** Syllables in one word (see docs/metrics/syllables.md). */
+    syllables: syllablesMethod
+  }
+})

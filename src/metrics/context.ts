@@ -10,6 +10,11 @@ export interface LoadOptions {
    * and the hourly instance prices Hugging Face endpoints need). See docs/carbon-cost.md.
    */
   prices?: PriceTable
+  /**
+   * Operations to load model chunks for (default: all). Methods of other operations stay on the Evaluator
+   * but throw a NotLoadedError, so a page that scores only clarity downloads no PII or toxicity tables.
+   */
+  operations?: readonly string[]
 }
 
 /** What a scorer gets besides its request: the core instance and the load options. */

@@ -8,12 +8,13 @@
 // Tables: src/models/prices.generated.ts (genai-prices, LiteLLM; MIT). Users add or override prices with
 // load({ prices }) or per call with costWithPrices(request, prices).
 import { InvalidArgumentError, invalidArgument } from '../errors.js'
-import { MODEL_PRICES, OPEN_WEIGHT_HOST_PRICES, PRICE_SOURCES, type PatternRule } from '../models/prices.generated.js'
+import type { PatternRule } from '../models/prices.generated.js'
 import { arr, num, obj, opt, str } from '../schema/fields.js'
 import type { Operation, Rule } from '../schema/operations.js'
 import type { RequestOf, ResponseOf } from '../schema/types.js'
 import { validate } from '../schema/validate.js'
 import type { Context, Scorer } from './context.js'
+import { checked, defineMetric, defineModel } from './metric.js'
 import { article, didYouMean, normName, suggest } from './names.js'
 import { openWeightsKey } from './model-key.js'
 
@@ -132,12 +133,15 @@ class PriceIndex {
   }
 }
 
+type PriceChunk = typeof import('../models/prices.generated.js')
+// The shipped tables are the same for every Evaluator, so the chunk and its index are kept once.
+let tables: PriceChunk
 let shipped: PriceIndex | undefined
 function shippedIndex(): PriceIndex {
   if (!shipped) {
     shipped = new PriceIndex()
-    for (const [provider, model, aliases, patterns, type, input, output, perQuery, src, note] of MODEL_PRICES) {
-      shipped.addModel({ provider, model, aliases, patterns, type, input, output, perQuery, source: PRICE_SOURCES[src], note })
+    for (const [provider, model, aliases, patterns, type, input, output, perQuery, src, note] of tables.MODEL_PRICES) {
+      shipped.addModel({ provider, model, aliases, patterns, type, input, output, perQuery, source: tables.PRICE_SOURCES[src], note })
     }
   }
   return shipped
@@ -229,9 +233,16 @@ function buildIndex(table: PriceTable | undefined, parent: PriceIndex, where: st
 
 // The load-time index, per Evaluator (a context is created once per `load()`).
 const loaded = new WeakMap<Context, PriceIndex>()
-export function initPrices(ctx: Context): void {
-  loaded.set(ctx, buildIndex(ctx.options.prices, shippedIndex(), 'load options'))
-}
+
+/** The shipped price tables, indexed with the `load({ prices })` table on top. */
+export const pricesModel = defineModel(
+  'prices',
+  () => import('../models/prices.generated.js'),
+  (ctx, chunk) => {
+    tables = chunk
+    loaded.set(ctx, buildIndex(ctx.options.prices, shippedIndex(), 'load options'))
+  }
+)
 const indexFor = (ctx: Context, perCall?: PriceTable) =>
   buildIndex(perCall, loaded.get(ctx) ?? shippedIndex(), 'per call')
 
@@ -407,11 +418,11 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
       )
     }
     const key = openWeightsKey(req.model_name)
-    const row = OPEN_WEIGHT_HOST_PRICES.find((r) => r[0] === key)
+    const row = tables.OPEN_WEIGHT_HOST_PRICES.find((r) => r[0] === key)
     if (!row) {
       throw unknownModel(
         req,
-        OPEN_WEIGHT_HOST_PRICES.map((r) => r[1]),
+        tables.OPEN_WEIGHT_HOST_PRICES.map((r) => r[1]),
         'an open-weights model that other hosts price (NVIDIA publishes no per-token list prices, so Litmus estimates from them)'
       )
     }
@@ -425,7 +436,7 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
       prices: { input_usd_per_mtok: input, output_usd_per_mtok: output },
       per_call: perCallTokens,
       estimate: true,
-      source: [...PRICE_SOURCES],
+      source: [...tables.PRICE_SOURCES],
       samples: row[2].map(([host, i, o]) => ({ host, input_usd_per_mtok: i, output_usd_per_mtok: o })),
       note: `NVIDIA lists no per-token price; median of ${row[2].length} third-party host price(s) for ${row[1]}`,
       ...common
@@ -449,12 +460,19 @@ const response = (b: CostBreakdown): Omit<ResponseOf<'cost'>, 'metadata'> => ({
   total_project_cost_estimate: b.total_project_cost_estimate
 })
 
-export const cost: Scorer<'cost'> = (req, ctx) => response(estimateCost(req, indexFor(ctx)))
+const check = checked('cost')
+const explain = (ctx: Context) => (request: CostRequest, prices?: PriceTable) => estimateCost(check(request), indexFor(ctx, prices))
 
-/** `costWithPrices(request, prices)`: the spec's Cost response, with `prices` ahead of every other table. */
-export const costWithPrices = (ctx: Context, check: (body: unknown) => CostRequest) => (request: CostRequest, prices: PriceTable) =>
-  response(estimateCost(check(request), indexFor(ctx, prices)))
-
-/** `explainCost(request, prices?)`: the figures plus the prices, method and sources behind them. */
-export const explainCost = (ctx: Context, check: (body: unknown) => CostRequest) => (request: CostRequest, prices?: PriceTable) =>
-  estimateCost(check(request), indexFor(ctx, prices))
+export const cost = defineMetric({
+  name: 'cost',
+  score: (req, ctx) => response(estimateCost(req, indexFor(ctx))),
+  models: [pricesModel],
+  explain,
+  extras: {
+    /** `costWithPrices(request, prices)`: the spec's Cost response, with `prices` ahead of every other table. */
+    costWithPrices: (ctx: Context) => (request: CostRequest, prices: PriceTable) =>
+      response(estimateCost(check(request), indexFor(ctx, prices))),
+    /** `explainCost(request, prices?)`: the figures plus the prices, method and sources behind them. */
+    explainCost: explain
+  }
+})

@@ -1,13 +1,14 @@
 // input_type: encoded segments (base64, hex, binary, ...) in text. The rule that decides what counts
 // lives with the scanner in assembly/scan/encodings.ts and in docs/metrics/input-type.md.
 import type { Scorer } from './context.js'
+import { defineMetric } from './metric.js'
 
 /** Labels in the order of the core's LABEL_* constants. */
 export const ENCODING_LABELS = ['base64', 'base32', 'hex', 'binary', 'decimal', 'percent', 'unicode_escape'] as const
 
 export type EncodingLabel = (typeof ENCODING_LABELS)[number]
 
-export const inputType: Scorer<'input_type'> = (request, ctx) => {
+const score: Scorer<'input_type'> = (request, ctx) => {
   const { core } = ctx
   const text = request.text
   const ref = core.begin(text)
@@ -30,3 +31,5 @@ export const inputType: Scorer<'input_type'> = (request, ctx) => {
   }
   return { encodings }
 }
+
+export const inputType = defineMetric({ name: 'input_type', score, models: [] })

@@ -1,8 +1,8 @@
 // PII detection: the deterministic recognisers run in the core (assembly/scan/pii.ts); this module
 // resolves category names, applies the allowlist and blocklist, and offers redaction.
 import { invalidArgument, preview } from '../errors.js'
-import { PII_GAZETTEER } from '../models/pii-gazetteer.generated.js'
 import type { Context, Scorer } from './context.js'
+import { defineMetric, defineModel } from './metric.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
@@ -208,22 +208,26 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   return entities
 }
 
-export const pii: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
+const score: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
 
 /** v3: allowlist and blocklist are required there; all categories are detected. */
-export const v3Pii: Scorer<'v3.pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'V3PIIRequest', request.text, request) })
+const v3Score: Scorer<'v3.pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'V3PIIRequest', request.text, request) })
 
-/** Load the name/place gazetteer into core memory once per instance. */
-export function initPii(ctx: Context): void {
-  const core = ctx.core
-  const ex = core.exports as unknown as { piiGazetteerReserve(n: number): void; piiGazetteerBuild(p: number, n: number): void }
-  // The table is kept for the instance; the list itself only passes through per-call memory.
-  let lines = 1
-  for (let i = PII_GAZETTEER.indexOf('\n'); i >= 0; i = PII_GAZETTEER.indexOf('\n', i + 1)) lines++
-  ex.piiGazetteerReserve(lines)
-  const ref = core.begin(PII_GAZETTEER)
-  ex.piiGazetteerBuild(ref.ptr, ref.len)
-}
+/** The name/place gazetteer, indexed into core memory once per instance. */
+export const gazetteerModel = defineModel(
+  'pii-gazetteer',
+  () => import('../models/pii-gazetteer.generated.js'),
+  (ctx, { PII_GAZETTEER }) => {
+    const core = ctx.core
+    const ex = core.exports as unknown as { piiGazetteerReserve(n: number): void; piiGazetteerBuild(p: number, n: number): void }
+    // The table is kept for the instance; the list itself only passes through per-call memory.
+    let lines = 1
+    for (let i = PII_GAZETTEER.indexOf('\n'); i >= 0; i = PII_GAZETTEER.indexOf('\n', i + 1)) lines++
+    ex.piiGazetteerReserve(lines)
+    const ref = core.begin(PII_GAZETTEER)
+    ex.piiGazetteerBuild(ref.ptr, ref.len)
+  }
+)
 
 export type RedactStyle = 'mask' | 'tag' | 'hash'
 
@@ -278,3 +282,14 @@ export function makeRedact(ctx: Context) {
     return { text: out, pii: entities }
   }
 }
+
+export const pii = defineMetric({
+  name: 'pii',
+  score,
+  v3: { name: 'v3.pii', score: v3Score },
+  models: [gazetteerModel],
+  extras: {
+    /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
+    redact: makeRedact
+  }
+})

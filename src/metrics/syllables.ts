@@ -2,8 +2,8 @@
 // the core (assembly/text/syllables.ts); this module loads the CMUdict exception list into the core
 // once per `load()` and exposes a per-word method.
 import { invalidArgument } from '../errors.js'
-import { SYLLABLE_EXCEPTIONS } from '../models/syllables.generated.js'
 import type { Context } from './context.js'
+import { defineModel } from './metric.js'
 
 interface SyllableExports {
   syllables(ptr: number, len: number): number
@@ -13,18 +13,22 @@ interface SyllableExports {
 
 const exportsOf = (ctx: Context) => ctx.core.exports as unknown as SyllableExports
 
-/** INIT step: copy the exception list into memory kept for the instance's life and index it. */
-export function loadSyllables(ctx: Context): void {
-  const x = exportsOf(ctx)
-  // The list is ASCII, so its string length is its byte length.
-  const len = SYLLABLE_EXCEPTIONS.length
-  const ptr = x.syllablesReserve(len)
-  const { written } = new TextEncoder().encodeInto(SYLLABLE_EXCEPTIONS, ctx.core.bytes.subarray(ptr, ptr + len))
-  x.syllablesLoad(ptr, written)
-}
+/** CMUdict corrections to the spelling rules, copied into memory kept for the instance's life and indexed. */
+export const syllablesModel = defineModel(
+  'syllables',
+  () => import('../models/syllables.generated.js'),
+  (ctx, { SYLLABLE_EXCEPTIONS }) => {
+    const x = exportsOf(ctx)
+    // The list is ASCII, so its string length is its byte length.
+    const len = SYLLABLE_EXCEPTIONS.length
+    const ptr = x.syllablesReserve(len)
+    const { written } = new TextEncoder().encodeInto(SYLLABLE_EXCEPTIONS, ctx.core.bytes.subarray(ptr, ptr + len))
+    x.syllablesLoad(ptr, written)
+  }
+)
 
 /**
- * EXTRA `syllables(word)`: syllables in one word (any case; apostrophes and hyphens allowed, e.g.
+ * `syllables(word)`: syllables in one word (any case; apostrophes and hyphens allowed, e.g.
  * "don't", "co-operate"). 0 for a string with no letters.
  */
 export function syllablesMethod(ctx: Context): (word: string) => number {

@@ -1,0 +1,92 @@
+// Model chunks: each is its own file, fetched only when load() needs it; an Evaluator that did not load
+// a chunk says which load() call would.
+import { readdirSync, readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, NotLoadedError, load } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
+
+const dist = new URL('../dist/', import.meta.url)
+const gz = (path: URL) => gzipSync(readFileSync(path), { level: 9 }).length
+const chunks = readdirSync(new URL('models/', dist)).filter((f) => f.endsWith('.js'))
+
+describe('load({ operations })', () => {
+  it('loads only what the operations need, and names the fix for the rest', async () => {
+    const litmus = await load({ operations: ['clarity', 'input_type'] })
+    expect(litmus.operations).toEqual(['clarity', 'input_type'])
+    expect(litmus.clarity({ text: 'The cat sat on the mat.' }).score).toBeGreaterThan(90)
+    expect(litmus.textStats('One. Two.').sentences).toBe(2)
+    expect(() => litmus.pii({ text: 'mail a@b.co' })).toThrow(NotLoadedError)
+    expect(() => litmus.pii({ text: 'mail a@b.co' })).toThrow(/'pii-gazetteer'.*load\(\{ operations \}\)/)
+    expect(() => litmus.redact('x')).toThrow(NotLoadedError)
+    expect(() => litmus.v3.carbon({} as any)).toThrow(/include 'carbon'/)
+    expect(() => litmus.evaluate('cost', {})).toThrow(NotLoadedError)
+  })
+
+  it('accepts v3 names and loads the v4 record behind them', async () => {
+    const litmus = await load({ operations: ['v3.pii'] })
+    expect(litmus.operations).toEqual(['pii', 'v3.pii'])
+    expect(litmus.pii({ text: 'mail jo@example.com' }).pii).toHaveLength(1)
+  })
+
+  it('gives the same scores as a full load', async () => {
+    const [full, part] = await Promise.all([load(), load({ operations: ['pii', 'clarity'] })])
+    const text = 'Call Maria Lopez on +1 415 555 0132. She lives in Madrid and reads slowly.'
+    expect(part.pii({ text })).toEqual(full.pii({ text }))
+    expect(part.clarity({ text })).toEqual(full.clarity({ text }))
+  })
+
+  // Each row: options -> the field the error names.
+  const bad: [options: unknown, field: string][] = [
+    [null, 'options'],
+    ['x', 'options'],
+    [[], 'options'],
+    [{ operations: 'clarity' }, 'operations'],
+    [{ operations: ['nope'] }, 'operations[0]'],
+    [{ operations: ['clarity', 7] }, 'operations[1]'],
+    [{ operations: ['toString'] }, 'operations[0]']
+  ]
+  for (const [options, field] of bad) {
+    it(`rejects ${JSON.stringify(options)} naming ${field}`, async () => {
+      let caught: unknown
+      await load(options as any).catch((e) => (caught = e))
+      expect(caught).toBeInstanceOf(InvalidArgumentError)
+      expect((caught as InvalidArgumentError).issues[0].field).toBe(field)
+    })
+  }
+
+  it('explain(name) refuses operations without an explanation', async () => {
+    const litmus = await load({ operations: ['clarity'] })
+    expectIssue(() => litmus.explain('clarity' as any, { text: 'x' }), InvalidArgumentError, 'name')
+  })
+})
+
+describe('bundle', () => {
+  it('keeps every model table out of the core bundle', () => {
+    const core = readFileSync(new URL('litmus.js', dist), 'utf8')
+    expect(chunks.length).toBeGreaterThanOrEqual(4)
+    // A run of gazetteer names and a CMUdict exception: present in their chunks, absent from the core.
+    expect(core).not.toContain('abbie\\nabby')
+    expect(core).not.toContain('albemarle')
+    expect(readFileSync(new URL('models/pii-gazetteer.js', dist), 'utf8')).toContain('abbie\\nabby')
+  })
+
+  it('stays within its budgets (gzipped): core 150 KB, each chunk 1 MB, all chunks 4 MB', () => {
+    expect(gz(new URL('litmus.js', dist))).toBeLessThan(150 * 1024)
+    let total = 0
+    for (const file of chunks) {
+      const size = gz(new URL(`models/${file}`, dist))
+      expect(size, file).toBeLessThan(1024 * 1024)
+      total += size
+    }
+    expect(total).toBeLessThan(4 * 1024 * 1024)
+  })
+
+  it('ships declarations without data', () => {
+    const walk = (dir: URL): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(new URL(`${e.name}/`, dir)) : [new URL(e.name, dir).pathname]
+      )
+    for (const file of walk(new URL('types/', dist))) expect(readFileSync(file).length, file).toBeLessThan(64 * 1024)
+  })
+})
