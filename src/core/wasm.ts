@@ -1,13 +1,5 @@
+import type { CoreExports } from './abi.js'
 import { WASM_BASE64 } from './wasm-binary.generated.js'
-
-/** Raw exports of the core. Every function works on (pointer, length) in linear memory. */
-export interface CoreExports {
-  memory: WebAssembly.Memory
-  reset(): void
-  alloc(size: number): number
-  utf16Offsets(text: number, len: number, offsets: number, count: number): void
-  [name: string]: unknown
-}
 
 /** UTF-8 text written into core memory for one call. */
 export interface TextRef {
@@ -41,6 +33,7 @@ export class Core {
   readonly exports: CoreExports
 
   constructor(instance: WebAssembly.Instance) {
+    // The export list is checked against CoreExports by test/abi.test.ts.
     this.exports = instance.exports as unknown as CoreExports
   }
 

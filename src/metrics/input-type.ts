@@ -3,8 +3,7 @@
 import type { Scorer } from './context.js'
 import { defineMetric } from './metric.js'
 
-/** Labels in the order of the core's LABEL_* constants. */
-export const ENCODING_LABELS = ['base64', 'base32', 'hex', 'binary', 'decimal', 'percent', 'unicode_escape'] as const
+import { ENCODING_LABELS } from '../core/abi.js'
 
 export type EncodingLabel = (typeof ENCODING_LABELS)[number]
 
@@ -12,11 +11,7 @@ const score: Scorer<'input_type'> = (request, ctx) => {
   const { core } = ctx
   const text = request.text
   const ref = core.begin(text)
-  const exports = core.exports as unknown as {
-    encodingsScan(ptr: number, len: number): number
-    encodingsSpans(): number
-    encodingsLabels(): number
-  }
+  const { exports } = core
   const count = exports.encodingsScan(ref.ptr, ref.len)
   if (count === 0) return { encodings: [] }
   const spansPtr = exports.encodingsSpans()

@@ -1,28 +1,13 @@
 // PII detection: the deterministic recognisers run in the core (assembly/scan/pii.ts); this module
 // resolves category names, applies the allowlist and blocklist, and offers redaction.
 import { invalidArgument, preview } from '../errors.js'
+import { PII_CATEGORY_IDS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel } from './metric.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
-export const PII_CATEGORIES = [
-  'EMAIL_ADDRESS',
-  'PHONE_NUMBER',
-  'CREDIT_CARD',
-  'IBAN_CODE',
-  'US_SSN',
-  'US_BANK_NUMBER',
-  'ABA_ROUTING_NUMBER',
-  'IP_ADDRESS',
-  'MAC_ADDRESS',
-  'URL',
-  'DATE_TIME',
-  'PERSON',
-  'LOCATION',
-  'CRYPTO',
-  'SECRET'
-] as const
+export const PII_CATEGORIES = Object.values(PII_CATEGORY_IDS)
 
 export type PiiCategory = (typeof PII_CATEGORIES)[number]
 
@@ -162,7 +147,7 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   const allow = compileList(requestType, 'allowlist', lists.allowlist)
   const block = compileList(requestType, 'blocklist', lists.blocklist)
   const { core } = ctx
-  const ex = core.exports as unknown as { piiScan(p: number, n: number, mask: number): number; alloc(n: number): number }
+  const ex = core.exports
   const ref = core.begin(text)
   const out = ex.piiScan(ref.ptr, ref.len, mask)
   const count = core.u32(out, 1)[0]
@@ -219,7 +204,7 @@ export const gazetteerModel = defineModel(
   () => import('../models/pii-gazetteer.generated.js'),
   (ctx, { PII_GAZETTEER }) => {
     const core = ctx.core
-    const ex = core.exports as unknown as { piiGazetteerReserve(n: number): void; piiGazetteerBuild(p: number, n: number): void }
+    const ex = core.exports
     // The table is kept for the instance; the list itself only passes through per-call memory.
     let lines = 1
     for (let i = PII_GAZETTEER.indexOf('\n'); i >= 0; i = PII_GAZETTEER.indexOf('\n', i + 1)) lines++

@@ -5,13 +5,7 @@ import { invalidArgument } from '../errors.js'
 import type { Context } from './context.js'
 import { defineModel } from './metric.js'
 
-interface SyllableExports {
-  syllables(ptr: number, len: number): number
-  syllablesReserve(len: number): number
-  syllablesLoad(ptr: number, len: number): number
-}
-
-const exportsOf = (ctx: Context) => ctx.core.exports as unknown as SyllableExports
+const exportsOf = (ctx: Context) => ctx.core.exports
 
 /** CMUdict corrections to the spelling rules, copied into memory kept for the instance's life and indexed. */
 export const syllablesModel = defineModel(

@@ -3,12 +3,11 @@
 import type { Core, TextRef } from '../core/wasm.js'
 import type { Context } from './context.js'
 
-/** Write word spans. */
-export const TOK_WORD_SPANS = 1
-/** Write sentence spans. */
-export const TOK_SENTENCE_SPANS = 2
-/** Count syllables (and words of 3+ syllables). */
-export const TOK_SYLLABLES = 4
+import { TOK } from '../core/abi.js'
+
+export const TOK_WORD_SPANS = TOK.WORD_SPANS
+export const TOK_SENTENCE_SPANS = TOK.SENTENCE_SPANS
+export const TOK_SYLLABLES = TOK.SYLLABLES
 
 export interface Tokens {
   sentences: number
@@ -25,12 +24,11 @@ export interface Tokens {
   sentenceSpans: Uint32Array
 }
 
-type TokeniseExport = (ptr: number, len: number, flags: number) => number
 const EMPTY: Uint32Array = new Uint32Array(0)
 
 /** Tokenise text already written with `core.begin`/`core.write`. */
 export function tokens(core: Core, text: TextRef, flags: number): Tokens {
-  const result = (core.exports.tokenise as TokeniseExport)(text.ptr, text.len, flags)
+  const result = core.exports.tokenise(text.ptr, text.len, flags)
   const [sentences, words, syllables, polysyllables, wordPtr, sentPtr, wordCount, sentCount] = core.u32(result, 8)
   let wordSpans: Uint32Array = EMPTY
   let sentenceSpans: Uint32Array = EMPTY
@@ -54,5 +52,5 @@ export function pairs(flat: Uint32Array): [number, number][] {
 
 /** Reserve the tokeniser's long-lived tables (its syllable memo) in core memory. */
 export function tokensInit(ctx: Context): void {
-  ;(ctx.core.exports.tokeniseInit as () => void)()
+  ctx.core.exports.tokeniseInit()
 }

@@ -1,0 +1,95 @@
+// The boundary between TypeScript and the core, declared once: every export of build/litmus.wasm with
+// its signature, and every constant both sides must agree on. test/abi.test.ts checks this file against
+// the compiled module's export list and the constants in assembly/, so neither side can drift.
+//
+// Pointers and lengths are byte offsets and counts in the core's linear memory (u32 in the core).
+
+export interface CoreExports {
+  memory: WebAssembly.Memory
+  /** Forget every per-call allocation (assembly/arena.ts). */
+  reset(): void
+  /** Reserve `size` bytes until the next `reset`; returns the pointer. */
+  alloc(size: number): number
+  /** Rewrite `count` ascending byte offsets at `offsets` into UTF-16 indices of the text, in place. */
+  utf16Offsets(text: number, len: number, offsets: number, count: number): void
+  /** Encoded segments of the text; returns their count (spans and labels via the next two). */
+  encodingsScan(ptr: number, len: number): number
+  encodingsSpans(): number
+  encodingsLabels(): number
+  /** Syllables of one word. */
+  syllables(ptr: number, len: number): number
+  /** Syllables of one word by the spelling rules alone (no exception table). */
+  syllablesRules(ptr: number, len: number): number
+  syllablesReserve(len: number): number
+  syllablesLoad(ptr: number, len: number): number
+  /** Syllables summed over the words of a text. */
+  syllablesSum(ptr: number, len: number): number
+  /** Sentences and words of a text; returns a pointer to 8 u32 (see TokeniseResult). */
+  tokenise(ptr: number, len: number, flags: number): number
+  tokeniseInit(): void
+  /** PII entities of the text for the categories in `mask`; returns a pointer to [count, (start, end, id)*]. */
+  piiScan(ptr: number, len: number, mask: number): number
+  piiGazetteerReserve(lines: number): void
+  piiGazetteerBuild(ptr: number, len: number): void
+}
+
+/** The names of the exports above, as the compiled module lists them. */
+export const EXPORTS = [
+  'memory',
+  'reset',
+  'alloc',
+  'utf16Offsets',
+  'encodingsScan',
+  'encodingsSpans',
+  'encodingsLabels',
+  'syllables',
+  'syllablesRules',
+  'syllablesReserve',
+  'syllablesLoad',
+  'syllablesSum',
+  'tokenise',
+  'tokeniseInit',
+  'piiScan',
+  'piiGazetteerReserve',
+  'piiGazetteerBuild'
+] as const satisfies readonly (keyof CoreExports)[]
+
+// Compile-time check that EXPORTS lists every member of CoreExports.
+type Missing = Exclude<keyof CoreExports, (typeof EXPORTS)[number]>
+const everyExportListed: Missing extends never ? true : Missing = true
+void everyExportListed
+
+/** `tokenise` flags (assembly/text/tokenise.ts TOK_*). */
+export const TOK = {
+  /** Write word spans. */
+  WORD_SPANS: 1,
+  /** Write sentence spans. */
+  SENTENCE_SPANS: 2,
+  /** Count syllables (and words of 3+ syllables). */
+  SYLLABLES: 4
+} as const
+
+/** Encoding labels by the core's LABEL_* id (assembly/scan/encodings.ts). */
+export const ENCODING_LABELS = ['base64', 'base32', 'hex', 'binary', 'decimal', 'percent', 'unicode_escape'] as const
+
+/**
+ * PII category names (Microsoft Presidio's entity names where Presidio has one), keyed by the suffix of
+ * the core's C_* constant (assembly/scan/pii.ts), in id order from 1.
+ */
+export const PII_CATEGORY_IDS = {
+  EMAIL: 'EMAIL_ADDRESS',
+  PHONE: 'PHONE_NUMBER',
+  CARD: 'CREDIT_CARD',
+  IBAN: 'IBAN_CODE',
+  SSN: 'US_SSN',
+  BANK: 'US_BANK_NUMBER',
+  ABA: 'ABA_ROUTING_NUMBER',
+  IP: 'IP_ADDRESS',
+  MAC: 'MAC_ADDRESS',
+  URL: 'URL',
+  DATE: 'DATE_TIME',
+  PERSON: 'PERSON',
+  LOCATION: 'LOCATION',
+  CRYPTO: 'CRYPTO',
+  SECRET: 'SECRET'
+} as const
