@@ -13,22 +13,20 @@
 // Nothing is allocated per word.
 
 import { arenaKeep } from '../arena'
+import { FNV_SEED, fnvByte, hashBytes } from './hash'
 
 // Longest word part (bytes) that gets rules and table lookup; longer runs fall back to vowel groups.
 const MAX: i32 = 63
 
 // Case-folded key bytes (ASCII lower-case, apostrophes as 0x27), letters for the rules, and the
-// FNV-1a state after each key byte.
+// hash state (assembly/text/hash.ts) after each key byte.
 const KEY: usize = memory.data(64)
 const LET: usize = memory.data(64)
-const HS: usize = memory.data(4 * 65)
+const HS: usize = memory.data(8 * 65)
 const VF: usize = memory.data(64)
 
 // Letter code for a vowel that is always its own syllable (é, ï, ü, ...): never silent, never merged.
 const HV: u8 = 0x56 // 'V'
-
-const FNV_OFFSET: u32 = 0x811c9dc5
-const FNV_PRIME: u32 = 0x01000193
 
 
 // Open-addressing table: each slot is [hash u32, keyOffset u32, keyLen u8, delta i8, stem u8, pad].
@@ -436,16 +434,22 @@ function latin1(b: u8): u8 {
   return 0x78 // other: a consonant
 }
 
-@inline function hashAt(k: i32): u32 {
-  return load<u32>(HS + (<usize>k << 2))
+@inline function hashAt(k: i32): u64 {
+  return load<u64>(HS + (<usize>k << 3))
 }
 
-// Correction for the key whose FNV-1a hash is h over KEY[0, k) (optionally followed by an extra
+// Slots keep 32 bits of the 64-bit hash, folded so both halves count; 0 marks an empty slot.
+@inline function slotKey(h: u64): u32 {
+  const k = <u32>(h ^ (h >>> 32))
+  return k == 0 ? 1 : k
+}
+
+// Correction for the key whose hash is h over KEY[0, k) (optionally followed by an extra
 // byte `tail`), or i32.MIN_VALUE when absent. A `stem` probe sees only entries whose correction
 // carries over to derived words.
-function probe(h: u32, k: i32, tail: u8, stem: bool): i32 {
+function probe(hash: u64, k: i32, tail: u8, stem: bool): i32 {
   if (mask == 0) return i32.MIN_VALUE
-  if (h == 0) h = 1
+  const h = slotKey(hash)
   const len = tail != 0 ? k + 1 : k
   let s = h & mask
   while (true) {
@@ -504,7 +508,7 @@ function stemDelta(k: i32): i32 {
     if (s >= MINSTEM) {
       d = probe(hashAt(s), s, 0, true)
       if (d != i32.MIN_VALUE) return d
-      return probe((hashAt(s) ^ e) * FNV_PRIME, s, e, true)
+      return probe(fnvByte(hashAt(s), e), s, e, true)
     }
     return d
   }
@@ -523,8 +527,8 @@ function part(ptr: usize, len: usize, table: bool): i32 {
   let k = 0 // key bytes
   let n = 0 // letters
   let ascii = true
-  let h = FNV_OFFSET
-  store<u32>(HS, h)
+  let h = FNV_SEED
+  store<u64>(HS, h)
   let i: usize = 0
   while (i < len) {
     let c = load<u8>(ptr + i)
@@ -554,8 +558,8 @@ function part(ptr: usize, len: usize, table: bool): i32 {
     }
     store<u8>(KEY + <usize>k, c)
     k++
-    h = (h ^ <u32>c) * FNV_PRIME
-    store<u32>(HS + (<usize>k << 2), h)
+    h = fnvByte(h, c)
+    store<u64>(HS + (<usize>k << 3), h)
   }
   if (n == 0) return 0
   let count = rules(n)
@@ -650,9 +654,7 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
       }
       delta = neg ? -v : v
     } else if (wlen > 0 && wlen <= <usize>MAX) {
-      let h = FNV_OFFSET
-      for (let j = start; j < i; j++) h = (h ^ <u32>load<u8>(ptr + j)) * FNV_PRIME
-      if (h == 0) h = 1
+      const h = slotKey(hashBytes(FNV_SEED, ptr + start, i - start))
       let s = h & mask
       while (load<u32>(slots + (<usize>s << 4)) != 0) s = (s + 1) & mask
       const slot = slots + (<usize>s << 4)
