@@ -8,3 +8,5 @@ export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSu
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './scan/pii'
 export { piiGazetteerReserve, piiGazetteerBuild } from './scan/pii-gazetteer'
+export { vectorsReserve, vectorsLoad, vectorsEmbed, vectorsWords, vectorsDims } from './vec/vectors'
+export { stability, stabilityZero } from './judge/stability'

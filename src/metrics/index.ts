@@ -10,6 +10,8 @@ import { cost, costWithPrices, explainCost, initPrices } from './cost.js'
 import { inputType } from './input-type.js'
 import { initPii, makeRedact, pii, v3Pii } from './pii.js'
 import { loadSyllables, syllablesMethod } from './syllables.js'
+import { explainStability, installVectors, stability } from './stability.js'
+import * as vectorsModel from '../models/vectors.generated.js'
 import { tokensInit } from './tokens.js'
 
 export const SCORERS = {
@@ -18,6 +20,7 @@ export const SCORERS = {
   cost,
   input_type: inputType,
   pii,
+  stability,
   'v3.carbon': v3Carbon,
   'v3.pii': v3Pii
 } satisfies { [K in OperationName]?: Scorer<K> }
@@ -54,11 +57,19 @@ export const EXTRAS = {
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
   memoryBytes: (ctx: Context) => () => ctx.core.exports.memory.buffer.byteLength,
   /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
-  redact: makeRedact
+  redact: makeRedact,
+  /** Stability pairs, lowest first, and the least similar pair's worst-matched words (docs/metrics/stability.md). */
+  explainStability: (ctx: Context) => explainStability(ctx)
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables, tokensInit, initPii]
+export const INIT: ((ctx: Context) => void)[] = [
+  initPrices,
+  loadSyllables,
+  tokensInit,
+  initPii,
+  (ctx) => installVectors(ctx, vectorsModel)
+]
