@@ -1,0 +1,38 @@
+// The word-vector model must be exactly what scripts/build-vectors.mjs makes from its inputs.
+import { existsSync, readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import * as model from '../src/models/vectors.generated.js'
+// @ts-ignore: a plain ES module script
+import { CALIBRATION, GLOVE, SETTINGS, sha256 } from '../scripts/build-vectors.mjs'
+
+const inputs: Record<string, URL> = {
+  'lexicons/glove6b100d_subtlex_top20k.tsv': GLOVE,
+  'emotion/goemotions_original_dev.jsonl': CALIBRATION
+}
+
+describe('vectors model manifest', () => {
+  it('payload hash matches the data', () => {
+    expect(sha256(`${model.VOCAB}\n${model.VECTORS}`)).toBe(model.MANIFEST.sha256)
+  })
+  it('settings match the script and the exported constants', () => {
+    expect(model.MANIFEST.settings).toEqual(SETTINGS)
+    expect(model.MANIFEST.script).toBe('scripts/build-vectors.mjs')
+    const s = model.MANIFEST.settings
+    expect([model.DIMS, model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.ALPHA]).toEqual([s.dims, s.sifA, s.zipfC, s.oovRank, s.alpha])
+    expect([model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS]).toEqual([s.ngramMin, s.ngramMax, s.ngramBits, s.lexBits])
+    expect(model.VOCAB.split('\n').length).toBe(s.vocabulary)
+    expect(Buffer.from(model.VECTORS, 'base64').length).toBe(s.vocabulary * s.dims)
+    expect(model.PC.length).toBe(s.dims)
+  })
+  it('stays within 1 MB gzipped', () => {
+    const file = readFileSync(new URL('../src/models/vectors.generated.ts', import.meta.url))
+    expect(gzipSync(file, { level: 9 }).length).toBeLessThanOrEqual(1 << 20)
+  })
+  for (const { path, sha256: hash } of model.MANIFEST.inputs) {
+    const url = inputs[path]
+    it.skipIf(!url || !existsSync(url))(`input ${path} is the one the model was built from`, () => {
+      expect(sha256(readFileSync(url))).toBe(hash)
+    })
+  }
+})
