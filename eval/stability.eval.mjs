@@ -89,15 +89,16 @@ export async function run({ litmus, datasets }) {
   const train = readJsonl(new URL('paraphrase/stsb_train.jsonl', datasets))
   const dev = readJsonl(new URL('paraphrase/stsb_dev.jsonl', datasets))
   const model = buildModel()
-  const mirrorOf = (alpha) => {
-    const e = memo(mirror({ ...model, settings: { ...SETTINGS, alpha } }))
+  const mirrorOf = (change) => {
+    const e = memo(mirror({ ...model, settings: { ...SETTINGS, ...change } }))
     return (a, b) => cosine(e(a), e(b))
   }
   const systems = [
     ['**Litmus `stability`** (shipped integer score)', (a, b) => litmus.stability({ responses: [a, b] }).avg],
-    ['Litmus combined cosine before the 0..100 map (JS mirror)', mirrorOf(SETTINGS.alpha)],
-    ['  word vectors only (SIF, n-gram backoff, PC removed)', mirrorOf(1)],
-    ['  character trigrams only (IDF-weighted, hashed)', mirrorOf(0)],
+    ['Litmus combined cosine before the 0..100 map (JS mirror)', mirrorOf({})],
+    ['  word vectors only (SIF, PC removed)', mirrorOf({ alpha: 1 })],
+    ['  character trigrams only (IDF-weighted, hashed)', mirrorOf({ alpha: 0 })],
+    ['  with the n-gram vector backoff on (oovWeight 1; ships off)', mirrorOf({ oovWeight: 1 })],
     ['Average GloVe 100-d, unweighted (baseline)', averageGlove()],
     ['Token Jaccard (baseline)', jaccard],
     ['`string-similarity@4` Dice of bigrams (peer)', (a, b) => stringSimilarity.compareTwoStrings(a, b)]

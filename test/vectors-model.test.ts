@@ -19,7 +19,7 @@ describe('vectors model manifest', () => {
     expect(model.MANIFEST.settings).toEqual(SETTINGS)
     expect(model.MANIFEST.script).toBe('scripts/build-vectors.mjs')
     const s = model.MANIFEST.settings
-    expect([model.DIMS, model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.ALPHA]).toEqual([s.dims, s.sifA, s.zipfC, s.oovRank, s.alpha])
+    expect([model.DIMS, model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.OOV_WEIGHT, model.ALPHA]).toEqual([s.dims, s.sifA, s.zipfC, s.oovRank, s.oovWeight, s.alpha])
     expect([model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS]).toEqual([s.ngramMin, s.ngramMax, s.ngramBits, s.lexBits])
     expect(model.VOCAB.split('\n').length).toBe(s.vocabulary)
     expect(Buffer.from(model.VECTORS, 'base64').length).toBe(s.vocabulary * s.dims)

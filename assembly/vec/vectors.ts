@@ -3,11 +3,12 @@
 //
 // A text's vector is one row of ROW floats, unit length, so the cosine of two texts is one dot product:
 //  - [0, D): SIF-weighted sum of its words' vectors, a / (a + p(rank)), with the component every text
-//    shares (PC) removed. A word outside the vocabulary gets the mean vector of its character n-grams
-//    (3..5 bytes of '<word>', hashed into 2^ngramBits buckets, each bucket the mean of the vocabulary
-//    words holding it), so names, rare words and typos still count.
+//    shares (PC) removed. A word outside the vocabulary may get the mean vector of its character
+//    n-grams (3..5 bytes of '<word>', hashed into 2^ngramBits buckets, each bucket the mean of the
+//    vocabulary words holding it), weighted by the model's oovWeight (0 turns it off).
 //  - [D, ROW): its character trigrams hashed with a sign into 2^lexBits buckets, each weighted by its
-//    word's IDF (from rank): the lexical overlap, which word vectors blur.
+//    word's IDF (from rank): the lexical overlap, which word vectors blur, and the part through which
+//    names, rare words and typos count.
 // The two parts are unit-scaled and weighted sqrt(alpha), sqrt(1 - alpha) before the row is scaled
 // to unit length, so the dot of two rows is alpha cos(word vectors) + (1 - alpha) cos(trigrams).
 // Words are the tokeniser's word spans split into runs of letters and digits ("don't" -> don, t,
@@ -46,6 +47,7 @@ let ngMax: usize = 5
 let ngBits: u64 = 13
 let lexBits: u64 = 10
 let oovIdf: f32 = 0
+let oovWeight: f32 = 0
 let wSem: f32 = 0
 let wLex: f32 = 0
 
@@ -88,7 +90,8 @@ function lookup(key: u64): i32 {
  * Build the tables from the reserved block: the word index, SIF and IDF weights from rank, and the
  * n-gram table. Settings as in the generated model. Call once, between calls.
  */
-export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, nMin: u32, nMax: u32, nBits: u32, lBits: u32, alpha: f64): void {
+export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, oovW: f64, nMin: u32, nMax: u32, nBits: u32, lBits: u32, alpha: f64): void {
+  oovWeight = <f32>oovW
   ngMin = nMin
   ngMax = nMax
   ngBits = nBits
@@ -98,7 +101,8 @@ export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, nMin: u32, nMax
   wLex = <f32>Math.sqrt(1 - alpha)
   slotBits = 1
   while ((<u64>1 << slotBits) < (<u64>words << 1)) slotBits++
-  const buckets = <usize>1 << <usize>ngBits
+  // Weight 0 turns the n-gram vectors off (such words then count through their trigrams only).
+  const buckets = oovWeight > 0 ? <usize>1 << <usize>ngBits : 0
   const nSlots = <usize>1 << <usize>slotBits
   const keep = arenaKeep(nSlots * 8 + <usize>words * 8 + buckets * dims * 4 + buckets)
   slots = keep
@@ -128,7 +132,7 @@ export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, nMin: u32, nMax
     memory.copy(FRAME + 1, vocabText + start, m)
     store<u8>(FRAME + m + 1, 0x3e)
     const row = vecs + <usize>r * dims
-    for (let g = ngMin; g <= ngMax; g++) {
+    if (buckets > 0) for (let g = ngMin; g <= ngMax; g++) {
       for (let j: usize = 0; j + g <= m + 2; j++) {
         const b = bucketOf(hashBytes(FNV_SEED, FRAME + j, g), ngBits)
         addI8(grams + b * dims * 4, row, 1)
@@ -248,7 +252,7 @@ function frame(p: usize, n: usize): usize {
 
 /**
  * Add the vector of the framed word in FRAME (length f) to acc, weighted: its SIF weight for a
- * vocabulary word, 1 for the n-gram mean of any other. `tmp` holds dims f32 of scratch. Returns its
+ * vocabulary word, oovWeight for the n-gram mean of any other (1 for both when `unit`). `tmp` holds dims f32 of scratch. Returns its
  * rank, or -1 (outside the vocabulary), or -2 (no vector: none of its n-grams is known).
  */
 function addWord(acc: usize, f: usize, tmp: usize, unit: bool): i32 {
@@ -257,6 +261,7 @@ function addWord(acc: usize, f: usize, tmp: usize, unit: bool): i32 {
     addI8(acc, vecs + <usize>r * dims, unit ? 1 : load<f32>(sif + (<usize>r << 2)))
     return r
   }
+  if (oovWeight == 0) return -2
   memory.fill(tmp, 0, dims << 2)
   let n: u32 = 0
   for (let g = ngMin; g <= ngMax; g++) {
@@ -268,7 +273,7 @@ function addWord(acc: usize, f: usize, tmp: usize, unit: bool): i32 {
     }
   }
   if (n == 0) return -2
-  addF32(acc, tmp, dims, 1 / <f32>n)
+  addF32(acc, tmp, dims, (unit ? 1 : oovWeight) / <f32>n)
   return -1
 }
 

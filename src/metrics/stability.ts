@@ -11,7 +11,7 @@ export const MAX_RESPONSES = 1000
 
 interface VectorExports {
   vectorsReserve(words: number, dims: number, textLen: number): number
-  vectorsLoad(sifA: number, zipfC: number, oovRank: number, nMin: number, nMax: number, nBits: number, lBits: number, alpha: number): void
+  vectorsLoad(sifA: number, zipfC: number, oovRank: number, oovWeight: number, nMin: number, nMax: number, nBits: number, lBits: number, alpha: number): void
   vectorsWords(ptr: number, len: number): number
   vectorsDims(): number
   stability(texts: number, n: number): number
@@ -43,7 +43,7 @@ export function installVectors(ctx: Context, model: typeof VectorsModel): void {
   bytes.set(vectors, ptr)
   new Float32Array(ctx.core.exports.memory.buffer, pc, model.DIMS).set(model.PC)
   bytes.set(vocab, pc + model.DIMS * 4)
-  x.vectorsLoad(model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS, model.ALPHA)
+  x.vectorsLoad(model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.OOV_WEIGHT, model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS, model.ALPHA)
   x.stabilityZero(model.ZERO)
 }
 
