@@ -1,8 +1,10 @@
 // Stability: similarity of meaning between every pair of N responses. One row per response
-// (vec/vectors.ts), then one pass of SIMD dot products over the pairs; each cosine is mapped to 0..100
-// by the model's fixed map: 0 at ZERO (the median cosine of unrelated texts), 100 at cosine 1.
+// (vec/vectors.ts), then one pass of SIMD dot products over the pairs (vec/cosine.ts); each cosine is
+// mapped to 0..100 by the model's fixed map: 0 at ZERO (the median cosine of unrelated texts), 100 at
+// cosine 1.
 import { arenaAlloc } from '../arena'
-import { dotF32, rowFloats, vectorsEmbed } from '../vec/vectors'
+import { cosineMatrix } from '../vec/cosine'
+import { rowFloats, vectorsEmbed } from '../vec/vectors'
 
 let zero: f64 = 0
 
@@ -19,35 +21,35 @@ const RESULT: usize = memory.data(24, 16)
  * mean over pairs i < j (f64), matrix pointer (u32), 0 (u32).
  */
 export function stability(texts: usize, n: u32): usize {
+  const count = <usize>n
   const rowBytes = rowFloats << 2
-  const rows = arenaAlloc(<usize>n * rowBytes)
-  const empty = arenaAlloc(<usize>n)
-  for (let i: usize = 0; i < <usize>n; i++) {
+  const rows = arenaAlloc(count * rowBytes)
+  const empty = arenaAlloc(count)
+  for (let i: usize = 0; i < count; i++) {
     const ptr = <usize>load<u32>(texts + (i << 3))
     const len = <usize>load<u32>(texts + (i << 3), 4)
     store<u8>(empty + i, vectorsEmbed(ptr, len, rows + i * rowBytes) == 0 ? 1 : 0)
   }
-  const matrix = arenaAlloc(<usize>n * <usize>n * 4)
+  const matrix = arenaAlloc(count * count * 4)
+  cosineMatrix(rows, count, rowFloats, matrix)
   const span = 1 - zero
   let min: f64 = 100
   let sum: f64 = 0
-  for (let i: usize = 0; i < <usize>n; i++) {
-    const a = rows + i * rowBytes
+  for (let i: usize = 0; i < count; i++) {
     const ea = load<u8>(empty + i)
-    store<f32>(matrix + (i * <usize>n + i) * 4, 100)
-    for (let j = i + 1; j < <usize>n; j++) {
+    store<f32>(matrix + (i * count + i) * 4, 100)
+    for (let j = i + 1; j < count; j++) {
       let s: f64
       const eb = load<u8>(empty + j)
       if (ea | eb) {
         // Texts without words: alike only to each other.
         s = ea & eb ? 100 : 0
       } else {
-        const c = <f64>dotF32(a, rows + j * rowBytes, rowFloats)
-        s = (c - zero) / span
+        s = (<f64>load<f32>(matrix + (i * count + j) * 4) - zero) / span
         s = s < 0 ? 0 : s > 1 ? 100 : s * 100
       }
-      store<f32>(matrix + (i * <usize>n + j) * 4, <f32>s)
-      store<f32>(matrix + (j * <usize>n + i) * 4, <f32>s)
+      store<f32>(matrix + (i * count + j) * 4, <f32>s)
+      store<f32>(matrix + (j * count + i) * 4, <f32>s)
       if (s < min) min = s
       sum += s
     }

@@ -15,6 +15,7 @@
 // as the vocabulary has them), lower-cased as `hashLower` lowers them, at most 60 bytes each.
 import { arenaAlloc, arenaKeep, arenaMark, arenaRelease } from '../arena'
 import { FNV_SEED, hashBytes } from '../text/hash'
+import { dotF32 } from './cosine'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
 import { A_DIGIT, A_HIGH, A_LOWER, A_UPPER, U_JOIN, U_LETTER, asciiClass, cpLen, decodeAt, uclass, ucharInit } from '../text/uchar'
 
@@ -182,23 +183,6 @@ export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, oovW: f64, nMin
 function scale(x: usize, n: usize, w: f32): void {
   const ws = f32x4.splat(w)
   for (let k: usize = 0; k < n; k += 4) v128.store(x + (k << 2), f32x4.mul(ws, v128.load(x + (k << 2))))
-}
-
-/** Dot product of two f32 arrays of n floats (n a multiple of 16), four lanes of four at a time. */
-export function dotF32(a: usize, b: usize, n: usize): f32 {
-  let s0 = f32x4.splat(0)
-  let s1 = f32x4.splat(0)
-  let s2 = f32x4.splat(0)
-  let s3 = f32x4.splat(0)
-  const end = n << 2
-  for (let o: usize = 0; o < end; o += 64) {
-    s0 = f32x4.add(s0, f32x4.mul(v128.load(a + o), v128.load(b + o)))
-    s1 = f32x4.add(s1, f32x4.mul(v128.load(a + o, 16), v128.load(b + o, 16)))
-    s2 = f32x4.add(s2, f32x4.mul(v128.load(a + o, 32), v128.load(b + o, 32)))
-    s3 = f32x4.add(s3, f32x4.mul(v128.load(a + o, 48), v128.load(b + o, 48)))
-  }
-  const s = f32x4.add(f32x4.add(s0, s1), f32x4.add(s2, s3))
-  return f32x4.extract_lane(s, 0) + f32x4.extract_lane(s, 1) + f32x4.extract_lane(s, 2) + f32x4.extract_lane(s, 3)
 }
 
 // ---- words ---------------------------------------------------------------------------------------
