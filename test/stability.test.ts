@@ -169,12 +169,50 @@ describe('explainStability', () => {
     }
     expect(words.map((w) => w.string)).toContain('markets')
   })
+  it('validates its request as stability does', () => {
+    expectIssue(() => litmus.explainStability({ responses: ['only one'] }), InvalidArgumentError, 'responses')
+    expectIssue(() => litmus.explainStability({ responses: ['a', null] } as any), InvalidArgumentError, 'responses[1]')
+    const many = Array.from({ length: 1001 }, () => 'x')
+    expectIssue(() => litmus.explainStability({ responses: many }), InvalidArgumentError, 'responses')
+  })
   it('spans are string indices in non-ASCII text', () => {
     const r = ['Café “Übermensch” opened in Zürich.', 'A bakery in Zürich closed.']
     const e = litmus.explainStability({ responses: r })
     for (const w of e.evidence.filter((x) => x.span)) {
       const i = Number(w.label.split(' ')[1])
       expect(r[i].slice(w.span![0], w.span![1])).toBe(w.string)
+    }
+  })
+})
+
+describe('stability on random texts', () => {
+  // Seeded, so a failure reproduces. Pieces stress the tokeniser and the UTF-16 offsets.
+  let seed = 20261123
+  const r = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32
+  const PIECES = [
+    'The cat sat. ', 'Dr. Smith ', 'e.g. ', '3.14 ', 'https://x.io/a?b=1 ', 'a@b.co ', '\n\n', '\uD800', '\uDFFF',
+    '😀', '👩‍👩‍👧', 'é', 'e\u0301', 'ß', 'Привет ', '中文 ', '\u0000', '"', '’', "don't ", 'rock-and-roll ',
+    'x'.repeat(70), '9'.repeat(30), 'ÀÉÎÕÜ ', 'Zürich ', '!!!', '...'
+  ]
+  const text = () => {
+    let s = ''
+    for (let i = Math.floor(r() * 30); i > 0; i--) s += PIECES[Math.floor(r() * PIECES.length)]
+    return s
+  }
+  it('scores are integers in 0..100, a text scores 100 with itself, spans are valid', async () => {
+    const fresh = await load()
+    for (let i = 0; i < 300; i++) {
+      const responses = Array.from({ length: 2 + Math.floor(r() * 4) }, text)
+      const got = score(responses)
+      for (const v of [got.min, got.avg]) expect(Number.isInteger(v) && v >= 0 && v <= 100).toBe(true)
+      expect(got.min).toBeLessThanOrEqual(got.avg)
+      expect(score([responses[0], responses[0]])).toEqual({ min: 100, avg: 100 })
+      expect(fresh.stability({ responses })).toEqual(got)
+      const ex = litmus.explainStability({ responses })
+      for (const w of ex.evidence.filter((e) => e.span)) {
+        const k = Number(w.label.split(' ')[1])
+        expect(responses[k].slice(w.span![0], w.span![1])).toBe(w.string)
+      }
     }
   })
 })

@@ -59,7 +59,11 @@ export const EXTRAS = {
   /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
   redact: makeRedact,
   /** Stability pairs, lowest first, and the least similar pair's worst-matched words (docs/metrics/stability.md). */
-  explainStability: (ctx: Context) => explainStability(ctx)
+  explainStability: (ctx: Context) => {
+    const explain = explainStability(ctx)
+    const check = checked('stability')
+    return (request: RequestOf<'stability'>) => explain(check(request))
+  }
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
