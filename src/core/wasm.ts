@@ -86,6 +86,10 @@ export class Core {
     return new Uint32Array(this.exports.memory.buffer, ptr, count)
   }
 
+  f32(ptr: number, count: number): Float32Array {
+    return new Float32Array(this.exports.memory.buffer, ptr, count)
+  }
+
   f64(ptr: number, count: number): Float64Array {
     return new Float64Array(this.exports.memory.buffer, ptr, count)
   }

@@ -41,7 +41,7 @@ export function installVectors(ctx: Context, model: typeof VectorsModel): void {
   const pc = ptr + ((vectors.length + 15) & ~15)
   const bytes = ctx.core.bytes
   bytes.set(vectors, ptr)
-  new Float32Array(ctx.core.exports.memory.buffer, pc, model.DIMS).set(model.PC)
+  ctx.core.f32(pc, model.DIMS).set(model.PC)
   bytes.set(vocab, pc + model.DIMS * 4)
   x.vectorsLoad(model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.OOV_WEIGHT, model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS, model.ALPHA)
   x.stabilityZero(model.ZERO)
@@ -82,7 +82,7 @@ function score(ctx: Context, responses: string[]): Scored {
   const res = exportsOf(ctx).stability(table, n)
   const [min, avg] = core.f64(res, 2)
   const matrixPtr = core.u32(res + 16, 1)[0]
-  const matrix = new Float32Array(core.exports.memory.buffer, matrixPtr, n * n).slice()
+  const matrix = core.f32(matrixPtr, n * n).slice()
   return { n, min, avg, matrix }
 }
 
@@ -127,8 +127,8 @@ function wordsOf(ctx: Context, text: string): Word[] {
   const [count, spansPtr, vecPtr, wPtr] = core.u32(res, 4)
   core.toStringIndices(ref, spansPtr, count * 2)
   const spans = core.u32(spansPtr, count * 2).slice()
-  const vecs = new Float32Array(core.exports.memory.buffer, vecPtr, count * dims).slice()
-  const weights = new Float32Array(core.exports.memory.buffer, wPtr, count).slice()
+  const vecs = core.f32(vecPtr, count * dims).slice()
+  const weights = core.f32(wPtr, count).slice()
   const out: Word[] = []
   for (let i = 0; i < count; i++) {
     const span: [number, number] = [spans[2 * i], spans[2 * i + 1]]
