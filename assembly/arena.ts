@@ -35,3 +35,13 @@ export function arenaKeep(size: usize): usize {
   top = base
   return ptr
 }
+
+/** The current top of the per-call arena, for `arenaRelease`. */
+export function arenaMark(): usize {
+  return top
+}
+
+/** Give back everything reserved since `mark` (scratch of one step of a loop). */
+export function arenaRelease(mark: usize): void {
+  if (mark >= base && mark <= top) top = mark
+}

@@ -1,7 +1,7 @@
 import { Core } from './core/wasm.js'
 import { invalidArgument, NotLoadedError } from './errors.js'
 import type { Context, LoadOptions } from './metrics/context.js'
-import { METRICS, type Explained, type Extras, type Implemented } from './metrics/index.js'
+import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
 import type { Model } from './metrics/metric.js'
 import { tokensInit } from './metrics/tokens.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
@@ -24,7 +24,7 @@ export type Evaluator = {
    * The evidence behind a score (n-grams, spans, rules, prices, constants), for the operations that
    * have it. Never part of an operation's default response.
    */
-  explain(name: Explained, request: unknown): unknown
+  explain<K extends Explained>(name: K, request: RequestOf<K>): ExplanationOf<K>
   /** Names this Evaluator can run: every implemented operation, or those given to `load({ operations })`. */
   readonly operations: readonly Implemented[]
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */

@@ -39,6 +39,17 @@ export interface CoreExports {
   simplicityScan(ptr: number, len: number, perWord: number): number
   simplicitySpans(): number
   simplicityWords(): number
+  /** Reserve the word-vector tables (assembly/vec/vectors.ts); returns where the model bytes go. */
+  vectorsReserve(words: number, dims: number, textLen: number): number
+  vectorsLoad(sifA: number, zipfC: number, oovRank: number, oovWeight: number, nMin: number, nMax: number, nBits: number, lBits: number, alpha: number): void
+  /** Embed one text into row `row` of the per-call matrix; returns its word count. */
+  vectorsEmbed(ptr: number, len: number, row: number): number
+  /** Words of a text with their spans, unit vectors and SIF weights; returns a pointer to [count, spans, vectors, weights]. */
+  vectorsWords(ptr: number, len: number): number
+  vectorsDims(): number
+  /** Pair scores of `n` texts given as (ptr, len) u32 pairs at `texts`; returns [min f64, avg f64, matrix ptr u32]. */
+  stability(texts: number, n: number): number
+  stabilityZero(zero: number): void
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -64,7 +75,14 @@ export const EXPORTS = [
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',
-  'simplicityWords'
+  'simplicityWords',
+  'vectorsReserve',
+  'vectorsLoad',
+  'vectorsEmbed',
+  'vectorsWords',
+  'vectorsDims',
+  'stability',
+  'stabilityZero'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

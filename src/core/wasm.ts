@@ -12,7 +12,8 @@ export interface TextRef {
 
 const encoder = new TextEncoder()
 
-function decodeBase64(text: string): Uint8Array {
+/** Bytes of a base64 string (the inlined WASM, binary model chunks). */
+export function decodeBase64(text: string): Uint8Array {
   if (typeof atob === 'function') {
     const bin = atob(text)
     const bytes = new Uint8Array(bin.length)
@@ -77,6 +78,10 @@ export class Core {
 
   u32(ptr: number, count: number): Uint32Array {
     return new Uint32Array(this.exports.memory.buffer, ptr, count)
+  }
+
+  f32(ptr: number, count: number): Float32Array {
+    return new Float32Array(this.exports.memory.buffer, ptr, count)
   }
 
   f64(ptr: number, count: number): Float64Array {

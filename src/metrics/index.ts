@@ -6,13 +6,15 @@ import { cost } from './cost.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
 import { simplicity } from './simplicity.js'
+import { stability } from './stability.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
 type ExtrasOf<M> = M extends { extras?: infer X } ? NonNullable<X> : never
 type ExplainedOf<M> = M extends { name: infer K; explain?: infer E } ? (E extends undefined ? never : K) : never
+type ExplainResult<M> = M extends { explain?: infer E } ? (E extends (ctx: never) => (request: never) => infer R ? R : never) : never
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 
 /** Names of the operations Litmus implements (v4 names and `v3.<name>`), as `evaluate` takes them. */
@@ -23,3 +25,6 @@ export type Extras = Intersection<ExtrasOf<Entry>>
 
 /** Operations with an `explain` method behind `explain(name, request)`. */
 export type Explained = ExplainedOf<Entry>
+
+/** What `explain(name, request)` returns for operation `K`. */
+export type ExplanationOf<K extends Explained> = ExplainResult<Extract<Entry, { name: K }>>
