@@ -1,4 +1,5 @@
 // API keys: where they come from, and a comparison whose time does not depend on where a guess differs.
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
 /** Keys from the options, else the key file, else `LITMUS_API_KEYS` (comma-separated). */
@@ -22,24 +23,20 @@ export function resolveKeys(options: { keys?: readonly string[]; keyFile?: strin
   return [...new Set(keys)]
 }
 
-const encoder = new TextEncoder()
-const digest = async (key: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(key)))
+const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest()
 
 /**
  * A checker for the `API_KEY` header. Both sides are hashed first, so the comparison runs over 32 bytes
- * whatever the lengths, and every key is compared in full: no early exit leaks a matching prefix.
+ * whatever the lengths, and every key is compared in full: no early exit leaks a matching prefix or
+ * which key matched.
  */
-export function keyChecker(keys: readonly string[]): (given: string | null) => Promise<boolean> {
-  const digests = Promise.all(keys.map(digest))
-  return async (given) => {
+export function keyChecker(keys: readonly string[]): (given: string | null) => boolean {
+  const known = keys.map(digest)
+  return (given) => {
     if (given === null || given === '') return false
-    const [mine, known] = await Promise.all([digest(given), digests])
-    let found = 0
-    for (const d of known) {
-      let diff = 0
-      for (let i = 0; i < 32; i++) diff |= d[i] ^ mine[i]
-      found |= diff === 0 ? 1 : 0
-    }
-    return found === 1
+    const mine = digest(given)
+    let found = false
+    for (const d of known) found = timingSafeEqual(d, mine) || found
+    return found
   }
 }

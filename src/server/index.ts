@@ -58,8 +58,11 @@ export interface Listening {
 }
 
 export interface LitmusServer {
-  /** The handler: web-standard Request in, Response out. */
-  fetch(request: Request): Promise<Response>
+  /**
+   * The handler: web-standard Request in, Response out. Under @hono/node-server, the Node bindings
+   * (`{ incoming }`) it passes let the body be read from the Node stream directly.
+   */
+  fetch(request: Request, bindings?: { incoming?: import('node:http').IncomingMessage }): Promise<Response>
   /** Serve `fetch` over Node's HTTP server. Resolves once the workers are up and the port is bound. */
   listen(options?: ListenOptions): Promise<Listening>
   /**
@@ -88,10 +91,48 @@ function isJson(contentType: string | null): boolean {
 
 type Body = Uint8Array | 'too_large' | 'timeout' | 'aborted'
 
+/** What @hono/node-server passes beside the Request: the Node request, whose body can be read without web streams. */
+type NodeBindings = { incoming?: import('node:http').IncomingMessage } | undefined
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  // A fresh buffer of exactly the body: it moves to the worker whole, and never shares Node's buffer pool.
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** The body from Node's request stream, stopping at `limit` bytes or at `deadline` (ms since epoch). */
+function readIncoming(incoming: import('node:http').IncomingMessage, limit: number, deadline: number): Promise<Body> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = []
+    let total = 0
+    const finish = (result: Body) => {
+      clearTimeout(timer)
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+      resolve(result)
+    }
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength
+      if (total > limit) finish('too_large')
+      else chunks.push(chunk)
+    }
+    const onEnd = () => finish(concat(chunks, total))
+    const onError = () => finish('aborted')
+    const onClose = () => finish(incoming.complete ? concat(chunks, total) : 'aborted')
+    const timer = setTimeout(() => finish('timeout'), Math.max(0, deadline - Date.now()))
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
+  })
+}
+
 /** The body, stopping at `limit` bytes or at `deadline` (ms since epoch), whichever comes first. */
-async function readBody(request: Request, limit: number, deadline: number): Promise<Body> {
+async function readBody(request: Request, bindings: NodeBindings, limit: number, deadline: number): Promise<Body> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > limit) return 'too_large'
+  if (bindings?.incoming) return readIncoming(bindings.incoming, limit, deadline)
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -114,14 +155,7 @@ async function readBody(request: Request, limit: number, deadline: number): Prom
   } finally {
     clearTimeout(timer)
   }
-  // A fresh buffer of exactly the body: it moves to the worker whole, without a copy.
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return concat(chunks, total)
 }
 
 /** Create the service. Throws when no API key is configured and `allowNoAuth` is not set. */
@@ -142,7 +176,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   for (const [name, value] of Object.entries({ bodyLimit, timeoutMs, threads, maxQueue })) {
     if (!Number.isInteger(value) || value < 0) throw new TypeError(`litmus server: ${name} must be an integer >= 0, got ${value}`)
   }
-  const checkKey = noAuth ? async () => true : keyChecker(keys)
+  const checkKey = noAuth ? () => true : keyChecker(keys)
   const stats = new Stats()
 
   const backendPromise: Promise<Backend> = threads === 0 ? Promise.resolve(inlineBackend()) : poolBackend(threads, maxQueue)
@@ -176,9 +210,9 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const unauthorised = (request: Request) =>
     refuse(request, 401, 'unauthorized', 'missing or wrong API_KEY header', { 'www-authenticate': 'ApiKey header="API_KEY"' })
 
-  async function score(request: Request, version: string, name: string, started: number): Promise<Response> {
+  async function score(request: Request, bindings: NodeBindings, version: string, name: string, started: number): Promise<Response> {
     const deadline = started + timeoutMs
-    if (!(await authorised(request))) return unauthorised(request)
+    if (!authorised(request)) return unauthorised(request)
     if (request.method !== 'POST') {
       return refuse(request, 405, 'method_not_allowed', `metric operations take POST, not ${request.method}`, { allow: 'POST' })
     }
@@ -191,7 +225,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     if (!isJson(request.headers.get('content-type'))) {
       return refuse(request, 415, 'unsupported_media_type', 'the body must be JSON: send content-type application/json (UTF-8)')
     }
-    const body = await readBody(request, bodyLimit, deadline)
+    const body = await readBody(request, bindings, bodyLimit, deadline)
     if (body === 'too_large') {
       return fail(413, 'payload_too_large', `the body is over the limit of ${bodyLimit} bytes`, { connection: 'close' })
     }
@@ -199,8 +233,12 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
       return fail(408, 'request_timeout', `the body did not arrive within ${timeoutMs} ms`, { connection: 'close' })
     }
     if (body === 'aborted') return fail(400, 'invalid_json', 'the body ended early', { connection: 'close' })
+    // A timer cleared on completion, rather than AbortSignal.timeout, which would leave one timer per
+    // request pending for timeoutMs.
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(new DOMException('scoring timed out', 'TimeoutError')), Math.max(1, deadline - Date.now()))
     try {
-      const outcome = await backend!.run(op, body, AbortSignal.timeout(Math.max(1, deadline - Date.now())))
+      const outcome = await backend!.run(op, body, abort.signal)
       return new Response(outcome.body, { status: outcome.status, headers: JSON_TYPE })
     } catch (e) {
       if (e instanceof Unavailable) return fail(503, 'unavailable', `no scoring worker free (${e.message})`, { 'retry-after': '1' })
@@ -208,10 +246,12 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
         return fail(503, 'unavailable', `scoring '${op}' took longer than the limit of ${timeoutMs} ms`)
       }
       throw e
+    } finally {
+      clearTimeout(timer)
     }
   }
 
-  const app = new Hono()
+  const app = new Hono<{ Bindings: NodeBindings }>()
   app.get('/healthz', async (c) => {
     try {
       await ready
@@ -231,7 +271,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   })
   app.get('/openapi.json', () => new Response(openapi, { headers: JSON_TYPE }))
   app.get('/:version{v[34]}/performance', async (c) => {
-    if (!(await authorised(c.req.raw))) return unauthorised(c.req.raw)
+    if (!authorised(c.req.raw)) return unauthorised(c.req.raw)
     return c.json(stats.performance(c.req.param('version')))
   })
   for (const path of ['/healthz', '/metrics', '/openapi.json', '/:version{v[34]}/performance']) {
@@ -241,7 +281,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     const started = Date.now()
     const t0 = performance.now()
     const { version, name } = c.req.param()
-    const response = await score(c.req.raw, version, name, started)
+    const response = await score(c.req.raw, c.env, version, name, started)
     // Only registry names become labels; anything else is counted as '(unknown)'.
     stats.record(routes.get(`/${version}/metrics/${name}`) ?? '(unknown)', version, response.status, (performance.now() - t0) / 1000)
     return response
@@ -252,7 +292,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     return refuse(c.req.raw, 500, 'internal', 'internal error; the server log has the details')
   })
 
-  async function fetch(request: Request): Promise<Response> {
+  async function fetch(request: Request, bindings?: NodeBindings): Promise<Response> {
     if (closing) return fail(503, 'unavailable', 'shutting down', { connection: 'close' })
     inflight++
     try {
@@ -261,7 +301,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
       } catch {
         return fail(503, 'unavailable', 'the scoring workers failed to start')
       }
-      return await app.fetch(request)
+      return await app.fetch(request, bindings)
     } finally {
       if (--inflight === 0) drained?.()
     }
@@ -281,7 +321,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
       await ready
       const { createAdaptorServer } = await import('@hono/node-server')
       const server = createAdaptorServer({
-        fetch,
+        fetch: fetch as (request: Request, env: unknown) => Promise<Response>,
         // Leave the process's Request and Response alone: the server may share it with other code.
         overrideGlobalObjects: false,
         // Node's own limits back ours up: headers must arrive in time, and a request cannot outlive the deadline by much.

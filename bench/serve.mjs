@@ -1,0 +1,12 @@
+// Child process of bench/server.bench.mjs: one Litmus server on 127.0.0.1, so the load generator does not
+// share the server's event loop. Reports its URL over IPC and closes (draining) on 'close'.
+import { createServer } from '../dist/server.js'
+
+const server = createServer({ keys: [process.env.BENCH_KEY], threads: Number(process.env.BENCH_THREADS) })
+const { url } = await server.listen({ port: 0, host: '127.0.0.1' })
+process.send({ url })
+process.on('message', async (message) => {
+  if (message !== 'close') return
+  await server.close()
+  process.exit(0)
+})
