@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -247,6 +248,42 @@ describe('server lifecycle and configuration', () => {
     await closing
     expect(closed).toBe(true)
     await expect(fetch(url + '/healthz')).rejects.toThrow()
+  })
+
+  it('litmus serve drains the request in flight on SIGTERM, then exits 0', async () => {
+    const bin = new URL('../bin/litmus.js', import.meta.url).pathname
+    const child = spawn('node', [bin, 'serve', '--port', '0', '--threads', '1'], {
+      env: { ...process.env, LITMUS_API_KEYS: KEY },
+      stdio: ['ignore', 'ignore', 'pipe']
+    })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    let stderr = ''
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr!.on('data', (chunk) => {
+        stderr += chunk
+        const m = /serving on (http:\/\/\S+) /.exec(stderr)
+        if (m) resolve(m[1])
+      })
+      child.once('exit', () => reject(new Error(stderr)))
+    })
+    const body = JSON.stringify({ text: 'The cat sat on the mat.' })
+    let finish!: () => void
+    const inFlight = raw(url, {
+      path: '/v4/metrics/clarity',
+      headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) },
+      send: (req) => {
+        req.write(body.slice(0, 10))
+        finish = () => req.end(body.slice(10))
+      }
+    })
+    await new Promise((r) => setTimeout(r, 100))
+    child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(child.exitCode).toBeNull()
+    finish()
+    expect((await inFlight).status).toBe(200)
+    expect(await exited).toBe(0)
+    expect(stderr).toMatch(/SIGTERM, finishing the requests in flight/)
   })
 
   it('refuses to start without keys unless allowNoAuth, and then only on loopback', async () => {
