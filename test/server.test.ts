@@ -135,6 +135,19 @@ describe.each([
     for (const issue of error.issues) expect(issue.path.join('.')).toBe(issue.field === '(body)' ? '' : issue.field.replace(/\[(\d+)\]/g, '.$1'))
   })
 
+  it('scores large bodies (over 64 KiB) beside small ones, all of them', async () => {
+    const big = JSON.stringify({ text: 'The cat sat on the mat. '.repeat(3_500) })
+    expect(big.length).toBeGreaterThan(65_536)
+    expect(big.length).toBeLessThan(LIMIT)
+    const post = (body: string) => fetch(url + '/v4/metrics/clarity', { method: 'POST', headers: JSON_HEADERS, body }).then(async (r) => [r.status, await r.json()])
+    const results = await Promise.all([post(big), post(big), post(big), post('{"text":"Hi."}'), post(big), post('{"text":"Hi."}')])
+    for (const [status, json] of results) {
+      expect(status).toBe(200)
+      expect(json.score).toBeTypeOf('number')
+    }
+    expect(results[0][1]).toEqual(litmus.clarity(JSON.parse(big)))
+  })
+
   it('a wrong key is refused before the body is read: 1 GB declared, 64 KB sent', async () => {
     const res = await raw(url, {
       path: '/v4/metrics/clarity',
