@@ -12,7 +12,8 @@ import { fmt, table } from './util.mjs'
 export const title = 'HTTP service (`litmus serve`)'
 
 const KEY = 'bench-key-0123456789abcdef'
-const SECONDS = 5
+const SECONDS = 3
+const REPEATS = 3
 const CONNECTIONS = 64
 const BIG_BYTES = 999_000 // just under the default body limit of 1,000,000 bytes
 // Operations to load, if implemented: the list is data, so toxicity joins once it lands.
@@ -127,30 +128,53 @@ export async function run({ litmus }) {
   ]
 
   const rows = []
-  const row = (scenario, mode, r) => [scenario, mode, fmt(r.rps, 0), fmt(r.p50, 2), fmt(r.p99, 2), String(r.errors)]
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
+  /** Median of the repeats for each figure; errors summed. */
+  const row = (scenario, mode, runs) => [
+    scenario,
+    mode,
+    fmt(median(runs.map((r) => r.rps)), 0),
+    fmt(median(runs.map((r) => r.p50)), 2),
+    fmt(median(runs.map((r) => r.p99)), 2),
+    String(runs.reduce((n, r) => n + r.errors, 0))
+  ]
+  const p99 = {} // 'clarity alone' / 'clarity mixed' -> mode -> median p99
   const servers = {}
   for (const [mode, n] of modes) servers[mode] = await startServer(n)
+  const loadAvg = os.loadavg()[0]
   try {
     // Warm-up (JIT, worker start-up), not reported.
     for (const [mode] of modes) await load(servers[mode].url, { path: '/v4/metrics/clarity', bodies: small, connections: CONNECTIONS, seconds: 2 })
+    const smallRun = (op, mode) => load(servers[mode].url, { path: `/v4/metrics/${op}`, bodies: small, connections: CONNECTIONS, seconds: SECONDS })
+    const mixedRun = (mode) =>
+      Promise.all([
+        load(servers[mode].url, { path: '/v4/metrics/clarity', bodies: small, connections: CONNECTIONS, seconds: SECONDS }),
+        load(servers[mode].url, { path: '/v4/metrics/pii', bodies: [big], connections: 2, seconds: SECONDS })
+      ])
+    // Scenario by scenario, the two servers alternate REPEATS times, so drift of the machine's load
+    // affects both.
     for (const op of ops) {
-      // Alternate the two servers, so drift of the machine's load affects both.
+      const runs = { pool: [], 'main thread': [] }
+      for (let i = 0; i < REPEATS; i++) {
+        for (const [mode] of modes) {
+          console.error(`bench: server ${op} 1 KB, ${mode}, run ${i + 1}`)
+          runs[mode].push(await smallRun(op, mode))
+        }
+      }
+      for (const [mode] of modes) rows.push(row(`\`${op}\`, 1 KB`, mode, runs[mode]))
+      if (op === 'clarity') p99.alone = Object.fromEntries(modes.map(([mode]) => [mode, median(runs[mode].map((r) => r.p99))]))
+    }
+    const runs = { pool: [], 'main thread': [] }
+    for (let i = 0; i < REPEATS; i++) {
       for (const [mode] of modes) {
-        console.error(`bench: server ${op} 1 KB, ${mode}`)
-        rows.push(row(`\`${op}\`, 1 KB`, mode, await load(servers[mode].url, { path: `/v4/metrics/${op}`, bodies: small, connections: CONNECTIONS, seconds: SECONDS })))
+        console.error(`bench: server clarity 1 KB with ~1 MB pii mixed in, ${mode}, run ${i + 1}`)
+        runs[mode].push(await mixedRun(mode))
       }
     }
-    const mixed = {}
+    p99.mixed = Object.fromEntries(modes.map(([mode]) => [mode, median(runs[mode].map((r) => r[0].p99))]))
     for (const [mode] of modes) {
-      console.error(`bench: server clarity 1 KB with ~1 MB pii mixed in, ${mode}`)
-      const url = servers[mode].url
-      const [smallRun, bigRun] = await Promise.all([
-        load(url, { path: '/v4/metrics/clarity', bodies: small, connections: CONNECTIONS, seconds: SECONDS }),
-        load(url, { path: '/v4/metrics/pii', bodies: [big], connections: 2, seconds: SECONDS })
-      ])
-      mixed[mode] = bigRun
-      rows.push(row('`clarity`, 1 KB, while 2 connections send ~1 MB `pii`', mode, smallRun))
-      rows.push(row(`\`pii\`, ${fmt(Buffer.byteLength(big) / 1e6, 2)} MB (those 2 connections)`, mode, bigRun))
+      rows.push(row('`clarity`, 1 KB, while 2 connections send ~1 MB `pii`', mode, runs[mode].map((r) => r[0])))
+      rows.push(row(`\`pii\`, ${fmt(Buffer.byteLength(big) / 1e6, 2)} MB (those 2 connections)`, mode, runs[mode].map((r) => r[1])))
     }
   } finally {
     for (const server of Object.values(servers)) await server.close()
@@ -165,14 +189,19 @@ export async function run({ litmus }) {
   return `
 Load from [autocannon](https://www.npmjs.com/package/autocannon) in the bench process against \`litmus serve\`
 in a child process, both on 127.0.0.1 of the same ${os.cpus().length}-core machine (so the load generator takes
-CPU from the server). ${CONNECTIONS} connections, ${SECONDS} s per row, requests cycling over 256 different
+CPU from the server; the 1-minute load average was ${fmt(loadAvg, 1)} when it started). ${CONNECTIONS} connections, requests cycling over 256 different
 ~1 KB Brown corpus texts (\`{"text": ...}\`); \`pool\` is the default server (${threads} scoring workers,
-piscina), \`main thread\` the same server with \`threads: 0\`, run alternately. Latencies are of every
-response, from autocannon's per-response times; errors count connection errors, time-outs and non-2xx
-responses. ${skipped.length ? `Not implemented in this build, so not loaded: ${skipped.map((s) => `\`${s}\``).join(', ')}.` : ''}
+piscina), \`main thread\` the same server with \`threads: 0\`. Each row is the median of ${REPEATS} runs of
+${SECONDS} s, the two servers alternating run by run. Latencies are of every response, from autocannon's
+per-response times; errors (summed over the runs) count connection errors, time-outs and non-2xx
+responses. In the pool, bodies of 64 KiB and more may occupy at most all workers but one. ${skipped.length ? `Not implemented in this build, so not loaded: ${skipped.map((s) => `\`${s}\``).join(', ')}.` : ''}
 Reproduce: \`npm run build && node bench/index.mjs server\`.
 
 ${table(['requests', 'server', 'requests/s', 'p50 ms', 'p99 ms', 'errors'], rows)}
+
+With the ~1 MB requests mixed in, the p99 of the 1 KB \`clarity\` requests went from ${fmt(p99.alone.pool, 1)} to
+${fmt(p99.mixed.pool, 1)} ms with the pool (×${fmt(p99.mixed.pool / p99.alone.pool, 2)}), and from ${fmt(p99.alone['main thread'], 1)} to
+${fmt(p99.mixed['main thread'], 1)} ms on the main thread (×${fmt(p99.mixed['main thread'] / p99.alone['main thread'], 2)}).
 
 One pool round trip, in-process (\`server.fetch(new Request(...))\` of \`{"text":"The cat sat on the mat."}\`
 to \`clarity\`, sequential, median of 2,000 calls, middle of 3 alternating runs): ${fmt(inline, 0)} µs scoring on
