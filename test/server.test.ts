@@ -312,6 +312,34 @@ describe('server lifecycle and configuration', () => {
     await open.close()
   })
 
+  it('answers CORS preflights for the configured origins, and marks responses, errors included', async () => {
+    const server = createServer({ keys: [KEY], threads: 0, corsOrigins: ['https://app.example'] })
+    const preflight = await server.fetch(
+      new Request('http://x/v4/metrics/clarity', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'api_key,content-type' }
+      })
+    )
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/API_KEY/i)
+    const post = (key: string, origin: string) =>
+      server.fetch(new Request('http://x/v4/metrics/clarity', { method: 'POST', headers: { origin, 'content-type': 'application/json', API_KEY: key }, body: '{"text":"Hi."}' }))
+    const ok = await post(KEY, 'https://app.example')
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    const refused = await post('wrong-key-000000', 'https://app.example')
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    expect((await post(KEY, 'https://elsewhere.example')).headers.get('access-control-allow-origin')).toBeNull()
+    await server.close()
+    // Without corsOrigins, no CORS headers at all.
+    const plain = createServer({ keys: [KEY], threads: 0 })
+    const res = await plain.fetch(new Request('http://x/healthz', { headers: { origin: 'https://app.example' } }))
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    await plain.close()
+  })
+
   it('takes keys from LITMUS_API_KEYS or a key file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'litmus-keys-'))
     const keyFile = join(dir, 'keys.txt')

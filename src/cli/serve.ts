@@ -4,13 +4,13 @@ import { UsageError } from './args.js'
 
 const SERVE_USAGE = `Usage:
   litmus serve [--port 8080] [--host 127.0.0.1] [--key-file keys.txt] [--no-auth]
-               [--threads N] [--body-limit BYTES] [--timeout MS]
+               [--threads N] [--body-limit BYTES] [--timeout MS] [--cors ORIGIN,...]
 
 API keys come from --key-file (one per line) or LITMUS_API_KEYS (comma-separated); without any, the
 server refuses to start unless given --no-auth, which serves on 127.0.0.1 only. Routes, errors and
 limits: docs/service.md; GET /openapi.json describes every operation.`
 
-const FLAGS = new Set(['port', 'host', 'key-file', 'threads', 'body-limit', 'timeout'])
+const FLAGS = new Set(['port', 'host', 'key-file', 'threads', 'body-limit', 'timeout', 'cors'])
 
 function parse(argv: string[]): Record<string, string | true> {
   const flags: Record<string, string | true> = {}
@@ -47,7 +47,8 @@ export async function serve(argv: string[]): Promise<number> {
       allowNoAuth: flags['no-auth'] === true,
       threads: integer(flags, 'threads'),
       bodyLimit: integer(flags, 'body-limit'),
-      timeoutMs: integer(flags, 'timeout')
+      timeoutMs: integer(flags, 'timeout'),
+      corsOrigins: typeof flags.cors === 'string' ? flags.cors.split(',').map((o) => o.trim()).filter(Boolean) : undefined
     })
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/^litmus server: /, 'serve: '))

@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { Hono } from 'hono'
+import { cors } from 'hono/cors'
 import { OPERATIONS, type Operation } from 'litmus-metrics'
 import { openapiDocument, operationPath, type ErrorCode } from '../schema/openapi.js'
 import { keyChecker, resolveKeys } from './auth.js'
@@ -40,6 +41,11 @@ export interface ServerOptions {
   threads?: number
   /** Requests waiting for a free worker beyond which new ones get 503. Default 256. */
   maxQueue?: number
+  /**
+   * Origins whose pages may call the service from a browser (CORS), e.g. `['https://app.example.com']`;
+   * `['*']` for any. Default none: browsers can then call it only from its own origin.
+   */
+  corsOrigins?: readonly string[]
   /** Environment to read `LITMUS_API_KEYS` from. Default `process.env`. */
   env?: Record<string, string | undefined>
 }
@@ -252,6 +258,19 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   }
 
   const app = new Hono<{ Bindings: NodeBindings }>()
+  if (options.corsOrigins?.length) {
+    // Preflights are answered here, before the key check: browsers send them without custom headers.
+    const origins = [...options.corsOrigins]
+    app.use(
+      '*',
+      cors({
+        origin: origins.includes('*') ? '*' : origins,
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['API_KEY', 'content-type'],
+        maxAge: 600
+      })
+    )
+  }
   app.get('/healthz', async (c) => {
     try {
       await ready
