@@ -300,7 +300,13 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     const started = Date.now()
     const t0 = performance.now()
     const { version, name } = c.req.param()
-    const response = await score(c.req.raw, c.env, version, name, started)
+    let response: Response
+    try {
+      response = await score(c.req.raw, c.env, version, name, started)
+    } catch (e) {
+      console.error('litmus server:', e)
+      response = refuse(c.req.raw, 500, 'internal', 'internal error; the server log has the details')
+    }
     // Only registry names become labels; anything else is counted as '(unknown)'.
     stats.record(routes.get(`/${version}/metrics/${name}`) ?? '(unknown)', version, response.status, (performance.now() - t0) / 1000)
     return response
