@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { load, OPERATIONS } from '../dist/litmus.js'
 import { createServer, operationPath, type LitmusServer } from '../dist/server.js'
@@ -231,6 +232,36 @@ describe.each([
   it('serves the committed OpenAPI document', async () => {
     const res = await fetch(url + '/openapi.json')
     expect(await res.json()).toEqual(JSON.parse(readFileSync(new URL('../docs/openapi.json', import.meta.url), 'utf8')))
+  })
+})
+
+describe('server on arbitrary bodies', () => {
+  it('answers 200 (as the library) or a JSON 400, never anything else, for any JSON or bytes', async () => {
+    const server = createServer({ keys: [KEY], threads: 0 })
+    const names = litmus.operations
+    const post = (name: string, body: Uint8Array<ArrayBuffer> | string) =>
+      server.fetch(new Request('http://x' + pathOf(name), { method: 'POST', headers: JSON_HEADERS, body }))
+    // Objects shaped like requests (known field names, any values) as well as any JSON and any bytes.
+    const fieldNames = [...new Set(names.flatMap((n) => Object.keys((OPERATIONS as any)[n].request)))]
+    const requestLike = fc.dictionary(fc.constantFrom(...fieldNames), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.oneof(requestLike.map((v) => JSON.stringify(v)), fc.json({ maxDepth: 3 }), fc.uint8Array({ maxLength: 64 }).map((b) => new Uint8Array(b))),
+        async (name, body) => {
+          const res = await post(name, body)
+          const json = await res.json()
+          if (res.status === 200) {
+            expect(json).toEqual(libraryOutcome(litmus, name, JSON.parse(body as string)).status === 200 ? libraryOutcome(litmus, name, JSON.parse(body as string)).body : 'a 400')
+          } else {
+            expect(res.status).toBe(400)
+            expect(['missing_argument', 'invalid_argument', 'invalid_json']).toContain(json.error.code)
+          }
+        }
+      ),
+      { numRuns: 300, seed: 11 }
+    )
+    await server.close()
   })
 })
 
