@@ -258,6 +258,10 @@ describe('server on arbitrary bodies', () => {
           } else {
             expect(res.status).toBe(400)
             expect(['missing_argument', 'invalid_argument', 'invalid_json']).toContain(json.error.code)
+            if (json.error.code !== 'invalid_json') {
+              const expected = libraryOutcome(litmus, name, JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)))
+              expect(expected.status === 400 && expected.message).toBe(json.error.message)
+            }
           }
         }
       ),
