@@ -235,6 +235,17 @@ describe.each([
   })
 })
 
+describe('bundles', () => {
+  it('keep the server out of the library: dist/litmus.js imports only its model chunks', () => {
+    const lib = readFileSync(new URL('../dist/litmus.js', import.meta.url), 'utf8')
+    // Strings of the server, the OpenAPI generator and the client (the WASM's base64 rules out bare words).
+    expect(lib).not.toMatch(/litmus server:|API_KEY header|Litmus metrics service|litmus client:/)
+    expect(readFileSync(new URL('../dist/server.js', import.meta.url), 'utf8')).toMatch(/litmus server:/)
+    const imports = [...lib.matchAll(/import\(\s*["']([^"']+)["']\s*\)|from\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2])
+    for (const spec of imports) expect(spec).toMatch(/^\.\/models\/[\w-]+\.js$/)
+  })
+})
+
 describe('server on arbitrary bodies', () => {
   it('answers 200 (as the library) or a JSON 400, never anything else, for any JSON or bytes', async () => {
     const server = createServer({ keys: [KEY], threads: 0 })
