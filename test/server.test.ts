@@ -241,7 +241,11 @@ describe('bundles', () => {
     // Strings of the server, the OpenAPI generator and the client (the WASM's base64 rules out bare words).
     expect(lib).not.toMatch(/litmus server:|API_KEY header|Litmus metrics service|litmus client:/)
     expect(readFileSync(new URL('../dist/server.js', import.meta.url), 'utf8')).toMatch(/litmus server:/)
-    const imports = [...lib.matchAll(/import\(\s*["']([^"']+)["']\s*\)|from\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2])
+    const imports = [
+      ...[...lib.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]),
+      ...[...lib.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])
+    ]
+    expect(imports.length).toBeGreaterThan(0)
     for (const spec of imports) expect(spec).toMatch(/^\.\/models\/[\w-]+\.js$/)
   })
 })
