@@ -19,9 +19,9 @@ const BIG_BYTES = 999_000 // just under the default body limit of 1,000,000 byte
 // Operations to load, if implemented: the list is data, so toxicity joins once it lands.
 const OPERATIONS = ['clarity', 'pii', 'toxicity']
 
-async function startServer(threads) {
+async function startServer(threads, inlineBelow) {
   const child = fork(new URL('./serve.mjs', import.meta.url), [], {
-    env: { ...process.env, BENCH_KEY: KEY, BENCH_THREADS: String(threads) },
+    env: { ...process.env, BENCH_KEY: KEY, BENCH_THREADS: String(threads), ...(inlineBelow === undefined ? {} : { BENCH_INLINE_BELOW: String(inlineBelow) }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc']
   })
   const { url } = await new Promise((resolve, reject) => {
@@ -89,7 +89,7 @@ function load(url, { path, bodies, connections, seconds }) {
 
 /** Median µs of one in-process `fetch` of a tiny request, on a server with `threads`. */
 async function inProcessMicros(threads, n) {
-  const server = createServer({ keys: [KEY], threads })
+  const server = createServer({ keys: [KEY], threads, inlineBelow: 0 })
   await server.ready
   const request = () =>
     new Request('http://localhost/v4/metrics/clarity', {
@@ -122,9 +122,11 @@ export async function run({ litmus }) {
   do big = JSON.stringify({ text: brown.slice(0, (cut -= 1000)) })
   while (Buffer.byteLength(big) > BIG_BYTES)
   const threads = os.availableParallelism()
+  // [label, threads, inlineBelow]
   const modes = [
-    ['pool', threads],
-    ['main thread', 0]
+    ['pool + small inline', threads, undefined],
+    ['pool', threads, 0],
+    ['main thread', 0, undefined]
   ]
 
   const rows = []
@@ -140,7 +142,7 @@ export async function run({ litmus }) {
   ]
   const p99 = {} // 'clarity alone' / 'clarity mixed' -> mode -> median p99
   const servers = {}
-  for (const [mode, n] of modes) servers[mode] = await startServer(n)
+  for (const [mode, n, inline] of modes) servers[mode] = await startServer(n, inline)
   const loadAvg = os.loadavg()[0]
   try {
     // Warm-up (JIT, worker start-up), not reported.
@@ -154,7 +156,7 @@ export async function run({ litmus }) {
     // Scenario by scenario, the two servers alternate REPEATS times, so drift of the machine's load
     // affects both.
     for (const op of ops) {
-      const runs = { pool: [], 'main thread': [] }
+      const runs = Object.fromEntries(modes.map(([mode]) => [mode, []]))
       for (let i = 0; i < REPEATS; i++) {
         for (const [mode] of modes) {
           console.error(`bench: server ${op} 1 KB, ${mode}, run ${i + 1}`)
@@ -164,7 +166,7 @@ export async function run({ litmus }) {
       for (const [mode] of modes) rows.push(row(`\`${op}\`, 1 KB`, mode, runs[mode]))
       if (op === 'clarity') p99.alone = Object.fromEntries(modes.map(([mode]) => [mode, median(runs[mode].map((r) => r.p99))]))
     }
-    const runs = { pool: [], 'main thread': [] }
+    const runs = Object.fromEntries(modes.map(([mode]) => [mode, []]))
     for (let i = 0; i < REPEATS; i++) {
       for (const [mode] of modes) {
         console.error(`bench: server clarity 1 KB with ~1 MB pii mixed in, ${mode}, run ${i + 1}`)
@@ -190,18 +192,19 @@ export async function run({ litmus }) {
 Load from [autocannon](https://www.npmjs.com/package/autocannon) in the bench process against \`litmus serve\`
 in a child process, both on 127.0.0.1 of the same ${os.cpus().length}-core machine (so the load generator takes
 CPU from the server; the 1-minute load average was ${fmt(loadAvg, 1)} when it started). ${CONNECTIONS} connections, requests cycling over 256 different
-~1 KB Brown corpus texts (\`{"text": ...}\`); \`pool\` is the default server (${threads} scoring workers,
-piscina), \`main thread\` the same server with \`threads: 0\`. Each row is the median of ${REPEATS} runs of
-${SECONDS} s, the two servers alternating run by run. Latencies are of every response, from autocannon's
+~1 KB Brown corpus texts (\`{"text": ...}\`), after a 2 s warm-up of each server. Three configurations of the
+same server: \`pool + small inline\` is the default (${threads} scoring workers, piscina; bodies under 4 KiB scored on
+the main thread, \`inlineBelow: 4096\`), \`pool\` sends every body to a worker (\`inlineBelow: 0\`), and \`main thread\`
+scores everything on the main thread (\`threads: 0\`). Each row is the median of ${REPEATS} runs of
+${SECONDS} s, the servers alternating run by run. Latencies are of every response, from autocannon's
 per-response times; errors (summed over the runs) count connection errors, time-outs and non-2xx
-responses. In the pool, bodies of 64 KiB and more may occupy at most all workers but one. ${skipped.length ? `Not implemented in this build, so not loaded: ${skipped.map((s) => `\`${s}\``).join(', ')}.` : ''}
-Reproduce: \`npm run build && node bench/index.mjs server\`.
+responses. In the pool, bodies of 64 KiB and more may occupy at most all workers but one.
+Reproduce: \`npm run build && node bench/index.mjs server\`. ${skipped.length ? `Not implemented in this build, so not loaded: ${skipped.map((s) => `\`${s}\``).join(', ')}.` : ''}
 
 ${table(['requests', 'server', 'requests/s', 'p50 ms', 'p99 ms', 'errors'], rows)}
 
-With the ~1 MB requests mixed in, the p99 of the 1 KB \`clarity\` requests went from ${fmt(p99.alone.pool, 1)} to
-${fmt(p99.mixed.pool, 1)} ms with the pool (×${fmt(p99.mixed.pool / p99.alone.pool, 2)}), and from ${fmt(p99.alone['main thread'], 1)} to
-${fmt(p99.mixed['main thread'], 1)} ms on the main thread (×${fmt(p99.mixed['main thread'] / p99.alone['main thread'], 2)}).
+With the ~1 MB requests mixed in, the p99 of the 1 KB \`clarity\` requests went
+${modes.map(([mode]) => `from ${fmt(p99.alone[mode], 1)} to ${fmt(p99.mixed[mode], 1)} ms with \`${mode}\` (×${fmt(p99.mixed[mode] / p99.alone[mode], 2)})`).join(', ')}.
 
 One pool round trip, in-process (\`server.fetch(new Request(...))\` of \`{"text":"The cat sat on the mat."}\`
 to \`clarity\`, sequential, median of 2,000 calls, middle of 3 alternating runs): ${fmt(inline, 0)} µs scoring on

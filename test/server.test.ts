@@ -81,13 +81,14 @@ const CASES: Case[] = [
 ]
 
 describe.each([
-  ['a pool of 2 workers', 2],
-  ['scoring on the main thread', 0]
-])('server, %s', (_label, threads) => {
+  ['a pool of 2 workers for every body', 2, 0],
+  ['a pool of 2 workers, bodies under 4 KiB on the main thread (default)', 2, undefined],
+  ['scoring on the main thread', 0, undefined]
+])('server, %s', (_label, threads, inlineBelow) => {
   let server: LitmusServer
   let url: string
   beforeAll(async () => {
-    server = createServer({ keys: [KEY, 'second-key-abcdefghijkl'], threads, bodyLimit: LIMIT, timeoutMs: TIMEOUT_MS })
+    server = createServer({ keys: [KEY, 'second-key-abcdefghijkl'], threads, inlineBelow, bodyLimit: LIMIT, timeoutMs: TIMEOUT_MS })
     ;({ url } = await server.listen({ port: 0, host: '127.0.0.1' }))
   })
   afterAll(() => server.close())

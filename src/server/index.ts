@@ -39,6 +39,11 @@ export interface ServerOptions {
   timeoutMs?: number
   /** Scoring worker threads. Default: the cores (`os.availableParallelism()`). 0 scores on the calling thread. */
   threads?: number
+  /**
+   * Bodies smaller than this many bytes are scored on the main thread rather than sent to a worker, since
+   * for them the pool's round trip costs more than the scoring. Default 4096; 0 sends every body to the pool.
+   */
+  inlineBelow?: number
   /** Requests waiting for a free worker beyond which new ones get 503. Default 256. */
   maxQueue?: number
   /**
@@ -179,13 +184,14 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const timeoutMs = options.timeoutMs ?? 10_000
   const threads = options.threads ?? availableParallelism()
   const maxQueue = options.maxQueue ?? 256
-  for (const [name, value] of Object.entries({ bodyLimit, timeoutMs, threads, maxQueue })) {
+  const inlineBelow = options.inlineBelow ?? 4096
+  for (const [name, value] of Object.entries({ bodyLimit, timeoutMs, threads, maxQueue, inlineBelow })) {
     if (!Number.isInteger(value) || value < 0) throw new TypeError(`litmus server: ${name} must be an integer >= 0, got ${value}`)
   }
   const checkKey = noAuth ? () => true : keyChecker(keys)
   const stats = new Stats()
 
-  const backendPromise: Promise<Backend> = threads === 0 ? Promise.resolve(inlineBackend()) : poolBackend(threads, maxQueue)
+  const backendPromise: Promise<Backend> = threads === 0 ? Promise.resolve(inlineBackend()) : poolBackend(threads, maxQueue, inlineBelow)
   let backend: Backend | undefined
   /** Route path -> operation name, for the implemented operations. */
   const routes = new Map<string, string>()
