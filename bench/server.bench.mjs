@@ -124,8 +124,8 @@ export async function run({ litmus }) {
   const threads = os.availableParallelism()
   // [label, threads, inlineBelow]
   const modes = [
-    ['pool + small inline', threads, undefined],
-    ['pool', threads, 0],
+    ['pool', threads, undefined],
+    ['pool + small inline', threads, 4096],
     ['main thread', 0, undefined]
   ]
 
@@ -193,9 +193,9 @@ Load from [autocannon](https://www.npmjs.com/package/autocannon) in the bench pr
 in a child process, both on 127.0.0.1 of the same ${os.cpus().length}-core machine (so the load generator takes
 CPU from the server; the 1-minute load average was ${fmt(loadAvg, 1)} when it started). ${CONNECTIONS} connections, requests cycling over 256 different
 ~1 KB Brown corpus texts (\`{"text": ...}\`), after a 2 s warm-up of each server. Three configurations of the
-same server: \`pool + small inline\` is the default (${threads} scoring workers, piscina; bodies under 4 KiB scored on
-the main thread, \`inlineBelow: 4096\`), \`pool\` sends every body to a worker (\`inlineBelow: 0\`), and \`main thread\`
-scores everything on the main thread (\`threads: 0\`). Each row is the median of ${REPEATS} runs of
+same server: \`pool\` is the default (${threads} scoring workers, piscina, one per core; every body scored in a
+worker), \`pool + small inline\` scores bodies under 4 KiB on the main thread (\`inlineBelow: 4096\`), and
+\`main thread\` scores everything on the main thread (\`threads: 0\`). Each row is the median of ${REPEATS} runs of
 ${SECONDS} s, the servers alternating run by run. Latencies are of every response, from autocannon's
 per-response times; errors (summed over the runs) count connection errors, time-outs and non-2xx
 responses. In the pool, bodies of 64 KiB and more may occupy at most all workers but one.

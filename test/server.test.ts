@@ -81,8 +81,8 @@ const CASES: Case[] = [
 ]
 
 describe.each([
-  ['a pool of 2 workers for every body', 2, 0],
-  ['a pool of 2 workers, bodies under 4 KiB on the main thread (default)', 2, undefined],
+  ['a pool of 2 workers (default)', 2, undefined],
+  ['a pool of 2 workers, bodies under 4 KiB on the main thread', 2, 4096],
   ['scoring on the main thread', 0, undefined]
 ])('server, %s', (_label, threads, inlineBelow) => {
   let server: LitmusServer

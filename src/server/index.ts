@@ -40,8 +40,9 @@ export interface ServerOptions {
   /** Scoring worker threads. Default: the cores (`os.availableParallelism()`). 0 scores on the calling thread. */
   threads?: number
   /**
-   * Bodies smaller than this many bytes are scored on the main thread rather than sent to a worker, since
-   * for them the pool's round trip costs more than the scoring. Default 4096; 0 sends every body to the pool.
+   * Bodies smaller than this many bytes are scored on the main thread rather than sent to a worker: for
+   * tiny bodies the pool's round trip costs more than the scoring, but the main thread then scores while
+   * it should be accepting requests. Default 0: every body goes to the pool.
    */
   inlineBelow?: number
   /** Requests waiting for a free worker beyond which new ones get 503. Default 256. */
@@ -184,7 +185,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const timeoutMs = options.timeoutMs ?? 10_000
   const threads = options.threads ?? availableParallelism()
   const maxQueue = options.maxQueue ?? 256
-  const inlineBelow = options.inlineBelow ?? 4096
+  const inlineBelow = options.inlineBelow ?? 0
   for (const [name, value] of Object.entries({ bodyLimit, timeoutMs, threads, maxQueue, inlineBelow })) {
     if (!Number.isInteger(value) || value < 0) throw new TypeError(`litmus server: ${name} must be an integer >= 0, got ${value}`)
   }
