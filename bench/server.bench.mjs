@@ -12,8 +12,8 @@ import { fmt, table } from './util.mjs'
 export const title = 'HTTP service (`litmus serve`)'
 
 const KEY = 'bench-key-0123456789abcdef'
-const SECONDS = 3
-const REPEATS = 3
+const SECONDS = 2
+const REPEATS = 5
 const CONNECTIONS = 64
 const BIG_BYTES = 999_000 // just under the default body limit of 1,000,000 bytes
 // Operations to load, if implemented: the list is data, so toxicity joins once it lands.
