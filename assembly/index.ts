@@ -8,3 +8,5 @@ export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSu
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './scan/pii'
 export { piiGazetteerReserve, piiGazetteerBuild } from './scan/pii-gazetteer'
+export { lexiconReserve, lexiconBuild } from './text/lexicon'
+export { simplicityScan, simplicitySpans, simplicityWords } from './judge/simplicity'

@@ -12,14 +12,22 @@ function row(name: string, value: string): string {
   return `<tr><th>${name}</th><td>${value}</td></tr>`
 }
 
+// Operations that take `{ text }` and answer `{ score }`: one row each.
+const SCORES = [
+  ['Clarity', 'clarity'],
+  ['Simplicity', 'simplicity']
+] as const
+
 function render(): void {
   const text = input.value
   const rows: string[] = []
   const started = performance.now()
-  try {
-    rows.push(row('Clarity', litmus.clarity({ text }).score.toFixed(1)))
-  } catch (e) {
-    rows.push(row('Clarity', escape(e instanceof ValidationError ? e.message : String(e))))
+  for (const [label, name] of SCORES) {
+    try {
+      rows.push(row(label, litmus.evaluate(name, { text }).score.toFixed(1)))
+    } catch (e) {
+      rows.push(row(label, escape(e instanceof ValidationError ? e.message : String(e))))
+    }
   }
   const stats = litmus.textStats(text)
   rows.push(row('Counts', `${stats.sentences} sentences, ${stats.words} words, ${stats.syllables} syllables`))

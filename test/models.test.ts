@@ -90,3 +90,29 @@ describe('bundle', () => {
     for (const file of walk(new URL('types/', dist))) expect(readFileSync(file).length, file).toBeLessThan(64 * 1024)
   })
 })
+
+describe('model manifests', async () => {
+  const { existsSync, readdirSync: list, readFileSync: read } = await import('node:fs')
+  const { createHash } = await import('node:crypto')
+  const { payloadHash } = await import('../scripts/lib/manifest.mjs')
+  const dir = new URL('../src/models/', import.meta.url)
+  const modules = list(dir).filter((f) => f.endsWith('.generated.ts') && read(new URL(f, dir), 'utf8').includes('export const MANIFEST'))
+  it('finds the generated models that carry a manifest', () => expect(modules.length).toBeGreaterThan(0))
+  for (const file of modules) {
+    it(`${file}: the shipped payload is the one its script wrote`, async () => {
+      const { MANIFEST, ...payload } = await import(`../src/models/${file}`)
+      expect(payloadHash(payload)).toBe(MANIFEST.sha256)
+      expect(existsSync(new URL(`../${MANIFEST.script}`, import.meta.url))).toBe(true)
+    })
+    // The data sets live beside the repository during development; where they are, the inputs must be the
+    // ones the model was built from.
+    const repo = new URL('../', import.meta.url)
+    const { MANIFEST } = await import(`../src/models/${file}`)
+    const present = MANIFEST.inputs.every((i: { path: string }) => existsSync(new URL(i.path, repo)))
+    it.skipIf(!present)(`${file}: built from the inputs on this machine`, () => {
+      for (const { path, sha256 } of MANIFEST.inputs) {
+        expect(createHash('sha256').update(read(new URL(path, repo))).digest('hex'), path).toBe(sha256)
+      }
+    })
+  }
+})

@@ -16,7 +16,9 @@
 //     A hex word of decimal digits only must be at least 24 characters (it is a number first).
 //     A base64 or base32 word must not repeat one character 8 times in a row (an elongated word).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
-//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes.
+//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is 8-bit
+//     binary groups with a separator that decode to at least 3 bytes of a word (clean printable ASCII,
+//     at least 3 in 4 letters): that form occurs in nothing but encodings.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
 //     (a multi-byte character cut off at the very end is allowed: payloads are often truncated), and at
 //     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters). A decode shorter than 24
@@ -152,6 +154,15 @@ function pCodePoint(cp: u32): void {
     pByte(0x80 | ((cp >> 6) & 0x3f))
     pByte(0x80 | (cp & 0x3f))
   }
+}
+
+// Separated 8-bit groups of 0 and 1 are a form no prose, number list, hash or identifier takes, so a
+// short run counts when it decodes to a word ("01100111 01110010 ... 01100100" is "granted").
+const MIN_WORD_BYTES: i32 = 3
+
+/** The payload is a short word or phrase: clean printable ASCII, at least 3 in 4 bytes letters. */
+function pAcceptWord(): bool {
+  return pTotal >= MIN_WORD_BYTES && pBad == 0 && pNeed == 0 && pAscii == pTotal && pAlpha * 4 >= pTotal * 3
 }
 
 function pAccept(): bool {
@@ -448,7 +459,7 @@ function parseAt(i: i32): i32 {
   for (let kind = TOK_BITS; kind <= TOK_DEC; kind++) {
     const n = parseSeparated(kind, i)
     if (n > 1) {
-      if (sepEnd - i >= MIN_CHARS && pAccept()) {
+      if ((sepEnd - i >= MIN_CHARS && pAccept()) || (kind == TOK_BITS && pAcceptWord())) {
         emit(kind == TOK_BITS ? LABEL_BINARY : kind == TOK_HEX ? LABEL_HEX : LABEL_DECIMAL, i, sepEnd)
         return sepEnd
       }

@@ -31,6 +31,14 @@ export interface CoreExports {
   piiScan(ptr: number, len: number, mask: number): number
   piiGazetteerReserve(lines: number): void
   piiGazetteerBuild(ptr: number, len: number): void
+  /** Reserve word table `id` (assembly/text/lexicon.ts) for `entries` words, for the instance's life. */
+  lexiconReserve(id: number, entries: number): void
+  /** Index a `#value` / word-per-line list into table `id`. */
+  lexiconBuild(id: number, ptr: number, len: number): void
+  /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
+  simplicityScan(ptr: number, len: number, perWord: number): number
+  simplicitySpans(): number
+  simplicityWords(): number
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -51,7 +59,12 @@ export const EXPORTS = [
   'tokeniseInit',
   'piiScan',
   'piiGazetteerReserve',
-  'piiGazetteerBuild'
+  'piiGazetteerBuild',
+  'lexiconReserve',
+  'lexiconBuild',
+  'simplicityScan',
+  'simplicitySpans',
+  'simplicityWords'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

