@@ -3,6 +3,7 @@ import { readFileSync, createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { load, OPERATIONS, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
 import { requestFromFlags, UsageError } from './args.js'
+import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
 const USAGE = `Usage:
@@ -116,6 +117,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE)
     return command ? 0 : 2
   }
+  if (command === 'serve') return serve(rest)
   const litmus = await load()
   if (command === 'operations') {
     for (const name of litmus.operations as readonly string[]) console.log(`${name.padEnd(20)} ${fieldsLine(ops[name])}`)

@@ -1,0 +1,184 @@
+/**
+ * Remote client of the Litmus HTTP service: the Evaluator's methods, as promises, over `fetch`. Runs in
+ * browsers and Node alike (no Node modules). Validation errors of the server come back as the library's
+ * own MissingArgumentError / InvalidArgumentError, with the same issues.
+ * @packageDocumentation
+ */
+import {
+  InvalidArgumentError,
+  MissingArgumentError,
+  OPERATIONS,
+  type ImplementedOperation,
+  type Issue,
+  type RequestOf,
+  type ResponseOf
+} from 'litmus-metrics'
+import { operationPath } from '../schema/paths.js'
+
+export { InvalidArgumentError, MissingArgumentError, ValidationError } from 'litmus-metrics'
+
+/** A client configuration that cannot work: missing or invalid key, base URL or timeout (the spec's value error). */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError'
+}
+
+/** Any answer of the service other than a score or a validation error, or no answer at all. */
+export class ServiceError extends Error {
+  override name = 'ServiceError'
+  constructor(
+    message: string,
+    /** HTTP status; 0 when no response arrived (network failure or time-out). */
+    readonly status: number,
+    /** The service's error code (`unauthorized`, `payload_too_large`, ...), or `timeout` / `network` / `invalid_response`. */
+    readonly code: string,
+    options?: { cause?: unknown }
+  ) {
+    super(message, options)
+  }
+}
+
+export interface ClientOptions {
+  /** Sent as the `API_KEY` header on every request. */
+  apiKey: string
+  /** Where the service is, e.g. `https://litmus.internal:8080` (http or https; a path prefix is kept). */
+  baseUrl: string
+  /** Milliseconds a call may take before it fails with a ServiceError of code `timeout`. Default 30,000. */
+  timeout?: number
+  /** The fetch to use. Default: the global one. */
+  fetch?: typeof globalThis.fetch
+}
+
+export interface CallOptions {
+  /** Abort the call. */
+  signal?: AbortSignal
+  /** This call's time limit in ms, instead of the client's. */
+  timeout?: number
+}
+
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+type V4Name = Exclude<ImplementedOperation, `v3.${string}`>
+type V3Name = Extract<ImplementedOperation, `v3.${string}`>
+type Short<K> = K extends `v3.${infer N}` ? Camel<N> : never
+
+/** The Evaluator's operations, each returning a promise of the service's response. */
+export type Client = {
+  [K in V4Name as Camel<K>]: (request: RequestOf<K>, options?: CallOptions) => Promise<ResponseOf<K>>
+} & {
+  /** v3 operations, at `/v3/metrics/<name>`. */
+  v3: { [K in V3Name as Short<K>]: (request: RequestOf<K>, options?: CallOptions) => Promise<ResponseOf<K>> }
+  /** Run an operation by the service's endpoint name (`input_type`, `v3.carbon`, ...). */
+  evaluate<K extends ImplementedOperation>(name: K, body: unknown, options?: CallOptions): Promise<ResponseOf<K>>
+  /** `<baseUrl>/<version>/metrics`: where the metric operations of a version are. */
+  metricsUrl(version: string): string
+  /** `<baseUrl>/<version>/performance`: request counts and latency of a version's operations. */
+  performanceUrl(version: string): string
+  readonly baseUrl: string
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+
+function configured(options: ClientOptions): { apiKey: string; baseUrl: string; timeout: number } {
+  if (options === null || typeof options !== 'object') throw new ConfigurationError('litmus client: options { apiKey, baseUrl } are required')
+  const { apiKey, baseUrl, timeout = 30_000 } = options
+  if (apiKey === undefined || apiKey === null || apiKey === '') throw new ConfigurationError('litmus client: apiKey is required')
+  // The key travels as a header value: visible ASCII only, or it could never be sent.
+  if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new ConfigurationError('litmus client: apiKey must be a string of visible ASCII characters (no spaces)')
+  }
+  if (typeof baseUrl !== 'string' || baseUrl === '') throw new ConfigurationError('litmus client: baseUrl is required')
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    throw new ConfigurationError(`litmus client: baseUrl is not a valid URL: ${JSON.stringify(baseUrl)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`litmus client: baseUrl must use http or https, not ${url.protocol.slice(0, -1)}`)
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new ConfigurationError('litmus client: baseUrl must not carry credentials, a query or a fragment')
+  }
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
+    throw new ConfigurationError(`litmus client: timeout must be a number of milliseconds > 0, got ${String(timeout)}`)
+  }
+  return { apiKey, baseUrl: url.href.replace(/\/+$/, ''), timeout }
+}
+
+function versionSegment(version: string): string {
+  if (typeof version !== 'string' || !/^v[0-9]+$/.test(version)) {
+    throw new ConfigurationError(`litmus client: a version is 'v' and a number ('v3', 'v4'), got ${JSON.stringify(version)}`)
+  }
+  return version
+}
+
+type WireError = { code?: string; message?: string; requestType?: string; issues?: (Issue & { path?: unknown })[] }
+
+/** Throw what a non-2xx answer means: the library's validation errors for 400s with issues, ServiceError otherwise. */
+function failure(status: number, data: unknown): never {
+  const error = (data as { error?: WireError } | null)?.error
+  if (status === 400 && error && Array.isArray(error.issues) && typeof error.requestType === 'string') {
+    const issues = error.issues.map(({ path: _path, ...issue }) => issue as Issue)
+    if (error.code === 'missing_argument') throw new MissingArgumentError(error.requestType, issues)
+    if (error.code === 'invalid_argument') throw new InvalidArgumentError(error.requestType, issues)
+  }
+  throw new ServiceError(`litmus service: ${status} ${error?.message ?? 'error'}`, status, error?.code ?? 'unknown')
+}
+
+/** Create a client. Throws ConfigurationError when the key, base URL or timeout cannot work. */
+export function createClient(options: ClientOptions): Client {
+  const { apiKey, baseUrl, timeout } = configured(options)
+  const fetchImpl = options.fetch ?? globalThis.fetch
+  const ops = OPERATIONS as Record<string, { name: string; version: string }>
+
+  async function call(name: string, body: unknown, callOptions: CallOptions = {}): Promise<unknown> {
+    const op = typeof name === 'string' && Object.hasOwn(ops, name) ? ops[name] : undefined
+    if (op === undefined) {
+      throw new InvalidArgumentError('evaluate', [
+        { field: 'name', kind: 'invalid', expected: 'an operation of the service', description: 'an operation name', received: String(name) }
+      ])
+    }
+    const limit = callOptions.timeout ?? timeout
+    const timer = AbortSignal.timeout(limit)
+    const signal = callOptions.signal ? AbortSignal.any([timer, callOptions.signal]) : timer
+    const url = baseUrl + operationPath(op)
+    let status: number
+    let text: string
+    try {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', API_KEY: apiKey },
+        body: JSON.stringify(body) ?? 'null',
+        signal
+      })
+      status = response.status
+      text = await response.text()
+    } catch (e) {
+      if (timer.aborted) throw new ServiceError(`litmus service: no answer from ${url} within ${limit} ms`, 0, 'timeout', { cause: e })
+      if (callOptions.signal?.aborted) throw callOptions.signal.reason
+      throw new ServiceError(`litmus service: could not reach ${url}`, 0, 'network', { cause: e })
+    }
+    let data: unknown
+    try {
+      data = JSON.parse(text)
+    } catch {
+      throw new ServiceError(`litmus service: ${status}, and the body is not JSON`, status, 'invalid_response')
+    }
+    if (status >= 200 && status < 300) return data
+    return failure(status, data)
+  }
+
+  const v3: Record<string, unknown> = {}
+  const client: Record<string, unknown> = {
+    v3,
+    baseUrl,
+    evaluate: call,
+    metricsUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/metrics`,
+    performanceUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/performance`
+  }
+  for (const name of Object.keys(ops)) {
+    const method = (request: unknown, callOptions?: CallOptions) => call(name, request, callOptions)
+    if (name.startsWith('v3.')) v3[camel(name.slice(3))] = method
+    else client[camel(name)] = method
+  }
+  return client as Client
+}
