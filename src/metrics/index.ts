@@ -11,6 +11,8 @@ import { inputType } from './input-type.js'
 import { initPii, makeRedact, pii, v3Pii } from './pii.js'
 import { loadSyllables, syllablesMethod } from './syllables.js'
 import { tokensInit } from './tokens.js'
+import { explainToxicity, installToxicity, toxicity } from './toxicity.js'
+import * as toxicityModel from '../models/toxicity.generated.js'
 
 export const SCORERS = {
   carbon,
@@ -18,6 +20,7 @@ export const SCORERS = {
   cost,
   input_type: inputType,
   pii,
+  toxicity,
   'v3.carbon': v3Carbon,
   'v3.pii': v3Pii
 } satisfies { [K in OperationName]?: Scorer<K> }
@@ -54,11 +57,23 @@ export const EXTRAS = {
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
   memoryBytes: (ctx: Context) => () => ctx.core.exports.memory.buffer.byteLength,
   /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
-  redact: makeRedact
+  redact: makeRedact,
+  /** Toxicity with the n-grams and rules that raised or lowered it, each with its span (docs/metrics/toxicity.md). */
+  explainToxicity: (ctx: Context) => {
+    const explain = explainToxicity(ctx)
+    const check = checked('toxicity')
+    return (request: RequestOf<'toxicity'>) => explain(check(request))
+  }
 } satisfies Record<string, (ctx: Context) => (...args: any[]) => unknown>
 
 /**
  * Work done once per `load()` after the core is instantiated, such as copying a model's tables into
  * core memory. Runs in order; each step may add to the context.
  */
-export const INIT: ((ctx: Context) => void)[] = [initPrices, loadSyllables, tokensInit, initPii]
+export const INIT: ((ctx: Context) => void)[] = [
+  initPrices,
+  loadSyllables,
+  tokensInit,
+  initPii,
+  (ctx) => installToxicity(ctx, toxicityModel)
+]
