@@ -8,4 +8,4 @@ export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSu
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './scan/pii'
 export { piiGazetteerReserve, piiGazetteerBuild } from './scan/pii-gazetteer'
-export { vecModelReserve, vecModelWeights, vecModelSet, vecScore } from './vec/features'
+export { vecModelReserve, vecModelWeights, vecModelSet, vecModelFlush, vecScore } from './vec/features'

@@ -43,7 +43,8 @@ export const WANT_SPANS: u32 = 2
 
 const CHAR_MAX: usize = 30
 
-// Model header (kept): kinds, bits, cmin, cmax, classes, stride, weights, lexicon; weights follow.
+// Model header (kept): kinds, bits, cmin, cmax, classes, stride, weights, lexicon, word memo; the memo
+// and the weights follow.
 const M_KINDS = 0
 const M_BITS = 4
 const M_CMIN = 8
@@ -52,7 +53,16 @@ const M_CLASSES = 16
 const M_STRIDE = 20
 const M_WEIGHTS = 24
 const M_LEX = 28
-const M_SIZE: usize = 32
+const M_MEMO = 32
+const M_SIZE: usize = 48
+
+// Word memo of a single-class head: prose repeats a few thousand words, and a word's own features (its
+// unigram and character n-grams) and lexicon flags depend on its lower-cased bytes alone. So when only
+// the sum is wanted, each word's share is kept in a direct-mapped table keyed by the word's full 64-bit
+// hash: u64 key, u32 flags, i16 sum, u16 feature count. 16K entries, 256 KiB. Sums are integers, so a
+// hit gives exactly what the walk would.
+const MEMO_BITS: u32 = 14
+const MEMO_BYTES: usize = <usize>16 << MEMO_BITS
 
 // Result block of `vecScore` (u32 each): words, word spans, features, feature buckets, feature words,
 // flagged words, flagged list, then one i32 sum per class from RESULT_SUMS.
@@ -68,11 +78,20 @@ const SCRATCH: usize = memory.data(64, 16)
  * header. The caller writes the weights at `vecModelWeights(model)`, then calls `vecModelSet`.
  */
 export function vecModelReserve(bits: u32, stride: u32): usize {
-  const m = arenaKeep(M_SIZE + (<usize>stride << bits))
+  const memo = stride == 1 ? MEMO_BYTES : 0
+  const m = arenaKeep(M_SIZE + memo + (<usize>stride << bits))
   store<u32>(m + M_BITS, bits)
   store<u32>(m + M_STRIDE, stride)
-  store<u32>(m + M_WEIGHTS, <u32>(m + M_SIZE))
+  store<u32>(m + M_MEMO, memo > 0 ? <u32>(m + M_SIZE) : 0)
+  store<u32>(m + M_WEIGHTS, <u32>(m + M_SIZE + memo))
+  vecModelFlush(m)
   return m
+}
+
+/** Forget the word memo: call after changing a model's weights. */
+export function vecModelFlush(m: usize): void {
+  const memo = <usize>load<u32>(m + M_MEMO)
+  if (memo != 0) memory.fill(memo, 0, MEMO_BYTES)
 }
 
 export function vecModelWeights(m: usize): usize {
@@ -89,6 +108,7 @@ export function vecModelSet(m: usize, kinds: u32, cmin: u32, cmax: u32, classes:
   store<u32>(m + M_CMAX, cmax)
   store<u32>(m + M_CLASSES, classes < MAX_CLASSES ? classes : MAX_CLASSES)
   store<u32>(m + M_LEX, lexLen > 0 ? <u32>lexiconBuild(lexPtr, lexLen) : 0)
+  vecModelFlush(m)
 }
 
 // Per-call state, in globals (the core allocates no objects).
@@ -176,13 +196,34 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   const flagged = arenaAlloc((<usize>nWords << 3) + 8)
   let flagOut = flagged
 
+  const memo = want == 0 ? <usize>load<u32>(m + M_MEMO) : 0
   let prev: u64 = 0
   for (let w: u32 = 0; w < nWords; w++) {
     const s = <usize>load<u32>(spans + (<usize>w << 3))
     const n = <usize>load<u32>(spans + (<usize>w << 3), 4) - s
     wordIndex = w
     const h = hashLower(FNV_SEED, ptr + s, n)
-    const flags = lexiconGet(lex, h)
+    let flags: u32
+    if (memo != 0) {
+      const e = memo + (<usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS) - 1)) << 4)
+      if (load<u64>(e) == h) {
+        flags = load<u32>(e, 8)
+        sum1 += <i32>load<i16>(e, 12)
+        count += <u32>load<u16>(e, 14)
+      } else {
+        flags = lexiconGet(lex, h)
+        const sum0 = sum1
+        const count0 = count
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+        store<u64>(e, h)
+        store<u32>(e, flags, 8)
+        store<i16>(e, <i16>(sum1 - sum0), 12)
+        store<u16>(e, <u16>(count - count0), 14)
+      }
+    } else {
+      flags = lexiconGet(lex, h)
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+    }
     if (flags != 0) {
       store<u32>(flagOut, w)
       store<u32>(flagOut, flags, 4)
@@ -192,12 +233,10 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         continue
       }
     }
-    if (kinds & F_WORD) emit(h, 1)
     if (kinds & F_BIGRAM) {
       if (prev != 0) emit(hashLower(fnvByte(prev, 0x20), ptr + s, n), 2)
       prev = h
     }
-    if (kinds & F_CHAR && n <= CHAR_MAX) charGrams(ptr + s, n, cmin, cmax)
   }
 
   if (stride == 1) store<i32>(RESULT + RESULT_SUMS, sum1)
@@ -209,6 +248,13 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   store<u32>(RESULT + 20, <u32>((flagOut - flagged) >> 3))
   store<u32>(RESULT + 24, <u32>flagged)
   return RESULT
+}
+
+// A word's own features: its unigram and its character n-grams.
+// @ts-ignore: decorator
+@inline function wordFeatures(p: usize, n: usize, h: u64, kinds: u32, cmin: usize, cmax: usize): void {
+  if (kinds & F_WORD) emit(h, 1)
+  if (kinds & F_CHAR && n <= CHAR_MAX) charGrams(p, n, cmin, cmax)
 }
 
 // Character n-grams of "<word>": the word lower-cased as hashLower does into SCRATCH, then from each

@@ -34,10 +34,4 @@ export function toxicityRules(
   collect: boolean
 ): Rules
 export function rulesOffset(ev: Rules, severity: number): number
-export function neutralised(
-  ev: Rules,
-  feats: ArrayLike<number>,
-  featWords: ArrayLike<number>,
-  weights: ArrayLike<number>,
-  severity: number
-): number
+export function neutralised(ev: Rules, wordSum: (w: number) => number, severity: number): number

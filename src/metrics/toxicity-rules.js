@@ -105,8 +105,22 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
     }
     return found
   }
-  const quotes = quoted(text)
-  const inQuotes = (w) => quotes.some(([s, e]) => start(w) >= s && end(w) <= e)
+  let quotes = null
+  const inQuotes = (w) => {
+    quotes ??= quoted(text)
+    // Quoted passages are ascending and disjoint: binary search for the last one starting before w.
+    let lo = 0
+    let hi = quotes.length - 1
+    let at = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (quotes[mid][0] <= start(w)) {
+        at = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    return at >= 0 && end(w) <= quotes[at][1]
+  }
   // Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves.
   const countered = (k) => {
     if (inQuotes(idx[k])) return true
@@ -234,23 +248,19 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
  * negated or quoted (all of it), and of profanity used for emphasis (all of it at the default severity,
  * none at severity 1: a strict caller counts emphatic profanity).
  * @param {ReturnType<typeof toxicityRules>} ev
- * @param {ArrayLike<number>} feats bucket of each feature
- * @param {ArrayLike<number>} featWords word index (low 28 bits) of each feature
- * @param {ArrayLike<number>} weights the head's int8 weights
+ * @param {(w: number) => number} wordSum the head's sum over the features of word w (its word and
+ *   character n-grams, and the bigram it ends)
  * @param {number} severity
  */
-export function neutralised(ev, feats, featWords, weights, severity) {
+export function neutralised(ev, wordSum, severity) {
   const share = new Map()
   for (const w of ev.emphaticWords) share.set(w, Math.min(1, 2 * (1 - severity)))
   for (const w of ev.neutral) share.set(w, 1)
-  if (share.size === 0) return 0
-  const sums = new Map()
-  for (let i = 0; i < feats.length; i++) {
-    const w = featWords[i] & 0x0fffffff
-    if (share.has(w)) sums.set(w, (sums.get(w) ?? 0) + weights[feats[i]])
-  }
   let total = 0
-  for (const [w, s] of sums) if (s > 0) total += s * share.get(w)
+  for (const [w, k] of share) {
+    const s = wordSum(w)
+    if (s > 0) total += s * k
+  }
   return total
 }
 

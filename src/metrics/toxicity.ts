@@ -82,8 +82,8 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const want = collect ? WANT_FEATURES | WANT_SPANS : 0
   const r = x.vecScore(ref.ptr, ref.len, inst.model, want)
   const [nWords, spanPtr, nFeat, first, firstWords, nFlag, flagPtr] = core.u32(r, 7)
-  let featPtr = first
-  let featWordPtr = firstWords
+  const featPtr = first
+  const featWordPtr = firstWords
   let sum = new Int32Array(core.exports.memory.buffer, r + 32, 1)[0]
   const m = inst.m
   let spans: Uint32Array = EMPTY
@@ -94,14 +94,20 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   }
   const rules = toxicityRules(text, spans, nFlag > 0 ? core.u32(flagPtr, nFlag * 2) : EMPTY, nFlag, collect)
   if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
-    // Negated, quoted or emphatic words: walk again for the features of each word, and set aside
-    // their learned evidence (rare, so the common path never writes features).
-    if (!collect) {
-      const again = x.vecScore(ref.ptr, ref.len, inst.model, WANT_FEATURES | WANT_SPANS)
-      featPtr = core.u32(again + 12, 1)[0]
-      featWordPtr = core.u32(again + 16, 1)[0]
+    // Negated, quoted or emphatic words: their learned evidence is set aside. A word's features are
+    // those of "previous word" + "word" less those of "previous word" (its bigram included). Writing
+    // may grow memory, so the spans are copied first.
+    const sp = spans.slice()
+    const headSum = (from: number, to: number): number => {
+      const piece = core.write(text.slice(from, to))
+      const res = x.vecScore(piece.ptr, piece.len, inst.model, 0)
+      return new Int32Array(core.exports.memory.buffer, res + 32, 1)[0]
     }
-    sum -= neutralised(rules, core.u32(featPtr, nFeat), core.u32(featWordPtr, nFeat), inst.weights, severity)
+    const wordSum = (w: number): number => {
+      if (w === 0) return headSum(sp[0], sp[1])
+      return headSum(sp[2 * w - 2], sp[2 * w + 1]) - headSum(sp[2 * w - 2], sp[2 * w - 1])
+    }
+    sum -= neutralised(rules, wordSum, severity)
   }
   const head = m.A * (m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)) + m.C
   return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules }

@@ -35,11 +35,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/toxicity-rules.js",
-      "sha256": "243224f326b8be532a254ad79bd560473246d9001a7b21f5ef0ef4cba7320be5"
+      "sha256": "69ae5ef220065306f260a36fdb6f5d1b96d434065e48c64bb0e440a17ba61337"
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "98cd8edd1eb70b46682b84dc8bbd0514833eac09db025c7dd80b4663d7aef7df"
+      "sha256": "625b3b2f74894ab873ed8928b66f9e6178bd545eed94aef47d375ad309b019e4"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",
