@@ -62,8 +62,6 @@ export const EMPHASIS = 3
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
-const SENTENCE_BREAK = /[.!?;\n]/
-
 /**
  * Evidence of toxicity in `text`.
  * @param {string} text
@@ -89,9 +87,13 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
   const start = (w) => spans[2 * w]
   const end = (w) => spans[2 * w + 1]
   const sameSentence = (a, b) => {
-    const lo = Math.min(a, b)
-    const hi = Math.max(a, b)
-    return !SENTENCE_BREAK.test(text.slice(end(lo), start(hi)))
+    const to = start(Math.max(a, b))
+    for (let i = end(Math.min(a, b)); i < to; i++) {
+      const c = text.charCodeAt(i)
+      // . ! ? ; and line breaks
+      if (c === 46 || c === 33 || c === 63 || c === 59 || c === 10) return false
+    }
+    return true
   }
   // Flags of flagged words within [w+from, w+to] of word w in its sentence (k = position in the list).
   const near = (k, from, to, mask) => {
@@ -134,8 +136,10 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
   const word = (w) => text.slice(start(w), end(w)).toLowerCase()
 
   let aimed = false
+  const SUBJECT = HOT | F.IDENT
   for (let k = 0; k < nFlagged; k++) {
     const f = flg[k]
+    if ((f & SUBJECT) === 0) continue
     const w = idx[k]
     if (f & F.THREAT) {
       let ev = 0.6

@@ -73,6 +73,13 @@ interface Run {
 
 const EMPTY: Uint32Array = new Uint32Array(0)
 
+let memView: Uint32Array = EMPTY
+function view(core: Core): Uint32Array {
+  const buffer = core.exports.memory.buffer
+  if (memView.buffer !== buffer) memView = new Uint32Array(buffer)
+  return memView
+}
+
 function run(ctx: Context, text: string, severity: number, collect: boolean): Run {
   const inst = installed.get(ctx.core)
   if (!inst) throw new Error('litmus: toxicity model not installed')
@@ -81,10 +88,17 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const ref = core.begin(text)
   const want = collect ? WANT_FEATURES | WANT_SPANS : 0
   const r = x.vecScore(ref.ptr, ref.len, inst.model, want)
-  const [nWords, spanPtr, nFeat, first, firstWords, nFlag, flagPtr] = core.u32(r, 7)
-  const featPtr = first
-  const featWordPtr = firstWords
-  let sum = new Int32Array(core.exports.memory.buffer, r + 32, 1)[0]
+  // One view of memory for the result block, re-made only when memory has grown.
+  const mem = view(core)
+  const at = r >> 2
+  const nWords = mem[at]
+  const spanPtr = mem[at + 1]
+  const nFeat = mem[at + 2]
+  const featPtr = mem[at + 3]
+  const featWordPtr = mem[at + 4]
+  const nFlag = mem[at + 5]
+  const flagPtr = mem[at + 6]
+  let sum = mem[at + 8] | 0
   const m = inst.m
   let spans: Uint32Array = EMPTY
   // Spans are needed only when a word was flagged (the rules) or for an explanation.
@@ -92,20 +106,24 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     core.toStringIndices(ref, spanPtr, nWords * 2)
     spans = core.u32(spanPtr, nWords * 2)
   }
-  const rules = toxicityRules(text, spans, nFlag > 0 ? core.u32(flagPtr, nFlag * 2) : EMPTY, nFlag, collect)
+  const rules = toxicityRules(text, spans, nFlag > 0 ? mem.subarray(flagPtr >> 2, (flagPtr >> 2) + nFlag * 2) : EMPTY, nFlag, collect)
   if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
     // Negated, quoted or emphatic words: their learned evidence is set aside. A word's features are
     // those of "previous word" + "word" less those of "previous word" (its bigram included). Writing
     // may grow memory, so the spans are copied first.
-    const sp = spans.slice()
+    const sp = new Map<number, number>()
+    for (const w of [...rules.neutral, ...rules.emphaticWords]) {
+      for (const i of [2 * w - 2, 2 * w - 1, 2 * w, 2 * w + 1]) if (i >= 0) sp.set(i, spans[i])
+    }
+    const at = (i: number) => sp.get(i)!
     const headSum = (from: number, to: number): number => {
       const piece = core.write(text.slice(from, to))
       const res = x.vecScore(piece.ptr, piece.len, inst.model, 0)
       return new Int32Array(core.exports.memory.buffer, res + 32, 1)[0]
     }
     const wordSum = (w: number): number => {
-      if (w === 0) return headSum(sp[0], sp[1])
-      return headSum(sp[2 * w - 2], sp[2 * w + 1]) - headSum(sp[2 * w - 2], sp[2 * w - 1])
+      if (w === 0) return headSum(at(0), at(1))
+      return headSum(at(2 * w - 2), at(2 * w + 1)) - headSum(at(2 * w - 2), at(2 * w - 1))
     }
     sum -= neutralised(rules, wordSum, severity)
   }
@@ -120,11 +138,17 @@ function logitOf(r: Run, severity: number): number {
   return r.head + rulesOffset(r.rules, severity) + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
 }
 
+const BASE = CATEGORIES.map((c) => CATEGORY_BASE[c])
+const SLOPE = CATEGORIES.map((c) => CATEGORY_SLOPE[c])
+const HEAD = CATEGORIES.map((c) => CATEGORY_HEAD[c])
+
 function categoryScores(r: Run): { label: string; score: number }[] {
-  return CATEGORIES.map((c) => ({
-    label: c,
-    score: round2(100 * sigmoid(CATEGORY_BASE[c] + CATEGORY_SLOPE[c] * r.rules[c] + CATEGORY_HEAD[c] * Math.max(0, r.head)))
-  }))
+  const out = new Array<{ label: string; score: number }>(CATEGORIES.length)
+  const head = Math.max(0, r.head)
+  for (let i = 0; i < CATEGORIES.length; i++) {
+    out[i] = { label: CATEGORIES[i], score: round2(100 * sigmoid(BASE[i] + SLOPE[i] * r.rules[CATEGORIES[i]] + HEAD[i] * head)) }
+  }
+  return out
 }
 
 export const toxicity: Scorer<'toxicity'> = (request, ctx) => {
