@@ -27,6 +27,10 @@ export const LISTS = [
       dipshit shithead shitheads dumbfuck jackass asshole assholes dickhead dickheads douchebag twat prick wanker
       bitch bitches bastard bastards cunt cunts whore whores slut sluts hoe hoes thot skank skanks tramp
       brainless gullible`), F.INSULT],
+  // Insulting adjectives: they judge things as readily as people ("a stupid movie"), so they count as
+  // an insult only when aimed at someone (see toxicity-rules.js).
+  [w(`stupid stupidest dumb dumber dumbest pathetic worthless useless incompetent ugly fat idiotic moronic
+      foolish retarded brainless gullible creepy cowardly spineless disgusting`), F.ADJ],
   // Slurs against a group (kept so they can be recognised; never generated).
   [w(`nigger niggers nigguh faggot faggots fag fags chink chinks kike kikes spic spics wetback wetbacks
       tranny trannies dyke dykes gook gooks raghead ragheads towelhead towelheads coon coons beaner beaners

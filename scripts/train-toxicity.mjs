@@ -124,7 +124,8 @@ export async function rawCore() {
       const feats = wantFeatures ? core.u32(featPtr, nFeat).slice() : null
       if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
       const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2).slice() : new Uint32Array(0)
-      const ev = toxicityRules(text, spans, core.u32(flagPtr, nFlag * 2), nFlag, false)
+      const flagged = core.u32(flagPtr, nFlag * 2)
+      const ev = toxicityRules(text, spans, flagged, nFlag, false)
       if (neutralise) {
         // As src/metrics/toxicity.ts: a word's features = those of "previous word" + "word" less
         // those of "previous word".
@@ -257,8 +258,7 @@ export function auc(scores, labels) {
 
 // Word-level markers used to pick dialect tweets for the measurement (the NOFEAT dialect list).
 export function dialectMarkers() {
-  const list = LISTS.find(([, f]) => f === FLAGS.NOFEAT)[0]
-  return new Set(list)
+  return new Set(LISTS.find(([, f]) => f === FLAGS.NOFEAT)[0])
 }
 export const hasMarker = (text, markers) => text.toLowerCase().split(/[^a-z']+/).some((t) => markers.has(t))
 
@@ -278,7 +278,7 @@ async function variant(core, rows, lexicon) {
   })
   const { a, c } = platt(scored.filter((s) => s.split === 'calibration'))
   const prob = (s) => sigmoid(a * s.z + c + s.r)
-  return { m, q, model: { ...model, a, c }, scored, prob }
+  return { m, q, model: { ...model, a, c }, scored, prob, trainRows: trainSet.length }
 }
 
 function summary(v, markers, dialectTexts, core) {
@@ -297,6 +297,7 @@ function summary(v, markers, dialectTexts, core) {
   }
   const r4 = (x) => Math.round(x * 1e4) / 1e4
   return {
+    trainRows: v.trainRows,
     testRows: test.length,
     auc: r4(auc(p, y)),
     accuracy: r4(acc),

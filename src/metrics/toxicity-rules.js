@@ -39,6 +39,7 @@ export const FLAGS = {
   DISAPPROVE: 65536,
   SELF: 131072,
   POS: 262144,
+  ADJ: 524288,
   NOFEAT: 0x80000000
 }
 
@@ -157,7 +158,11 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
       else if (target >= 0 && self < 0) ev += agent >= 0 || modal >= 0 || imperative ? 3.4 : 1.2
       else if (modal >= 0 && near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
       else if (imperative && last) ev += 1.4 // "Die."
-      if (negated(k) || countered(k)) {
+      else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
+      if (ev === 0) {
+        // Its learned evidence is set aside too: the training tweets make "kill" toxic by itself.
+        out.neutral.push(w)
+      } else if (negated(k) || countered(k)) {
         out.neutral.push(w)
         if (ev > 1) {
           out.undo += ev * UNDO
@@ -174,10 +179,17 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
       const you = near(k, -4, 2, F.YOU)
       const cop = near(k, -3, -1, F.COPULA | F.THIRD)
       const first = near(k, -3, -1, F.FIRST)
+      // An adjective needs a person: "you", or a third person or group next to it ("he is stupid",
+      // "stupid people"); "a stupid movie" is no insult, and its learned evidence is set aside.
+      const adjective = (f & (F.ADJ | F.SLUR)) === F.ADJ
+      const person = near(k, -4, 1, F.THIRD | F.IDENT)
       if (you >= 0) ev = 3
+      else if (adjective && person < 0) ev = 0
       else if (cop >= 0 && first < 0) ev = 2.2
       else if (first >= 0) ev = 0.3
-      if (negated(k) || countered(k)) {
+      if (ev === 0) {
+        out.neutral.push(w)
+      } else if (negated(k) || countered(k)) {
         out.neutral.push(w)
         if (ev > 1) {
           out.undo += ev * UNDO

@@ -154,6 +154,8 @@ function categoryScores(r: Run): { label: string; score: number }[] {
 export const toxicity: Scorer<'toxicity'> = (request, ctx) => {
   const severity = request.severity ?? DEFAULT_SEVERITY
   const r = run(ctx, request.text, severity, false)
+  // A text without a word (empty, spaces, emoji, punctuation) has nothing to be toxic with.
+  if (r.nWords === 0) return { score: 0, scores: CATEGORIES.map((label) => ({ label, score: 0 })) }
   return { score: round2(100 * sigmoid(logitOf(r, severity))), scores: categoryScores(r) }
 }
 
@@ -208,7 +210,7 @@ export function explainToxicity(ctx: Context): (request: { text: string; severit
       else if (ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
     }
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
-    return { operation: 'toxicity', score: round2(100 * sigmoid(logitOf(r, severity))), evidence }
+    return { operation: 'toxicity', score: r.nWords === 0 ? 0 : round2(100 * sigmoid(logitOf(r, severity))), evidence }
   }
 }
 
