@@ -118,24 +118,17 @@ export async function rawCore() {
      */
     run(m, text, wantFeatures, neutralise, severity = 0.5) {
       const ref = core.begin(text)
-      const r = x.vecScore(ref.ptr, ref.len, m, wantFeatures ? 1 : 0)
-      const [nWords, spanPtr, nFeat, featPtr, , nFlag, flagPtr] = core.u32(r, 7)
+      const r = x.vecScore(ref.ptr, ref.len, m, wantFeatures ? 1 : 4)
+      const [nWords, spanPtr, nFeat, featPtr, , nFlag, flagPtr, wordSumPtr] = core.u32(r, 8)
       let sum = core.i32(r + 32, 1)[0]
       const feats = wantFeatures ? core.u32(featPtr, nFeat).slice() : null
       if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
-      const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2).slice() : new Uint32Array(0)
-      const flagged = core.u32(flagPtr, nFlag * 2)
-      const ev = toxicityRules(text, spans, flagged, nFlag, false)
+      const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2) : new Uint32Array(0)
+      const ev = toxicityRules(text, spans, core.u32(flagPtr, nFlag * 2), nFlag, false)
+      // As src/metrics/toxicity.ts: the learned evidence of negated, quoted and emphatic words is set aside.
       if (neutralise) {
-        // As src/metrics/toxicity.ts: a word's features = those of "previous word" + "word" less
-        // those of "previous word".
-        const headSum = (from, to) => {
-          const piece = core.write(text.slice(from, to))
-          return core.i32(x.vecScore(piece.ptr, piece.len, m, 0) + 32, 1)[0]
-        }
-        const wordSum = (w) =>
-          w === 0 ? headSum(spans[0], spans[1]) : headSum(spans[2 * w - 2], spans[2 * w + 1]) - headSum(spans[2 * w - 2], spans[2 * w - 1])
-        sum -= neutralised(ev, wordSum, severity)
+        const sums = core.i32(wordSumPtr, nWords)
+        sum -= neutralised(ev, (w) => sums[w], severity)
       }
       return { feats, sum, nFeat, ev }
     }

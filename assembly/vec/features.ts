@@ -40,6 +40,8 @@ export const NOFEAT: u32 = 0x80000000
 /** Write the bucket id of every feature (and, with WANT_SPANS, the index of the word it came from). */
 export const WANT_FEATURES: u32 = 1
 export const WANT_SPANS: u32 = 2
+/** Write each word's share of the sum (single-class heads): its n-grams and the bigram it ends. */
+export const WANT_WORD_SUMS: u32 = 4
 
 const CHAR_MAX: usize = 30
 
@@ -133,7 +135,7 @@ let count: u32 = 0
   } else {
     addClasses(weights + (<usize>b * <usize>stride))
   }
-  if (want != 0) {
+  if (want & (WANT_FEATURES | WANT_SPANS)) {
     store<u32>(featOut, b)
     featOut += 4
     if (want & WANT_SPANS) {
@@ -164,7 +166,8 @@ function addClasses(w: usize): void {
  * block: u32 words, word spans pointer (byte offsets, [start, end) pairs), feature count, bucket ids
  * pointer, feature words pointer (with WANT_SPANS: the word index, and the feature's kind 1..3 in the top
  * four bits), flagged word count, flagged list pointer
- * ((word index, lexicon flags) pairs), unused; then one i32 sum per class at offset 32.
+ * ((word index, lexicon flags) pairs), word sums pointer (with WANT_WORD_SUMS, one i32 per word); then
+ * one i32 sum per class at offset 32.
  */
 export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usize {
   const tok = tokenise(ptr, len, TOK_WORD_SPANS)
@@ -186,22 +189,25 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   // At most 2 word features per word, and 3 character n-grams per byte of "<word>".
   let feats: usize = 0
   let featWords: usize = 0
-  if (want != 0) {
+  if (want & (WANT_FEATURES | WANT_SPANS)) {
     const cap = (<usize>nWords * 2 + (kinds & F_CHAR ? 3 * (len + 2 * <usize>nWords) : 0)) << 2
     feats = arenaAlloc(cap)
     if (want & WANT_SPANS) featWords = arenaAlloc(cap)
   }
   featOut = feats
   wordOut = featWords
+  const wordSums = want & WANT_WORD_SUMS ? arenaAlloc((<usize>nWords << 2) + 4) : 0
   const flagged = arenaAlloc((<usize>nWords << 3) + 8)
   let flagOut = flagged
 
-  const memo = want == 0 ? <usize>load<u32>(m + M_MEMO) : 0
+  // Features are written one by one, so the memo only serves callers that want sums.
+  const memo = (want & (WANT_FEATURES | WANT_SPANS)) == 0 ? <usize>load<u32>(m + M_MEMO) : 0
   let prev: u64 = 0
   for (let w: u32 = 0; w < nWords; w++) {
     const s = <usize>load<u32>(spans + (<usize>w << 3))
     const n = <usize>load<u32>(spans + (<usize>w << 3), 4) - s
     wordIndex = w
+    const before = sum1
     const h = hashLower(FNV_SEED, ptr + s, n)
     let flags: u32
     if (memo != 0) {
@@ -230,6 +236,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       flagOut += 8
       if (flags & NOFEAT) {
         prev = 0
+        if (wordSums != 0) store<i32>(wordSums + (<usize>w << 2), 0)
         continue
       }
     }
@@ -237,6 +244,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       if (prev != 0) emit(hashLower(fnvByte(prev, 0x20), ptr + s, n), 2)
       prev = h
     }
+    if (wordSums != 0) store<i32>(wordSums + (<usize>w << 2), sum1 - before)
   }
 
   if (stride == 1) store<i32>(RESULT + RESULT_SUMS, sum1)
@@ -247,6 +255,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   store<u32>(RESULT + 16, <u32>featWords)
   store<u32>(RESULT + 20, <u32>((flagOut - flagged) >> 3))
   store<u32>(RESULT + 24, <u32>flagged)
+  store<u32>(RESULT + 28, <u32>wordSums)
   return RESULT
 }
 

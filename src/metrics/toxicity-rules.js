@@ -219,9 +219,8 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
         const hi = Math.max(k, h)
         // Negation anywhere from just before the pair to its end ("are not criminals", "don't hate").
         let neg = false
-        for (let j = 0; j < nFlagged; j++) {
-          if (flg[j] & F.NEG && idx[j] >= idx[lo] - 3 && idx[j] <= idx[hi] && sameSentence(idx[j], w)) neg = true
-        }
+        for (let j = lo; j >= 0 && idx[j] >= idx[lo] - 3; j--) if (flg[j] & F.NEG && sameSentence(idx[j], w)) neg = true
+        for (let j = lo + 1; j <= hi; j++) if (flg[j] & F.NEG && sameSentence(idx[j], w)) neg = true
         if (neg || countered(k)) {
           out.neutral.push(idx[h])
           out.undo += 3.5 * UNDO

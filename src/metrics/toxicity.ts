@@ -27,6 +27,7 @@ interface VecExports {
 
 const WANT_FEATURES = 1
 const WANT_SPANS = 2
+const WANT_WORD_SUMS = 4
 
 /** Severity when the request gives none: the calibrated boundary, no shift. */
 export const DEFAULT_SEVERITY = 0.5
@@ -86,7 +87,8 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const core = ctx.core
   const x = core.exports as unknown as VecExports
   const ref = core.begin(text)
-  const want = collect ? WANT_FEATURES | WANT_SPANS : 0
+  // Word sums cost one store a word and spare a second walk when words must be set aside.
+  const want = collect ? WANT_FEATURES | WANT_SPANS | WANT_WORD_SUMS : WANT_WORD_SUMS
   const r = x.vecScore(ref.ptr, ref.len, inst.model, want)
   // One view of memory for the result block, re-made only when memory has grown.
   const mem = view(core)
@@ -98,6 +100,7 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const featWordPtr = mem[at + 4]
   const nFlag = mem[at + 5]
   const flagPtr = mem[at + 6]
+  const wordSumPtr = mem[at + 7]
   let sum = mem[at + 8] | 0
   const m = inst.m
   let spans: Uint32Array = EMPTY
@@ -108,24 +111,9 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   }
   const rules = toxicityRules(text, spans, nFlag > 0 ? mem.subarray(flagPtr >> 2, (flagPtr >> 2) + nFlag * 2) : EMPTY, nFlag, collect)
   if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
-    // Negated, quoted or emphatic words: their learned evidence is set aside. A word's features are
-    // those of "previous word" + "word" less those of "previous word" (its bigram included). Writing
-    // may grow memory, so the spans are copied first.
-    const sp = new Map<number, number>()
-    for (const w of [...rules.neutral, ...rules.emphaticWords]) {
-      for (const i of [2 * w - 2, 2 * w - 1, 2 * w, 2 * w + 1]) if (i >= 0) sp.set(i, spans[i])
-    }
-    const at = (i: number) => sp.get(i)!
-    const headSum = (from: number, to: number): number => {
-      const piece = core.write(text.slice(from, to))
-      const res = x.vecScore(piece.ptr, piece.len, inst.model, 0)
-      return new Int32Array(core.exports.memory.buffer, res + 32, 1)[0]
-    }
-    const wordSum = (w: number): number => {
-      if (w === 0) return headSum(at(0), at(1))
-      return headSum(at(2 * w - 2), at(2 * w + 1)) - headSum(at(2 * w - 2), at(2 * w - 1))
-    }
-    sum -= neutralised(rules, wordSum, severity)
+    // Negated, quoted or emphatic words: their learned evidence is set aside.
+    const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
+    sum -= neutralised(rules, (w) => sums[w], severity)
   }
   const head = m.A * (m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)) + m.C
   return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules }

@@ -35,11 +35,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/toxicity-rules.js",
-      "sha256": "5d6244cfc0b1b28b8bade27d5dc5c0ccc7ee80933fb50867951c5cf7b7a36abd"
+      "sha256": "1d6d6766092a79503b6577857f9f347d06e4542f920473860a8c1b82be628f87"
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "625b3b2f74894ab873ed8928b66f9e6178bd545eed94aef47d375ad309b019e4"
+      "sha256": "e7d40dab61bdec9f3b7c8ae97f44f78c5ade1696b6fffabb3b3d8650f2474670"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",
