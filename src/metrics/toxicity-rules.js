@@ -63,6 +63,8 @@ export const EMPHASIS = 3
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
+const NOTHING = Object.freeze({ threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: Object.freeze([]), emphaticWords: Object.freeze([]), evidence: null })
+
 /**
  * Evidence of toxicity in `text`.
  * @param {string} text
@@ -72,18 +74,19 @@ export const UNDO = 0.6
  * @param {boolean} collect whether to list the evidence (explain)
  */
 export function toxicityRules(text, spans, flagged, nFlagged, collect) {
-  const out = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
-  if (nFlagged === 0) return out
-  const idx = new Array(nFlagged)
-  const flg = new Array(nFlagged)
+  const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK
   let any = 0
+  for (let i = 1; i < 2 * nFlagged; i += 2) any |= flagged[i]
+  // Nothing hostile: the shared empty result (callers only read it).
+  if ((any & HOT) === 0 && !collect) return NOTHING
+  const out = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
+  if ((any & HOT) === 0) return out
+  const idx = new Int32Array(nFlagged)
+  const flg = new Uint32Array(nFlagged)
   for (let i = 0; i < nFlagged; i++) {
     idx[i] = flagged[2 * i]
     flg[i] = flagged[2 * i + 1]
-    any |= flg[i]
   }
-  const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK
-  if ((any & HOT) === 0) return out
 
   const start = (w) => spans[2 * w]
   const end = (w) => spans[2 * w + 1]

@@ -35,7 +35,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/toxicity-rules.js",
-      "sha256": "1d6d6766092a79503b6577857f9f347d06e4542f920473860a8c1b82be628f87"
+      "sha256": "33046f4cad6d70980cc502f20d94955ef640cc7940030a6275d2c5aecd3adf96"
     },
     {
       "path": "assembly/vec/features.ts",
