@@ -39,7 +39,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e7d40dab61bdec9f3b7c8ae97f44f78c5ade1696b6fffabb3b3d8650f2474670"
+      "sha256": "2b94107d80096e29d0bdd5ee447701fed754d097c592570004fef3d73dcef741"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",
