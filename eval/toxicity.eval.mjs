@@ -112,6 +112,7 @@ export async function run({ litmus, datasets }) {
     ['Davidson test: "neither" tweets with dialect markers', String(rep.before.neitherWithDialectMarkers.rows), pct(rep.before.neitherWithDialectMarkers.falsePositiveRate), pct(rep.shipped.neitherWithDialectMarkers.falsePositiveRate)],
     ['Davidson test: "neither" tweets without markers', String(rep.before.neitherWithoutMarkers.rows), pct(rep.before.neitherWithoutMarkers.falsePositiveRate), pct(rep.shipped.neitherWithoutMarkers.falsePositiveRate)],
     ['benign dialect sentences (test/fixtures/toxicity/dialect.json)', String(rep.before.benignDialectFixture.rows), pct(rep.before.benignDialectFixture.falsePositiveRate), pct(rep.shipped.benignDialectFixture.falsePositiveRate)],
+    ['ordinary comments, neutral or positive (GoEmotions dev, held out)', String(rep.before.benignCommentsDev.rows), pct(rep.before.benignCommentsDev.falsePositiveRate), pct(rep.shipped.benignCommentsDev.falsePositiveRate)],
     ['Davidson test: AUC (labels: hate or offensive)', String(rep.before.testRows), fmt(rep.before.auc, 3), fmt(rep.shipped.auc, 3)],
     ['Davidson test: accuracy at 50', String(rep.before.testRows), fmt(rep.before.accuracy, 3), fmt(rep.shipped.accuracy, 3)]
   ]

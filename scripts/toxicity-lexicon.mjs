@@ -44,12 +44,13 @@ export const LISTS = [
       hunt massacre annihilate execute executed kys`), F.THREAT],
   // Groups of people (identity terms). Neutralised in the learned head (NOFEAT): an identity term
   // alone must carry no weight; only the rules (a group plus a hostile predicate) make it toxic.
+  // "man" and "woman" name one person, not a group ("you're a dead man").
   [w(`muslim muslims islam islamic jew jews jewish judaism christian christians catholic catholics hindu hindus
       sikh sikhs buddhist buddhists atheist atheists arab arabs black blacks white whites asian asians african
       africans mexican mexicans latino latinos latina latinas latinx hispanic hispanics chinese indian indians
       native immigrant immigrants refugee refugees migrant migrants foreigner foreigners gay gays lesbian lesbians
-      bisexual queer queers trans transgender transgenders homosexual homosexuals lgbt lgbtq women woman girls
-      men man feminist feminists disabled deaf blind autistic elderly gypsy roma illegals`), F.IDENT | F.NOFEAT],
+      bisexual queer queers trans transgender transgenders homosexual homosexuals lgbt lgbtq women girls
+      men feminist feminists disabled deaf blind autistic elderly gypsy roma illegals`), F.IDENT | F.NOFEAT],
   // Hostile predicates about people.
   [w(`hate hates hated hating disgusting disgust vermin animals animal parasites inferior filthy dirty terrorist
       terrorists criminal criminals savage savages subhuman scum rats cockroaches cancer disease diseased sick
