@@ -7,6 +7,14 @@ import { FLAGS as F } from '../src/metrics/toxicity-rules.js'
 
 const w = (s) => s.trim().split(/\s+/)
 
+/**
+ * Dialect markers of African-American English (Blodgett et al. 2016; Davidson et al. 2019), and the
+ * in-group term "nigga": in the training tweets they stand in for the dialect, not for abuse, so the
+ * head is not allowed to learn from them (NOFEAT). The slur spelt with -er stays a slur.
+ */
+export const DIALECT_MARKERS = w(`finna tryna ion bruh ima imma lil yall y'all aint ain't bout dat dis wit gon sholl deadass
+  fam homie homies bae shawty nigga niggas niggaz nigg niggah wassup thang tho dawg`)
+
 // Each entry: words, flags. A word in several lists gets the union.
 export const LISTS = [
   // Profanity and vulgar words, including common obfuscations the tokeniser keeps as one word.
@@ -44,13 +52,15 @@ export const LISTS = [
       hunt massacre annihilate execute executed kys`), F.THREAT],
   // Groups of people (identity terms). Neutralised in the learned head (NOFEAT): an identity term
   // alone must carry no weight; only the rules (a group plus a hostile predicate) make it toxic.
-  // "man" and "woman" name one person, not a group ("you're a dead man").
   [w(`muslim muslims islam islamic jew jews jewish judaism christian christians catholic catholics hindu hindus
       sikh sikhs buddhist buddhists atheist atheists arab arabs black blacks white whites asian asians african
       africans mexican mexicans latino latinos latina latinas latinx hispanic hispanics chinese indian indians
       native immigrant immigrants refugee refugees migrant migrants foreigner foreigners gay gays lesbian lesbians
       bisexual queer queers trans transgender transgenders homosexual homosexuals lgbt lgbtq women girls
       men feminist feminists disabled deaf blind autistic elderly gypsy roma illegals`), F.IDENT | F.NOFEAT],
+  // "man" and "woman" name one person, not a group ("you're a dead man"), but are as identity-laden
+  // as the group terms: neutralised in the head, not group terms for the rules.
+  [w(`man woman`), F.NOFEAT],
   // Hostile predicates about people.
   [w(`hate hates hated hating disgusting disgust vermin animals animal parasites inferior filthy dirty terrorist
       terrorists criminal criminals savage savages subhuman scum rats cockroaches cancer disease diseased sick
@@ -91,11 +101,8 @@ export const LISTS = [
       false educate illegal`), F.DISAPPROVE],
   // Self-reference as the object of a violent verb ("this is killing me").
   [w(`me myself`), F.SELF],
-  // Dialect markers of African-American English (Blodgett et al. 2016; Davidson et al. 2019), and the
-  // in-group term "nigga": in the training tweets they stand in for the dialect, not for abuse, so the
-  // head is not allowed to learn from them (NOFEAT). The slur spelt with -er stays a slur.
-  [w(`finna tryna ion bruh ima imma lil yall y'all aint ain't bout dat dis wit gon sholl deadass fam homie homies
-      bae shawty nigga niggas niggaz nigg niggah wassup thang tho dawg`), F.NOFEAT]
+  // Dialect markers (above).
+  [DIALECT_MARKERS, F.NOFEAT]
 ]
 
 /** AFINN-165 words with valence >= 2 (ODbL-1.0): cue of emphatic, approving profanity. */

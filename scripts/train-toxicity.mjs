@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/toxicity-rules.js'
-import { compileLexicon, LISTS } from './toxicity-lexicon.mjs'
+import { compileLexicon, DIALECT_MARKERS } from './toxicity-lexicon.mjs'
 
 const ROOT = new URL('../', import.meta.url)
 const DATA = new URL('../../shared/datasets/', import.meta.url)
@@ -260,7 +260,7 @@ export function auc(scores, labels) {
 
 // Word-level markers used to pick dialect tweets for the measurement (the NOFEAT dialect list).
 export function dialectMarkers() {
-  return new Set(LISTS.find(([, f]) => f === FLAGS.NOFEAT)[0])
+  return new Set(DIALECT_MARKERS)
 }
 export const hasMarker = (text, markers) => text.toLowerCase().split(/[^a-z']+/).some((t) => markers.has(t))
 
