@@ -2,8 +2,8 @@
 // keyword filters, the category table and the dialect measurement, beside a keyword-list baseline and
 // the JavaScript packages a user would pick (obscenity, bad-words).
 //
-// Fixture tables (test/fixtures/toxicity/) were written before any rule, and the category table's
-// results were not looked at until the rules were done.
+// Fixture tables (test/fixtures/toxicity/) were written before any rule, and their results were first
+// looked at once the rules were built (docs/metrics/toxicity.md lists what changed after).
 import { readFileSync } from 'node:fs'
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity'
 import { Filter } from 'bad-words'
@@ -135,13 +135,14 @@ rules). Each cell: benign rows scored below 50 / toxic counterparts scored 50 or
 ${table(['Class', 'Rows (benign + toxic)', ...dets.map(([n]) => n)], failureRows)}
 
 **Categories** (\`test/fixtures/toxicity/categories.json\`, ${cats.length} sentences written and labelled for
-Litmus before the rules; not looked at while building them). A row's category score against its labels;
-precision / recall at 50.
+Litmus before the rules; first looked at once the rules were built, see docs/metrics/toxicity.md for what
+changed after). A row's category score against its labels; precision / recall at 50.
 
 ${table(['Category', 'Rows with it', 'AUC', 'Precision', 'Recall', 'F1'], catRows)}
 
 **Dialect bias.** Davidson's "offensive" class over-labels African-American English. Litmus neutralises
-dialect markers and identity terms in the learned head (they emit no feature) and balances the classes.
+dialect markers and identity terms in the learned head (they emit no feature), balances the classes, and
+adds ordinary comments (GoEmotions, neutral or positive) as non-toxic rows.
 "Before" is the same pipeline trained without neutralisation (measured by \`scripts/train-toxicity.mjs\`,
 Davidson test split, flagged = score 50 or more; small counts, read with care).
 

@@ -111,21 +111,17 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
     }
     return found
   }
-  let quotes = null
+  // Quotes never span a line (see `quoted`), so only the word's line is searched, at most 400
+  // characters each side: the cost stays local however long the text is.
   const inQuotes = (w) => {
-    quotes ??= quoted(text)
-    // Quoted passages are ascending and disjoint: binary search for the last one starting before w.
-    let lo = 0
-    let hi = quotes.length - 1
-    let at = -1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      if (quotes[mid][0] <= start(w)) {
-        at = mid
-        lo = mid + 1
-      } else hi = mid - 1
-    }
-    return at >= 0 && end(w) <= quotes[at][1]
+    const s0 = start(w)
+    const e0 = end(w)
+    let from = text.lastIndexOf('\n', s0) + 1
+    if (from < s0 - 400) from = s0 - 400
+    let to = text.indexOf('\n', e0)
+    if (to < 0 || to > e0 + 400) to = Math.min(text.length, e0 + 400)
+    for (const [qs, qe] of quoted(text.slice(from, to))) if (from + qs <= s0 && e0 <= from + qe) return true
+    return false
   }
   // Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves.
   const countered = (k) => {

@@ -43,7 +43,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/toxicity-rules.js",
-      "sha256": "33046f4cad6d70980cc502f20d94955ef640cc7940030a6275d2c5aecd3adf96"
+      "sha256": "8a7b0621afcf766ce86f1ed57632cafa56e19f6a97968e7b4e187748cf49dc7d"
     },
     {
       "path": "assembly/vec/features.ts",
