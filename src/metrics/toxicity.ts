@@ -130,11 +130,15 @@ const BASE = CATEGORIES.map((c) => CATEGORY_BASE[c])
 const SLOPE = CATEGORIES.map((c) => CATEGORY_SLOPE[c])
 const HEAD = CATEGORIES.map((c) => CATEGORY_HEAD[c])
 
+// A category with no evidence (the common case) has a constant score.
+const RESTING = BASE.map((b) => round2(100 * sigmoid(b)))
+
 function categoryScores(r: Run): { label: string; score: number }[] {
   const out = new Array<{ label: string; score: number }>(CATEGORIES.length)
   const head = Math.max(0, r.head)
   for (let i = 0; i < CATEGORIES.length; i++) {
-    out[i] = { label: CATEGORIES[i], score: round2(100 * sigmoid(BASE[i] + SLOPE[i] * r.rules[CATEGORIES[i]] + HEAD[i] * head)) }
+    const z = SLOPE[i] * r.rules[CATEGORIES[i]] + HEAD[i] * head
+    out[i] = { label: CATEGORIES[i], score: z === 0 ? RESTING[i] : round2(100 * sigmoid(BASE[i] + z)) }
   }
   return out
 }
