@@ -50,6 +50,14 @@ export interface CoreExports {
   /** Pair scores of `n` texts given as (ptr, len) u32 pairs at `texts`; returns [min f64, avg f64, matrix ptr u32]. */
   stability(texts: number, n: number): number
   stabilityZero(zero: number): void
+  /** Reserve a hashed n-gram model of 2^bits buckets, `stride` bytes each (assembly/vec/features.ts); returns its handle. */
+  vecModelReserve(bits: number, stride: number): number
+  /** Where the model's int8 weights go. */
+  vecModelWeights(model: number): number
+  vecModelSet(model: number, kinds: number, cmin: number, cmax: number, classes: number, lexPtr: number, lexLen: number): void
+  vecModelFlush(model: number): void
+  /** Features and per-class sums of a text; returns a pointer to the result block (see features.ts). */
+  vecScore(ptr: number, len: number, model: number, want: number): number
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -82,7 +90,12 @@ export const EXPORTS = [
   'vectorsWords',
   'vectorsDims',
   'stability',
-  'stabilityZero'
+  'stabilityZero',
+  'vecModelReserve',
+  'vecModelWeights',
+  'vecModelSet',
+  'vecModelFlush',
+  'vecScore'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

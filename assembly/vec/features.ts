@@ -1,0 +1,306 @@
+// Hashed n-gram features and quantized linear heads: the shared machinery of the judgement models
+// (toxicity first; prompt manipulation, refusal, tone, formality and helpfulness reuse it).
+//
+// A model is data, configured by its model file and copied into core memory once (`vecModelReserve`,
+// `vecModelSet`):
+//  - which features it uses (F_WORD word unigrams, F_BIGRAM word bigrams, F_CHAR character n-grams of
+//    lengths cmin..cmax inside each word with `<` and `>` marking its ends), hashed into 2^bits buckets;
+//  - a head: int8 weights, `stride` bytes per bucket holding one weight per class (stride 1 for a
+//    single-class head, a multiple of 16 for several classes so one bucket's weights are whole v128
+//    loads), summed in i32 per class. Scale and bias stay in the model file: the caller turns a sum
+//    into a logit (bias + scale * sum), so the core never needs floats;
+//  - optionally a lexicon (lexicon.ts) whose flags are reported per word, and whose NOFEAT bit makes a
+//    word emit no feature at all (used to neutralise words a model must not learn from).
+//
+// Words are the shared tokeniser's words (assembly/text/tokenise.ts), lower-cased the way hashLower
+// lower-cases (ASCII and Latin-1). Every feature is the one hash of the core, FNV-1a:
+//  - word:   hashLower(word), then the kind byte 1;
+//  - bigram: hashLower of "previous word" + " " + "word" (FNV-1a of the lower-cased pair joined by a
+//            space), then the kind byte 2; the chain restarts after a NOFEAT word;
+//  - char:   FNV-1a of the n bytes of "<word>" (lower-cased) from each position, then the kind byte 3;
+//            words longer than CHAR_MAX bytes (URLs, runs) get no character n-grams.
+// The bucket is the low `bits` bits of the hash xor-folded to 32 bits, as the FNV authors advise for
+// tables smaller than the hash: the top bits alone barely see the last bytes (the kind byte, the last
+// letter of an n-gram), so n-grams that differ only at their end would share a bucket. Training scripts get
+// bucket ids from this very code (`vecScore` with WANT_FEATURES), so what they train on is what the
+// core computes.
+
+import { arenaAlloc, arenaKeep } from '../arena'
+import { FNV_SEED, fnvByte } from '../text/hash'
+import { TOK_WORD_SPANS, tokenise } from '../text/tokenise'
+import { lexiconBuild, lexiconGet } from './lexicon'
+
+export const F_WORD: u32 = 1
+export const F_BIGRAM: u32 = 2
+export const F_CHAR: u32 = 4
+
+/** Lexicon flag: the word emits no feature (and breaks the bigram chain). */
+export const NOFEAT: u32 = 0x80000000
+
+/** Write the bucket id of every feature (and, with WANT_SPANS, the index of the word it came from). */
+export const WANT_FEATURES: u32 = 1
+export const WANT_SPANS: u32 = 2
+/** Write each word's share of the sum (single-class heads): its n-grams and the bigram it ends. */
+export const WANT_WORD_SUMS: u32 = 4
+
+const CHAR_MAX: usize = 30
+
+// Model header (kept): kinds, bits, cmin, cmax, classes, stride, weights, lexicon, word memo; the memo
+// and the weights follow.
+const M_KINDS = 0
+const M_BITS = 4
+const M_CMIN = 8
+const M_CMAX = 12
+const M_CLASSES = 16
+const M_STRIDE = 20
+const M_WEIGHTS = 24
+const M_LEX = 28
+const M_MEMO = 32
+const M_SIZE: usize = 48
+
+// Word memo of a single-class head: prose repeats a few thousand words, and a word's own features (its
+// unigram and character n-grams) and lexicon flags depend on its lower-cased bytes alone. So when only
+// the sum is wanted, each word's share is kept in a direct-mapped table keyed by the word's full 64-bit
+// hash: u64 key, u32 flags, i16 sum, u16 feature count. 64K entries, 1 MiB (5 MB of prose has about
+// 40,000 distinct words; a quarter of that size missed about three times as often). Sums are integers,
+// so a hit gives exactly what the walk would.
+const MEMO_BITS: u32 = 16
+const MEMO_BYTES: usize = <usize>16 << MEMO_BITS
+
+// Result block of `vecScore` (u32 each): words, word spans, features, feature buckets, feature words,
+// flagged words, flagged list, then one i32 sum per class from RESULT_SUMS.
+const RESULT: usize = memory.data(64 + 4 * 64, 16)
+const RESULT_SUMS: usize = 32
+const MAX_CLASSES: u32 = 64
+
+// Lower-cased "<word>" for character n-grams.
+const SCRATCH: usize = memory.data(64, 16)
+
+/**
+ * Reserve a model of 2^bits buckets of `stride` bytes for the life of the instance; returns its
+ * header. The caller writes the weights at `vecModelWeights(model)`, then calls `vecModelSet`.
+ */
+export function vecModelReserve(bits: u32, stride: u32): usize {
+  const memo = stride == 1 ? MEMO_BYTES : 0
+  const m = arenaKeep(M_SIZE + memo + (<usize>stride << bits))
+  store<u32>(m + M_BITS, bits)
+  store<u32>(m + M_STRIDE, stride)
+  store<u32>(m + M_MEMO, memo > 0 ? <u32>(m + M_SIZE) : 0)
+  store<u32>(m + M_WEIGHTS, <u32>(m + M_SIZE + memo))
+  vecModelFlush(m)
+  return m
+}
+
+/** Forget the word memo: call after changing a model's weights. */
+export function vecModelFlush(m: usize): void {
+  const memo = <usize>load<u32>(m + M_MEMO)
+  if (memo != 0) memory.fill(memo, 0, MEMO_BYTES)
+}
+
+export function vecModelWeights(m: usize): usize {
+  return <usize>load<u32>(m + M_WEIGHTS)
+}
+
+/**
+ * Configure a reserved model: feature kinds, character n-gram lengths, classes, and the lexicon
+ * (`word\tflags\n` lines at [lexPtr, lexPtr+lexLen), or lexLen 0 for none).
+ */
+export function vecModelSet(m: usize, kinds: u32, cmin: u32, cmax: u32, classes: u32, lexPtr: usize, lexLen: usize): void {
+  store<u32>(m + M_KINDS, kinds)
+  store<u32>(m + M_CMIN, cmin)
+  store<u32>(m + M_CMAX, cmax)
+  store<u32>(m + M_CLASSES, classes < MAX_CLASSES ? classes : MAX_CLASSES)
+  store<u32>(m + M_LEX, lexLen > 0 ? <u32>lexiconBuild(lexPtr, lexLen) : 0)
+  vecModelFlush(m)
+}
+
+// Per-call state, in globals (the core allocates no objects).
+let weights: usize = 0
+let stride: u32 = 1
+let mask: u32 = 0
+let classes: u32 = 1
+let sum1: i32 = 0
+let featOut: usize = 0
+let wordOut: usize = 0
+let want: u32 = 0
+let wordIndex: u32 = 0
+let count: u32 = 0
+
+// @ts-ignore: decorator
+@inline function emit(h: u64, kind: u32): void {
+  count++
+  const f = fnvByte(h, kind)
+  const b = (<u32>(f >>> 32) ^ <u32>f) & mask
+  if (stride == 1) {
+    sum1 += <i32>load<i8>(weights + <usize>b)
+  } else {
+    addClasses(weights + (<usize>b * <usize>stride))
+  }
+  if (want & (WANT_FEATURES | WANT_SPANS)) {
+    store<u32>(featOut, b)
+    featOut += 4
+    if (want & WANT_SPANS) {
+      store<u32>(wordOut, wordIndex | (kind << 28))
+      wordOut += 4
+    }
+  }
+}
+
+// One bucket's weights for every class: 16 classes per v128 load, widened to i32 lanes and added to the
+// running sums in the result block.
+function addClasses(w: usize): void {
+  const acc = RESULT + RESULT_SUMS
+  for (let c: u32 = 0; c < classes; c += 16) {
+    const v = v128.load(w + <usize>c)
+    const lo = i16x8.extend_low_i8x16_s(v)
+    const hi = i16x8.extend_high_i8x16_s(v)
+    const a = acc + (<usize>c << 2)
+    v128.store(a, i32x4.add(v128.load(a), i32x4.extend_low_i16x8_s(lo)))
+    v128.store(a, i32x4.add(v128.load(a, 16), i32x4.extend_high_i16x8_s(lo)), 16)
+    v128.store(a, i32x4.add(v128.load(a, 32), i32x4.extend_low_i16x8_s(hi)), 32)
+    v128.store(a, i32x4.add(v128.load(a, 48), i32x4.extend_high_i16x8_s(hi)), 48)
+  }
+}
+
+/**
+ * Features of the UTF-8 text at [ptr, ptr+len) under model `m`, summed by its head. Returns the result
+ * block: u32 words, word spans pointer (byte offsets, [start, end) pairs), feature count, bucket ids
+ * pointer, feature words pointer (with WANT_SPANS: the word index, and the feature's kind 1..3 in the top
+ * four bits), flagged word count, flagged list pointer
+ * ((word index, lexicon flags) pairs), word sums pointer (with WANT_WORD_SUMS, one i32 per word); then
+ * one i32 sum per class at offset 32.
+ */
+export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usize {
+  const tok = tokenise(ptr, len, TOK_WORD_SPANS)
+  const nWords = load<u32>(tok + 4)
+  const spans = <usize>load<u32>(tok + 16)
+  const kinds = load<u32>(m + M_KINDS)
+  const cmin = <usize>load<u32>(m + M_CMIN)
+  const cmax = <usize>load<u32>(m + M_CMAX)
+  const lex = <usize>load<u32>(m + M_LEX)
+  weights = <usize>load<u32>(m + M_WEIGHTS)
+  stride = load<u32>(m + M_STRIDE)
+  mask = (<u32>1 << load<u32>(m + M_BITS)) - 1
+  classes = load<u32>(m + M_CLASSES)
+  want = wantFlags
+  sum1 = 0
+  count = 0
+  memory.fill(RESULT + RESULT_SUMS, 0, <usize>MAX_CLASSES << 2)
+
+  // At most 2 word features per word, and 3 character n-grams per byte of "<word>".
+  let feats: usize = 0
+  let featWords: usize = 0
+  if (want & (WANT_FEATURES | WANT_SPANS)) {
+    const cap = (<usize>nWords * 2 + (kinds & F_CHAR ? 3 * (len + 2 * <usize>nWords) : 0)) << 2
+    feats = arenaAlloc(cap)
+    if (want & WANT_SPANS) featWords = arenaAlloc(cap)
+  }
+  featOut = feats
+  wordOut = featWords
+  const wordSums = want & WANT_WORD_SUMS ? arenaAlloc((<usize>nWords << 2) + 4) : 0
+  const flagged = arenaAlloc((<usize>nWords << 3) + 8)
+  let flagOut = flagged
+
+  // Features are written one by one, so the memo only serves callers that want sums.
+  const memo = (want & (WANT_FEATURES | WANT_SPANS)) == 0 ? <usize>load<u32>(m + M_MEMO) : 0
+  let prev: u64 = 0
+  for (let w: u32 = 0; w < nWords; w++) {
+    const s = <usize>load<u32>(spans + (<usize>w << 3))
+    const n = <usize>load<u32>(spans + (<usize>w << 3), 4) - s
+    wordIndex = w
+    const before = sum1
+    // The word's hash and, continuing the previous word's hash past a space, the bigram's: two
+    // independent FNV-1a chains over the same lower-cased bytes, in one loop (as hashLower folds case).
+    let h = FNV_SEED
+    let hb = fnvByte(prev, 0x20)
+    let last: u32 = 0
+    for (let i: usize = 0; i < n; i++) {
+      let c = <u32>load<u8>(ptr + s + i)
+      if (c - 0x41 < 26) c |= 0x20
+      else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+      h = fnvByte(h, c)
+      hb = fnvByte(hb, c)
+      last = c
+    }
+    let flags: u32
+    if (memo != 0) {
+      const e = memo + (<usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS) - 1)) << 4)
+      if (load<u64>(e) == h) {
+        flags = load<u32>(e, 8)
+        sum1 += <i32>load<i16>(e, 12)
+        count += <u32>load<u16>(e, 14)
+      } else {
+        flags = lexiconGet(lex, h)
+        const sum0 = sum1
+        const count0 = count
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+        store<u64>(e, h)
+        store<u32>(e, flags, 8)
+        store<i16>(e, <i16>(sum1 - sum0), 12)
+        store<u16>(e, <u16>(count - count0), 14)
+      }
+    } else {
+      flags = lexiconGet(lex, h)
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+    }
+    if (flags != 0) {
+      store<u32>(flagOut, w)
+      store<u32>(flagOut, flags, 4)
+      flagOut += 8
+      if (flags & NOFEAT) {
+        prev = 0
+        if (wordSums != 0) store<i32>(wordSums + (<usize>w << 2), 0)
+        continue
+      }
+    }
+    if (kinds & F_BIGRAM) {
+      if (prev != 0) emit(hb, 2)
+      prev = h
+    }
+    if (wordSums != 0) store<i32>(wordSums + (<usize>w << 2), sum1 - before)
+  }
+
+  if (stride == 1) store<i32>(RESULT + RESULT_SUMS, sum1)
+  store<u32>(RESULT, nWords)
+  store<u32>(RESULT + 4, <u32>spans)
+  store<u32>(RESULT + 8, count)
+  store<u32>(RESULT + 12, <u32>feats)
+  store<u32>(RESULT + 16, <u32>featWords)
+  store<u32>(RESULT + 20, <u32>((flagOut - flagged) >> 3))
+  store<u32>(RESULT + 24, <u32>flagged)
+  store<u32>(RESULT + 28, <u32>wordSums)
+  return RESULT
+}
+
+// A word's own features: its unigram and its character n-grams.
+// @ts-ignore: decorator
+@inline function wordFeatures(p: usize, n: usize, h: u64, kinds: u32, cmin: usize, cmax: usize): void {
+  if (kinds & F_WORD) emit(h, 1)
+  if (kinds & F_CHAR && n <= CHAR_MAX) charGrams(p, n, cmin, cmax)
+}
+
+// Character n-grams of "<word>": the word lower-cased as hashLower does into SCRATCH, then from each
+// position one running FNV-1a that emits at every length from cmin to cmax.
+function charGrams(p: usize, n: usize, cmin: usize, cmax: usize): void {
+  store<u8>(SCRATCH, 0x3c)
+  let prev: u32 = 0
+  for (let i: usize = 0; i < n; i++) {
+    let c = <u32>load<u8>(p + i)
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    store<u8>(SCRATCH + 1 + i, <u8>c)
+    prev = c
+  }
+  store<u8>(SCRATCH + 1 + n, 0x3e)
+  const total = n + 2
+  for (let i: usize = 0; i + cmin <= total; i++) {
+    let h = FNV_SEED
+    let j: usize = 0
+    const stop = total - i < cmax ? total - i : cmax
+    for (; j < cmin - 1; j++) h = fnvByte(h, <u32>load<u8>(SCRATCH + i + j))
+    for (; j < stop; j++) {
+      h = fnvByte(h, <u32>load<u8>(SCRATCH + i + j))
+      emit(h, 3)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+// Toxicity: a calibrated hashed n-gram head (assembly/vec/features.ts) plus lexical and pattern evidence
+// of who a hostile word is aimed at (toxicity-rules.js). Method, data, accuracy: docs/metrics/toxicity.md.
+import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
+import type { Context, Scorer } from './context.js'
+import { defineMetric, defineModel, type Explanation } from './metric.js'
+import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
+
+/** The model file's shape (src/models/toxicity.generated.ts). */
+export interface ToxicityModel {
+  KINDS: number
+  BITS: number
+  CMIN: number
+  CMAX: number
+  BIAS: number
+  SCALE: number
+  A: number
+  C: number
+  WEIGHTS: string
+  LEXICON: string
+}
+
+const WANT_FEATURES = 1
+const WANT_SPANS = 2
+const WANT_WORD_SUMS = 4
+
+/** Severity when the request gives none: the calibrated boundary, no shift. */
+export const DEFAULT_SEVERITY = 0.5
+/** Logit added per unit of severity above the default (strict text scores borderline text higher). */
+export const SEVERITY_SHIFT = 4
+
+interface Installed {
+  model: number
+  m: ToxicityModel
+  weights: Int8Array
+}
+
+const installed = new WeakMap<Core, Installed>()
+
+/** The weights and the lexicon, copied into core memory kept for the instance's life. */
+export const toxicityModel = defineModel('toxicity', () => import('../models/toxicity.generated.js'), (ctx, m: ToxicityModel) => {
+  const x = ctx.core.exports
+  const bytes = decodeBase64(m.WEIGHTS)
+  const model = x.vecModelReserve(m.BITS, 1)
+  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
+  const lex = ctx.core.begin(m.LEXICON)
+  x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, 1, lex.ptr, lex.len)
+  installed.set(ctx.core, { model, m, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) })
+})
+
+interface Run {
+  ref: TextRef
+  nWords: number
+  spans: Uint32Array
+  nFeat: number
+  featPtr: number
+  featWordPtr: number
+  /** Calibrated head logit, A * (BIAS + SCALE * sum / sqrt(features)) + C. */
+  head: number
+  rules: Rules
+}
+
+const EMPTY: Uint32Array = new Uint32Array(0)
+
+let memView: Uint32Array = EMPTY
+function view(core: Core): Uint32Array {
+  const buffer = core.exports.memory.buffer
+  if (memView.buffer !== buffer) memView = new Uint32Array(buffer)
+  return memView
+}
+
+function run(ctx: Context, text: string, severity: number, collect: boolean): Run {
+  const inst = installed.get(ctx.core)
+  if (!inst) throw new Error('litmus: toxicity model not installed')
+  const core = ctx.core
+  const x = core.exports
+  const ref = core.begin(text)
+  // Word sums cost one store a word and spare a second walk when words must be set aside.
+  const want = collect ? WANT_FEATURES | WANT_SPANS | WANT_WORD_SUMS : WANT_WORD_SUMS
+  const r = x.vecScore(ref.ptr, ref.len, inst.model, want)
+  // One view of memory for the result block, re-made only when memory has grown.
+  const mem = view(core)
+  const at = r >> 2
+  const nWords = mem[at]
+  const spanPtr = mem[at + 1]
+  const nFeat = mem[at + 2]
+  const featPtr = mem[at + 3]
+  const featWordPtr = mem[at + 4]
+  const nFlag = mem[at + 5]
+  const flagPtr = mem[at + 6]
+  const wordSumPtr = mem[at + 7]
+  let sum = mem[at + 8] | 0
+  const m = inst.m
+  let spans: Uint32Array = EMPTY
+  // Spans are needed only when a word was flagged (the rules) or for an explanation.
+  if (nWords > 0 && (nFlag > 0 || collect)) {
+    core.toStringIndices(ref, spanPtr, nWords * 2)
+    spans = core.u32(spanPtr, nWords * 2)
+  }
+  const rules = toxicityRules(text, spans, nFlag > 0 ? mem.subarray(flagPtr >> 2, (flagPtr >> 2) + nFlag * 2) : EMPTY, nFlag, collect)
+  if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
+    // Negated, quoted or emphatic words: their learned evidence is set aside.
+    const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
+    sum -= neutralised(rules, (w) => sums[w], severity)
+  }
+  const head = m.A * (m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)) + m.C
+  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules }
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+function logitOf(r: Run, severity: number): number {
+  return r.head + rulesOffset(r.rules, severity) + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+}
+
+const BASE = CATEGORIES.map((c) => CATEGORY_BASE[c])
+const SLOPE = CATEGORIES.map((c) => CATEGORY_SLOPE[c])
+const HEAD = CATEGORIES.map((c) => CATEGORY_HEAD[c])
+
+// A category with no evidence (the common case) has a constant score.
+const RESTING = BASE.map((b) => round2(100 * sigmoid(b)))
+
+function categoryScores(r: Run): { label: string; score: number }[] {
+  const out = new Array<{ label: string; score: number }>(CATEGORIES.length)
+  const head = Math.max(0, r.head)
+  for (let i = 0; i < CATEGORIES.length; i++) {
+    const z = SLOPE[i] * r.rules[CATEGORIES[i]] + HEAD[i] * head
+    out[i] = { label: CATEGORIES[i], score: z === 0 ? RESTING[i] : round2(100 * sigmoid(BASE[i] + z)) }
+  }
+  return out
+}
+
+const score: Scorer<'toxicity'> = (request, ctx) => {
+  const severity = request.severity ?? DEFAULT_SEVERITY
+  const r = run(ctx, request.text, severity, false)
+  // A text without a word (empty, spaces, emoji, punctuation) has nothing to be toxic with.
+  if (r.nWords === 0) return { score: 0, scores: CATEGORIES.map((label) => ({ label, score: 0 })) }
+  return { score: round2(100 * sigmoid(logitOf(r, severity))), scores: categoryScores(r) }
+}
+
+/** Smallest contribution (logit units) an n-gram group needs to be listed. */
+const MIN_WEIGHT = 0.05
+
+/**
+ * `explain('toxicity', request)`: the score with the evidence behind it: the words whose n-grams
+ * raised or lowered the learned score (weight = their share of the logit), and the rules that fired
+ * (threat, insult, slur, group + hostile word, negation, counter-speech, emphasis), each with its span.
+ */
+function explain(ctx: Context): (request: { text: string; severity?: number }) => Explanation {
+  return (request) => {
+    const severity = request.severity ?? DEFAULT_SEVERITY
+    const r = run(ctx, request.text, severity, true)
+    const inst = installed.get(ctx.core)!
+    const m = inst.m
+    const unit = r.nFeat > 0 ? (m.A * m.SCALE) / Math.sqrt(r.nFeat) : 0
+    // Word n-grams and character n-grams go to their word, bigrams to the pair they span.
+    const byWord = new Float64Array(r.nWords)
+    const byPair = new Float64Array(r.nWords)
+    const feats = ctx.core.u32(r.featPtr, r.nFeat)
+    const words = ctx.core.u32(r.featWordPtr, r.nFeat)
+    for (let i = 0; i < r.nFeat; i++) {
+      const w = words[i] & 0x0fffffff
+      const contribution = inst.weights[feats[i]] * unit
+      if (words[i] >>> 28 === 2) byPair[w] += contribution
+      else byWord[w] += contribution
+    }
+    const evidence: Explanation['evidence'] = []
+    const text = request.text
+    for (let w = 0; w < r.nWords; w++) {
+      const s = r.spans[2 * w]
+      const e = r.spans[2 * w + 1]
+      if (Math.abs(byWord[w]) >= MIN_WEIGHT) {
+        evidence.push({ label: 'n-grams of a word', span: [s, e], string: text.slice(s, e), weight: round4(byWord[w]) })
+      }
+      if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
+        const ps = r.spans[2 * w - 2]
+        evidence.push({ label: 'word pair', span: [ps, e], string: text.slice(ps, e), weight: round4(byPair[w]) })
+      }
+    }
+    for (const ev of r.rules.evidence ?? []) {
+      if (ev.label === 'profanity for emphasis') evidence.push({ ...ev, weight: round4(ev.weight * Math.min(1, 2 * (1 - severity))) })
+      else if (ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
+    }
+    evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
+    return { operation: 'toxicity', score: r.nWords === 0 ? 0 : round2(100 * sigmoid(logitOf(r, severity))), evidence }
+  }
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4
+
+export const toxicity = defineMetric({ name: 'toxicity', score, models: [toxicityModel], explain })

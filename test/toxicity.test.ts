@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
+
+const litmus = await load()
+const score = (text: string, severity?: number) => litmus.toxicity(severity === undefined ? { text } : { text, severity }).score
+const category = (text: string, label: string) => litmus.toxicity({ text }).scores.find((s: { label: string }) => s.label === label)!.score
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/toxicity/${name}`, import.meta.url), 'utf8'))
+
+// text -> toxic (score >= 50) at the default severity. Clear cases of every rule and of the failures of
+// keyword filters; the wider tables below report rates.
+const clear: [text: string, toxic: boolean][] = [
+  ['I will kill you', true],
+  ["I'm going to find you and hurt you.", true],
+  ['Go kill yourself.', true],
+  ['You are a fucking idiot.', true],
+  ['Shut up, you moron.', true],
+  ['Muslims are all terrorists.', true],
+  ['I hate gay people.', true],
+  ['Immigrants are vermin.', true],
+  ['Fuck you, asshole.', true],
+  ['Thank you so much for your help today!', false],
+  ['The meeting is moved to 3 pm.', false],
+  ['I am a gay Muslim woman.', false],
+  ['black people', false],
+  ['Jewish families celebrate Hanukkah in December.', false],
+  ["I don't hate women.", false],
+  ['Immigrants are not criminals.', false],
+  ["You're not stupid, you just made a mistake.", false],
+  ['This is fucking brilliant!', false],
+  ['That concert was fucking amazing.', false],
+  ['Calling someone a faggot is never okay.', false],
+  ['Kill the process with kill -9 if it hangs.', false],
+  ['This workout is going to kill me.', false],
+  ['That was a stupid movie.', false]
+]
+
+describe('toxicity', () => {
+  it.each(clear)('%s -> toxic %s', (text, toxic) => {
+    expect(score(text) >= 50).toBe(toxic)
+  })
+
+  // category -> texts whose score for it is at least 50 (and highest among the categories).
+  const categories: [label: string, texts: string[]][] = [
+    ['threat', ['I will kill you.', 'I will burn your house down.', 'You should be hanged.']],
+    ['insult', ['You are an idiot.', 'What a pathetic loser you are.', 'He is a coward.']],
+    ['identity_attack', ['Muslims are terrorists.', 'Women are too stupid to vote.', 'Shut up, tranny.']],
+    ['obscene', ['Fuck.', 'This is bullshit.', 'Holy shit, what a mess.']],
+    ['sexual_explicit', ['Watch free porn videos here.', 'Send me nudes.']]
+  ]
+  it.each(categories)('%s', (label, texts) => {
+    for (const text of texts) expect(category(text, label), text).toBeGreaterThanOrEqual(50)
+  })
+
+  it('scores no category of plain text at 50 or more', () => {
+    for (const text of ['The river flooded the lower fields after the storm.', 'I love this recipe.', 'Sex education should start in middle school.']) {
+      for (const s of litmus.toxicity({ text }).scores) expect(s.score, `${text} ${s.label}`).toBeLessThan(50)
+    }
+  })
+
+  it('returns the score and the five categories, all within 0..100', () => {
+    for (const text of ['', '   ', '😀😀', 'x'.repeat(100000), 'Ünïcödé tëxt, du Idiot!', 'a'.repeat(50) + ' fuck ' + 'b'.repeat(50), 'I will kill you '.repeat(2000)]) {
+      const r = litmus.toxicity({ text })
+      expect(Object.keys(r).sort()).toEqual(['score', 'scores'])
+      expect(r.score).toBeGreaterThanOrEqual(0)
+      expect(r.score).toBeLessThanOrEqual(100)
+      expect(r.scores.map((s: { label: string }) => s.label)).toEqual(['obscene', 'insult', 'threat', 'identity_attack', 'sexual_explicit'])
+      for (const s of r.scores) expect(s.score >= 0 && s.score <= 100).toBe(true)
+    }
+  })
+
+  it('scores text without a word 0', () => {
+    for (const text of ['', '  \n ', '😀😀', '!!!']) expect(score(text)).toBe(0)
+  })
+
+  it('treats a request without severity as severity 0.5', () => {
+    for (const [text] of clear) expect(litmus.toxicity({ text })).toEqual(litmus.toxicity({ text, severity: 0.5 }))
+  })
+
+  it('scores higher, never lower, as severity rises', () => {
+    for (const [text] of clear) {
+      let last = -1
+      for (const severity of [0, 0.25, 0.5, 0.75, 1]) {
+        const s = score(text, severity)
+        expect(s, `${text} at ${severity}`).toBeGreaterThanOrEqual(last)
+        last = s
+      }
+    }
+  })
+
+  it('counts profanity used for emphasis only when strict', () => {
+    expect(score('This is fucking brilliant!', 0.5)).toBeLessThan(50)
+    expect(score('This is fucking brilliant!', 1)).toBeGreaterThanOrEqual(50)
+    expect(score('You are a fucking idiot.', 0)).toBeGreaterThanOrEqual(50)
+  })
+
+  // Benign rows of each failure class must mostly score below 50 and their toxic counterparts mostly
+  // 50 or more; the floors are below the rates docs/metrics/toxicity.md reports, to catch regressions.
+  const classes = fixture('failure-classes.json') as Record<string, [string, number][]>
+  const floors: Record<string, [benign: number, toxic: number]> = {
+    identity: [0.9, 0.75],
+    negation: [0.85, 0.8],
+    counter: [0.65, 0.75],
+    emphasis: [0.6, 0.8]
+  }
+  it.each(Object.keys(floors))('failure class %s', (cls) => {
+    const rows = classes[cls]
+    const benign = rows.filter((r) => !r[1])
+    const toxic = rows.filter((r) => r[1])
+    expect(benign.length).toBeGreaterThanOrEqual(25)
+    expect(toxic.length).toBeGreaterThanOrEqual(25)
+    expect(benign.filter((r) => score(r[0]) < 50).length / benign.length).toBeGreaterThanOrEqual(floors[cls][0])
+    expect(toxic.filter((r) => score(r[0]) >= 50).length / toxic.length).toBeGreaterThanOrEqual(floors[cls][1])
+  })
+
+  it('flags at most 5 % of the sentences that only mention identities', () => {
+    const rows = classes.identity.filter((r) => !r[1])
+    expect(rows.filter((r) => score(r[0]) >= 50).length / rows.length).toBeLessThanOrEqual(0.05)
+  })
+
+  it('rejects bad requests, naming the field', () => {
+    expectIssue(() => litmus.toxicity({} as never), MissingArgumentError, 'text')
+    expectIssue(() => litmus.toxicity({ text: 3 } as never), InvalidArgumentError, 'text')
+    expectIssue(() => litmus.toxicity({ text: 'a', severity: 2 }), InvalidArgumentError, 'severity')
+    expectIssue(() => litmus.toxicity({ text: 'a', severity: -0.1 }), InvalidArgumentError, 'severity')
+    expectIssue(() => litmus.toxicity({ text: 'a', severity: 'high' } as never), InvalidArgumentError, 'severity')
+    expectIssue(() => litmus.explain('toxicity', { text: null } as never), InvalidArgumentError, 'text')
+  })
+
+  it('keeps memory flat over many calls', () => {
+    for (let i = 0; i < 200; i++) litmus.toxicity({ text: `You idiot number ${i}, I will kill you` })
+    const before = litmus.memoryBytes()
+    for (let i = 0; i < 2000; i++) litmus.toxicity({ text: `You idiot number ${i}, I will kill you` })
+    expect(litmus.memoryBytes()).toBe(before)
+  })
+})
+
+describe("explain('toxicity')", () => {
+  const texts = [
+    "I don't hate women, but you are a moron.",
+    'Ünïcödé: du bist ein Idiot, you idiot 😀 kill yourself',
+    'This is fucking brilliant!',
+    'Calling someone a faggot is never okay.',
+    'The meeting is moved to 3 pm.'
+  ]
+  it.each(texts)('%s', (text) => {
+    const e = litmus.explain('toxicity', { text })
+    expect(e.operation).toBe('toxicity')
+    expect(e.score).toBe(score(text))
+    for (const ev of e.evidence) {
+      expect(Number.isFinite(ev.weight)).toBe(true)
+      expect(ev.weight).not.toBe(0)
+      expect(text.slice(ev.span![0], ev.span![1])).toBe(ev.string)
+    }
+  })
+
+  it('names the words and rules behind a score, with their sign', () => {
+    const e = litmus.explain('toxicity', { text: "I don't hate women, but you are a moron." })
+    expect(e.evidence.find((x: { label: string }) => x.label === 'insult')).toMatchObject({ string: 'you are a moron' })
+    expect(e.evidence.find((x: { label: string }) => x.label.startsWith('group and hostile word, negated'))!.weight).toBeLessThan(0)
+    const emphatic = litmus.explain('toxicity', { text: 'This is fucking brilliant!' })
+    expect(emphatic.evidence.find((x: { label: string }) => x.label === 'profanity for emphasis')).toMatchObject({ string: 'fucking' })
+  })
+})
