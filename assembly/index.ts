@@ -8,7 +8,7 @@ export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSu
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './scan/pii'
 export { piiGazetteerReserve, piiGazetteerBuild } from './scan/pii-gazetteer'
-export { lexiconReserve, lexiconBuild } from './text/lexicon'
+export { lexiconBuild } from './vec/lexicon'
 export { simplicityScan, simplicitySpans, simplicityWords } from './judge/simplicity'
 export { vectorsReserve, vectorsLoad, vectorsEmbed, vectorsWords, vectorsDims } from './vec/vectors'
 export { stability, stabilityZero } from './judge/stability'

@@ -23,7 +23,7 @@ const files = {
   vectors: new URL('lexicons/glove6b100d_subtlex_top20k.tsv', DATA),
   texts: new URL('simplicity/onestopenglish_texts.jsonl', DATA)
 }
-const settings = { rankBuckets: 'floor(2 log2(rank)) + 1', l2: 0.01, steps: 3000, rate: 0.5, LEX_SIMPLICITY: 0 }
+const settings = { rankBuckets: 'floor(2 log2(rank)) + 1', l2: 0.01, steps: 3000, rate: 0.5 }
 const words = (url) => readFileSync(url, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter(Boolean)
 
 // ---- lexicon: word -> value bits (1 Dale-Chall, 2 Spache, rank bucket << 2)
@@ -37,28 +37,22 @@ readFileSync(files.vectors, 'utf8')
     const w = line.slice(0, line.indexOf('\t'))
     if (w) add(w, (Math.floor(2 * Math.log2(i + 1)) + 1) << 2)
   })
-const groups = new Map()
-for (const [w, v] of [...value].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-  if (!groups.has(v)) groups.set(v, [])
-  groups.get(v).push(w)
-}
-const LEXICON = [...groups]
-  .sort((a, b) => a[0] - b[0])
-  .map(([v, ws]) => `#${v.toString(36)}\n${ws.join('\n')}`)
+// `word\tvalue` lines, the format of the core's lexicons (assembly/vec/lexicon.ts).
+const LEXICON = [...value]
+  .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  .map(([w, v]) => `${w}\t${v}`)
   .join('\n')
 
 // ---- features from the built core
 const core = await loadCore()
 const x = core.exports
-x.lexiconReserve(settings.LEX_SIMPLICITY, value.size)
-const [lexicon, lexiconBytes] = core.write(LEXICON)
-x.lexiconBuild(settings.LEX_SIMPLICITY, lexicon, lexiconBytes)
+const lexicon = x.lexiconBuild(...core.write(LEXICON))
 
 export const FEATURES = ['unfamiliar', 'unfamiliar_spache', 'rank', 'rare', 'acronym', 'letters', 'syllables', 'polysyllables', 'hardest']
 /** The model's features of a text, or null when it has no word of letters (F_WORDS = 0). */
 const features = (text) => {
   const [p, n] = core.write(text)
-  const f = core.f64(x.simplicityScan(p, n, 0), FEATURES.length + 1)
+  const f = core.f64(x.simplicityScan(p, n, lexicon, 0), FEATURES.length + 1)
   return f[FEATURES.length] > 0 ? [...f.subarray(0, FEATURES.length)] : null
 }
 
@@ -107,7 +101,6 @@ const out = generatedModule({
   settings,
   payload: {
     LEXICON,
-    LEXICON_WORDS: value.size,
     FEATURES,
     FEATURE_MEAN: mean.map(round),
     FEATURE_SCALE: scale.map(round),

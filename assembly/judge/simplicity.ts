@@ -4,13 +4,14 @@
 // word hard: absent from the familiar lists, rare, long in syllables, an acronym. The learned weights that
 // turn the sums into a score live in TypeScript (src/metrics/simplicity.ts).
 //
-// ABI: `simplicityScan(ptr, len, perWord)` returns a pointer to FEATURES f64 values (see F_*); with
+// ABI: `simplicityScan(ptr, len, lexicon, perWord)` (lexicon: the handle `lexiconBuild` returned for the
+// simplicity word list) returns a pointer to FEATURES f64 values (see F_*); with
 // `perWord` it also writes one u8 difficulty per word span, in the order of the spans, for `explain`
 // (pointer via `simplicityWords`, byte-offset spans via `simplicitySpans`, count in F_SPANS).
 
 import { arenaAlloc } from '../arena'
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
-import { LEX_SIMPLICITY, lexiconLookup } from '../text/lexicon'
+import { lexiconGet } from '../vec/lexicon'
 import { TOK_SYLLABLES, TOK_WORD_SPANS, tokenise } from '../text/tokenise'
 
 // Lexicon value bits; keep in step with scripts/train-simplicity.mjs.
@@ -47,6 +48,7 @@ const HARDEST_SHARE: f64 = 0.15
 
 let spans: usize = 0
 let difficulties: usize = 0
+let lexicon: usize = 0
 // A word with typographic apostrophes, rewritten with ASCII ones as the lists spell them ("don’t").
 const MAX_WORD: usize = 64
 const WORD = memory.data(<i32>MAX_WORD)
@@ -68,7 +70,7 @@ function asciiApostrophes(p: usize, n: usize): usize {
 
 // @ts-ignore: decorator
 @inline function lookup(p: usize, n: usize): u32 {
-  return lexiconLookup(LEX_SIMPLICITY, hashLower(FNV_SEED, p, n))
+  return lexiconGet(lexicon, hashLower(FNV_SEED, p, n))
 }
 
 // @ts-ignore: decorator
@@ -78,7 +80,7 @@ function asciiApostrophes(p: usize, n: usize): usize {
 
 /** Stem + one letter, e.g. "creat" + "e" for "creating". */
 function lookupWith(p: usize, n: usize, tail: u32): u32 {
-  return lexiconLookup(LEX_SIMPLICITY, fnvByte(hashLower(FNV_SEED, p, n), tail))
+  return lexiconGet(lexicon, fnvByte(hashLower(FNV_SEED, p, n), tail))
 }
 
 /**
@@ -117,7 +119,8 @@ function wordValue(p: usize, n: usize): u32 {
   return 0
 }
 
-export function simplicityScan(ptr: usize, len: usize, perWord: bool): usize {
+export function simplicityScan(ptr: usize, len: usize, lex: usize, perWord: bool): usize {
+  lexicon = lex
   const tok = tokenise(ptr, len, TOK_WORD_SPANS | TOK_SYLLABLES)
   const tokWords = load<u32>(tok, 4)
   const syllables = load<u32>(tok, 8)

@@ -31,12 +31,10 @@ export interface CoreExports {
   piiScan(ptr: number, len: number, mask: number): number
   piiGazetteerReserve(lines: number): void
   piiGazetteerBuild(ptr: number, len: number): void
-  /** Reserve word table `id` (assembly/text/lexicon.ts) for `entries` words, for the instance's life. */
-  lexiconReserve(id: number, entries: number): void
-  /** Index a `#value` / word-per-line list into table `id`. */
-  lexiconBuild(id: number, ptr: number, len: number): void
+  /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
+  lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
-  simplicityScan(ptr: number, len: number, perWord: number): number
+  simplicityScan(ptr: number, len: number, lexicon: number, perWord: number): number
   simplicitySpans(): number
   simplicityWords(): number
   /** Reserve the word-vector tables (assembly/vec/vectors.ts); returns where the model bytes go. */
@@ -79,7 +77,6 @@ export const EXPORTS = [
   'piiScan',
   'piiGazetteerReserve',
   'piiGazetteerBuild',
-  'lexiconReserve',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',

@@ -1,6 +1,7 @@
 // Simplicity: ease of the words a text uses (familiar, frequent, short), not of its sentences (that is
 // Clarity). The core sums word features over the lexicon of src/models/simplicity.generated.ts; a
 // pairwise-trained linear model weighs them. Method, data and accuracy: docs/metrics/simplicity.md.
+import type { Core } from '../core/wasm.js'
 import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
@@ -9,20 +10,17 @@ import { pairs } from './tokens.js'
 
 type Chunk = typeof import('../models/simplicity.generated.js')
 
-/** Must match LEX_SIMPLICITY in assembly/text/lexicon.ts. */
-const LEX_SIMPLICITY = 0
 let weights: Chunk
+/** Each core's handle of the simplicity lexicon. */
+const lexicons = new WeakMap<Core, number>()
 
 export const simplicityModel = defineModel(
   'simplicity',
   () => import('../models/simplicity.generated.js'),
   (ctx, chunk) => {
     weights = chunk
-    const { core } = ctx
-    core.exports.lexiconReserve(LEX_SIMPLICITY, chunk.LEXICON_WORDS)
-    // The list is ASCII, so its string length is its byte length.
-    const ref = core.begin(chunk.LEXICON)
-    core.exports.lexiconBuild(LEX_SIMPLICITY, ref.ptr, ref.len)
+    const ref = ctx.core.begin(chunk.LEXICON)
+    lexicons.set(ctx.core, ctx.core.exports.lexiconBuild(ref.ptr, ref.len))
   }
 )
 
@@ -31,7 +29,7 @@ const WORDS = 9
 
 function features(ctx: Context, text: string, perWord: boolean) {
   const ref = ctx.core.begin(text)
-  const f = ctx.core.f64(ctx.core.exports.simplicityScan(ref.ptr, ref.len, perWord ? 1 : 0), F_SPANS + 1)
+  const f = ctx.core.f64(ctx.core.exports.simplicityScan(ref.ptr, ref.len, lexicons.get(ctx.core)!, perWord ? 1 : 0), F_SPANS + 1)
   if (f[WORDS] === 0) {
     throw invalidArgument('SimplicityRequest', 'text', 'string with at least one word of letters', 'the text to score', text)
   }
