@@ -19,7 +19,7 @@ import { dotF32 } from './cosine'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
 import { A_DIGIT, A_HIGH, A_LOWER, A_UPPER, U_JOIN, U_LETTER, asciiClass, cpLen, decodeAt, uclass, ucharInit } from '../text/uchar'
 
-const MAX_WORD: usize = 60
+export const MAX_WORD: usize = 60
 
 // FNV-1a's top bits are poorly mixed for keys of a few bytes (its multiply only carries upward), so
 // buckets and slots take the top bits of the hash times an odd constant (Fibonacci hashing).
@@ -31,12 +31,12 @@ const GOLDEN: u64 = 0x9e3779b97f4a7c15
   return <usize>((h * GOLDEN) >>> (64 - bits))
 }
 
-let dims: usize = 0
-let words: u32 = 0
-let vecs: usize = 0 // i8, words x dims
-let pc: usize = 0 // f32, dims
-let vocabText: usize = 0
-let vocabLen: usize = 0
+export let dims: usize = 0
+export let words: u32 = 0
+export let vecs: usize = 0 // i8, words x dims
+export let pc: usize = 0 // f32, dims
+export let vocabText: usize = 0
+export let vocabLen: usize = 0
 let sif: usize = 0 // f32 per word
 let idf: usize = 0 // f32 per word
 let slots: usize = 0 // u64: key's low 48 bits << 16 | rank + 1
@@ -56,7 +56,7 @@ let wLex: f32 = 0
 export let rowFloats: usize = 0
 
 // '<' + lowered word + '>'
-const FRAME: usize = memory.data(<i32>MAX_WORD + 16, 16)
+export const FRAME: usize = memory.data(<i32>MAX_WORD + 16, 16)
 
 /**
  * Reserve memory kept for the instance for `n` words of `d` dimensions (d a multiple of 16) and a
@@ -75,7 +75,7 @@ export function vectorsReserve(n: u32, d: u32, textLen: u32): usize {
 }
 
 /** Rank of the word with hash `key`, or -1. */
-function lookup(key: u64): i32 {
+export function lookup(key: u64): i32 {
   const mask = (<usize>1 << <usize>slotBits) - 1
   let s = bucketOf(key, slotBits)
   const fp = key << 16
@@ -188,7 +188,7 @@ function scale(x: usize, n: usize, w: f32): void {
 // ---- words ---------------------------------------------------------------------------------------
 
 /** End of the run of letters and digits starting at i (< e). */
-function runEnd(text: usize, i: usize, e: usize): usize {
+export function runEnd(text: usize, i: usize, e: usize): usize {
   while (i < e) {
     const c = <u32>load<u8>(text + i)
     const k = asciiClass(c)
@@ -204,7 +204,7 @@ function runEnd(text: usize, i: usize, e: usize): usize {
 }
 
 /** Start of the next run of letters and digits at or after i, or e. */
-function runStart(text: usize, i: usize, e: usize): usize {
+export function runStart(text: usize, i: usize, e: usize): usize {
   while (i < e) {
     const c = <u32>load<u8>(text + i)
     const k = asciiClass(c)
@@ -219,7 +219,7 @@ function runStart(text: usize, i: usize, e: usize): usize {
 }
 
 /** Lower the word [p, p+n) into FRAME as '<' word '>' (as `hashLower` lowers); its framed length. */
-function frame(p: usize, n: usize): usize {
+export function frame(p: usize, n: usize): usize {
   const m = n < MAX_WORD ? n : MAX_WORD
   store<u8>(FRAME, 0x3c)
   let prev: u32 = 0
@@ -239,7 +239,7 @@ function frame(p: usize, n: usize): usize {
  * vocabulary word, oovWeight for the n-gram mean of any other (1 for both when `unit`). `tmp` holds dims f32 of scratch. Returns its
  * rank, or -1 (outside the vocabulary), or -2 (no vector: none of its n-grams is known).
  */
-function addWord(acc: usize, f: usize, tmp: usize, unit: bool): i32 {
+export function addWord(acc: usize, f: usize, tmp: usize, unit: bool): i32 {
   const r = lookup(hashBytes(FNV_SEED, FRAME + 1, f - 2))
   if (r >= 0) {
     addI8(acc, vecs + <usize>r * dims, unit ? 1 : load<f32>(sif + (<usize>r << 2)))

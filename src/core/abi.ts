@@ -56,6 +56,15 @@ export interface CoreExports {
   vecModelFlush(model: number): void
   /** Features and per-class sums of a text; returns a pointer to the result block (see features.ts). */
   vecScore(ptr: number, len: number, model: number, want: number): number
+  /** Reserve `n` topic tables (assembly/judge/sensitivity.ts) and set the model's settings; after the vectors are loaded. */
+  sensitivityReserve(n: number, k: number, stopRank: number, part: number, neighbour: number, threshold: number): void
+  sensitivitySlots(): number
+  /** Build the table of one topic (UTF-8 at ptr) in `slot`; returns its content-word count (0: no word). */
+  sensitivityTopic(ptr: number, len: number, slot: number): number
+  /** Per-topic statistics of a text against `n` slots (u32 at `slots`); returns a pointer to n x 6 f32. */
+  sensitivityScore(ptr: number, len: number, slots: number, n: number): number
+  /** Matched words of a text for one slot; returns a pointer to [count, spans, closeness]. */
+  sensitivityMatches(ptr: number, len: number, slot: number): number
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -92,7 +101,12 @@ export const EXPORTS = [
   'vecModelWeights',
   'vecModelSet',
   'vecModelFlush',
-  'vecScore'
+  'vecScore',
+  'sensitivityReserve',
+  'sensitivitySlots',
+  'sensitivityTopic',
+  'sensitivityScore',
+  'sensitivityMatches'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

@@ -300,12 +300,16 @@ export const OPERATIONS = {
   'v3.simplicity': v3('simplicity', 'V3SimplicityRequest', 'Simplicity (v3).', v3QueryResponse),
   'v3.tone': v3('tone', 'V3ToneRequest', 'Tone (v3): the three highest-scoring tones.', v3QueryResponse),
   'v3.toxicity': v3('toxicity', 'V3ToxicityRequest', 'Toxicity (v3).', v3QueryResponse),
-  'v3.sensitivity': v3('sensitivity', 'V3SensitivityRequest', 'Sensitivity (v3).', {
-    query,
-    response,
-    topics,
-    metadata
-  }),
+  // The spec shows no v3 Sensitivity response; Litmus returns the v4 one, scoring the response.
+  'v3.sensitivity': {
+    ...v3('sensitivity', 'V3SensitivityRequest', 'Sensitivity (v3): presence of each topic in the response.', {
+      query,
+      response,
+      topics,
+      metadata
+    }),
+    response: { scores: scores('one score per requested topic, for the response') }
+  },
   'v3.answer_relevancy': v3('answer_relevancy', 'V3AnswerRelevancyRequest', 'Answer Relevancy (v3).', v3WithContext),
   'v3.context_relevancy': v3('context_relevancy', 'V3ContextRelevancyRequest', 'Context Relevancy (v3).', v3WithContext),
   'v3.prompt_injection': v3('prompt_injection', 'V3PromptInjectionRequest', 'Prompt Injection (v3).', v3WithContext),
