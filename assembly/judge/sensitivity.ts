@@ -10,10 +10,10 @@
 // Words outside the vocabulary count only through the stem match.
 import { arenaAlloc, arenaKeep, arenaMark, arenaRelease } from '../arena'
 import { dotF32 } from '../vec/cosine'
-import { FNV_SEED, hashBytes } from '../text/hash'
+import { FNV_SEED, hashBytes, hashLower } from '../text/hash'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
 import { ucharInit } from '../text/uchar'
-import { FRAME, addWord, dims, frame, lookup, pc, runEnd, runStart, vecs, vocabLen, vocabText, words } from '../vec/vectors'
+import { FRAME, MAX_WORD, addWord, dims, frame, lookup, pc, runEnd, runStart, vecs, vocabLen, vocabText, words } from '../vec/vectors'
 
 /** Content words of a topic that get a vector and a stem of their own. */
 const MAX_TOPIC_WORDS: usize = 8
@@ -334,8 +334,10 @@ export function sensitivityScore(ptr: usize, len: usize, slotsPtr: usize, n: u32
     let i = runStart(ptr, <usize>load<u32>(spans + (w << 3)), e)
     while (i < e) {
       const j = runEnd(ptr, i, e)
-      const f = frame(ptr + i, j - i)
-      const r = lookup(hashBytes(FNV_SEED, FRAME + 1, f - 2))
+      const wl = j - i
+      // Hashed as `frame` lowers it, without the copy: most words are in the vocabulary.
+      const r = lookup(hashLower(FNV_SEED, ptr + i, wl < MAX_WORD ? wl : MAX_WORD))
+      const f = r < 0 ? frame(ptr + i, wl) : 0
       i = runStart(ptr, j, e)
       if (r >= 0 && r < stopRank) continue
       nContent++
