@@ -17,9 +17,12 @@ export async function run({ litmus }) {
     const res = topics.map(keywordMatcher)
     return (text) => res.map((re) => (re.test(text) ? 100 : 0))
   }
+  // clarity (tokeniser and syllables) is timed beside as a yardstick of how loaded the machine is:
+  // docs/benchmarks.md gives its speed on a quiet one.
   const peersFor = (topics) => [
     ['Litmus', (t) => litmus.sensitivity({ text: t, topics }).scores],
-    ['keyword regex', regex(topics)]
+    ['keyword regex', regex(topics)],
+    ['(yardstick) Litmus clarity', (t) => litmus.clarity({ text: t }).score]
   ]
 
   const prose = brownProse(5e6)
@@ -79,6 +82,8 @@ export async function run({ litmus }) {
 Whole call \`litmus.sensitivity({ text, topics })\` (validation, topic-table lookup, UTF-8 copy into the
 core, tokeniser, one table lookup per word and topic, the logistic map) against a keyword regex per
 topic (the topic or its plural as whole words), alternating in the same run. Topics: ${JSON.stringify(ONE)} and ${JSON.stringify(TWO)}.
+The regex stops at its first match, so its long-text figure is the time to the first occurrence. Litmus
+\`clarity\` runs beside as a yardstick of the machine's load (its quiet-machine speed is in its section).
 
 Long text (${fmt(utf8Bytes(prose) / 1e6, 1)} MB of Brown prose), MB/s:
 

@@ -10,9 +10,9 @@
 // Words outside the vocabulary count only through the stem match.
 import { arenaAlloc, arenaKeep, arenaMark, arenaRelease } from '../arena'
 import { dotF32 } from '../vec/cosine'
-import { FNV_SEED, hashBytes, hashLower } from '../text/hash'
+import { FNV_SEED, fnvByte, hashBytes, hashLower } from '../text/hash'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
-import { ucharInit } from '../text/uchar'
+import { A_DIGIT, A_LOWER, A_UPPER, asciiClass, ucharInit } from '../text/uchar'
 import { FRAME, MAX_WORD, addWord, dims, frame, lookup, pc, runEnd, runStart, vecs, vocabLen, vocabText, words } from '../vec/vectors'
 
 /** Content words of a topic that get a vector and a stem of their own. */
@@ -28,6 +28,11 @@ let slotBytes: usize = 0
 let slotBase: usize = 0
 let norms: usize = 0 // f32 per vocabulary word: 1 / |row|
 let vocabStarts: usize = 0 // u32 per vocabulary word + 1: offset of its line in the vocabulary text
+// A compact copy of the vectors' word index (u32: 16-bit fingerprint << 16 | rank + 1), a quarter of its
+// size, so the one lookup per word of a text stays in cache. A word outside the vocabulary takes a
+// vocabulary word's rank only if it shares its bucket and fingerprint (about 1 in 20,000).
+const INDEX_BITS: u64 = 15
+let index: usize = 0
 
 // Settings from the model (src/models/sensitivity.generated.ts).
 let neighbours: usize = 10
@@ -75,6 +80,17 @@ export function sensitivityReserve(n: u32, k: u32, stop: i32, part: f64, nb: f64
   }
   // The last line may lack its newline.
   if (r < <usize>words) store<u32>(vocabStarts + (<usize>words << 2), <u32>(vocabLen + 1))
+  index = arenaKeep(<usize>4 << <usize>INDEX_BITS)
+  memory.fill(index, 0, <usize>4 << <usize>INDEX_BITS)
+  const mask: usize = (<usize>1 << <usize>INDEX_BITS) - 1
+  for (let w: usize = 0; w < <usize>words && w < 0xffff; w++) {
+    const s = <usize>load<u32>(vocabStarts + (w << 2))
+    const e = <usize>load<u32>(vocabStarts + ((w + 1) << 2)) - 1
+    const h = hashBytes(FNV_SEED, vocabText + s, e - s) * GOLDEN
+    let b = <usize>(h >>> (64 - INDEX_BITS))
+    while (load<u32>(index + (b << 2)) != 0) b = (b + 1) & mask
+    store<u32>(index + (b << 2), (<u32>(h >>> 16) << 16) | <u32>(w + 1))
+  }
   const row = arenaAlloc(dims << 2)
   for (let r: usize = 0; r < <usize>words; r++) {
     toF32(row, vecs + r * dims)
@@ -305,6 +321,72 @@ function isTopicWord(r: usize, stems: usize): bool {
   return anyStem(stems, vocabText + s, e - s - 1)
 }
 
+// ---- the words of a text ---------------------------------------------------------------------------
+// Words are the vectors' words: runs of letters and digits (uchar byte classes), lowered and hashed as
+// vec/vectors.ts hashes them. One pass finds and hashes ASCII runs at once; a run with any other byte
+// goes through the vectors' own run functions. (A pass of the tokeniser first, then of the runs inside
+// its words, costs four times as much and finds the same runs.)
+
+let wordStart: usize = 0
+let wordEnd: usize = 0
+let wordHash: u64 = 0
+
+/** Find the next word at or after i (< e) into wordStart, wordEnd, wordHash; false when there is none. */
+function nextWord(ptr: usize, i: usize, e: usize): bool {
+  while (i < e) {
+    const c = <u32>load<u8>(ptr + i)
+    if (c >= 0x80) {
+      i = runStart(ptr, i, e)
+      break
+    }
+    const k = asciiClass(c)
+    if (k == A_LOWER || k == A_UPPER || k == A_DIGIT) break
+    i++
+  }
+  if (i >= e) return false
+  wordStart = i
+  let h = FNV_SEED
+  let n: usize = 0
+  while (i < e) {
+    const c = <u32>load<u8>(ptr + i)
+    if (c >= 0x80) {
+      const j = runEnd(ptr, i, e)
+      const m = j - wordStart
+      wordEnd = j
+      wordHash = hashLower(FNV_SEED, ptr + wordStart, m < MAX_WORD ? m : MAX_WORD)
+      return true
+    }
+    const k = asciiClass(c)
+    if (k == A_UPPER) {
+      if (n < MAX_WORD) h = fnvByte(h, c | 0x20)
+    } else if (k == A_LOWER || k == A_DIGIT) {
+      if (n < MAX_WORD) h = fnvByte(h, c)
+    } else break
+    n++
+    i++
+  }
+  wordEnd = i
+  wordHash = h
+  return true
+}
+
+const GOLDEN: u64 = 0x9e3779b97f4a7c15
+
+/** Rank of the word with hash `key` in the compact index, or -1. */
+// @ts-ignore: decorator
+@inline function rankOf(key: u64): i32 {
+  const h = key * GOLDEN
+  const mask: usize = (<usize>1 << <usize>INDEX_BITS) - 1
+  const fp = <u32>(h >>> 16) << 16
+  let b = <usize>(h >>> (64 - INDEX_BITS))
+  while (true) {
+    const e = load<u32>(index + (b << 2))
+    if (e == 0) return -1
+    if ((e & 0xffff0000) == fp) return <i32>(e & 0xffff) - 1
+    b = (b + 1) & mask
+  }
+}
+
 /** Per-topic statistics out of `sensitivityScore`, f32 each. */
 const STATS: usize = 6
 const TOP: usize = 3
@@ -326,39 +408,31 @@ export function sensitivityScore(ptr: usize, len: usize, slotsPtr: usize, n: u32
   memory.fill(lex, 0, nt * 4)
   memory.fill(above, 0, nt * 4)
   let nContent: u32 = 0
-  const res = tokenise(ptr, len, TOK_WORD_SPANS)
-  const spans = <usize>load<u32>(res + 16)
-  const count = <usize>load<u32>(res + 24)
-  for (let w: usize = 0; w < count; w++) {
-    const e = <usize>load<u32>(spans + (w << 3), 4)
-    let i = runStart(ptr, <usize>load<u32>(spans + (w << 3)), e)
-    while (i < e) {
-      const j = runEnd(ptr, i, e)
-      const wl = j - i
-      // Hashed as `frame` lowers it, without the copy: most words are in the vocabulary.
-      const r = lookup(hashLower(FNV_SEED, ptr + i, wl < MAX_WORD ? wl : MAX_WORD))
-      const f = r < 0 ? frame(ptr + i, wl) : 0
-      i = runStart(ptr, j, e)
-      if (r >= 0 && r < stopRank) continue
-      nContent++
-      for (let t: usize = 0; t < nt; t++) {
-        const slot = <usize>load<u32>(slotsPtr + (t << 2))
-        let q: u32
-        if (r >= 0) q = <u32>load<u8>(tableOf(slot) + <usize>r)
-        else q = anyStem(stemsOf(slot), FRAME + 1, f - 2) ? LEXICAL : 0
-        if (q == 0) continue
-        if (q == LEXICAL) store<u32>(lex + (t << 2), load<u32>(lex + (t << 2)) + 1)
-        if (q >= threshold) store<u32>(above + (t << 2), load<u32>(above + (t << 2)) + 1)
-        // Insert into the topic's three best.
-        const tp = top + t * TOP * 4
-        if (q <= load<u32>(tp + (TOP - 1) * 4)) continue
-        let at = TOP - 1
-        while (at > 0 && load<u32>(tp + ((at - 1) << 2)) < q) {
-          store<u32>(tp + (at << 2), load<u32>(tp + ((at - 1) << 2)))
-          at--
-        }
-        store<u32>(tp + (at << 2), q)
+  let i: usize = 0
+  while (nextWord(ptr, i, len)) {
+    i = wordEnd
+    const r = rankOf(wordHash)
+    if (r >= 0 && r < stopRank) continue
+    nContent++
+    // Words outside the vocabulary are lowered once, for the stem test.
+    const f = r < 0 ? frame(ptr + wordStart, wordEnd - wordStart) : 0
+    for (let t: usize = 0; t < nt; t++) {
+      const slot = <usize>load<u32>(slotsPtr + (t << 2))
+      let q: u32
+      if (r >= 0) q = <u32>load<u8>(tableOf(slot) + <usize>r)
+      else q = anyStem(stemsOf(slot), FRAME + 1, f - 2) ? LEXICAL : 0
+      if (q == 0) continue
+      if (q == LEXICAL) store<u32>(lex + (t << 2), load<u32>(lex + (t << 2)) + 1)
+      if (q >= threshold) store<u32>(above + (t << 2), load<u32>(above + (t << 2)) + 1)
+      // Insert into the topic's three best.
+      const tp = top + t * TOP * 4
+      if (q <= load<u32>(tp + (TOP - 1) * 4)) continue
+      let at = TOP - 1
+      while (at > 0 && load<u32>(tp + ((at - 1) << 2)) < q) {
+        store<u32>(tp + (at << 2), load<u32>(tp + ((at - 1) << 2)))
+        at--
       }
+      store<u32>(tp + (at << 2), q)
     }
   }
   for (let t: usize = 0; t < nt; t++) {
@@ -390,32 +464,23 @@ const MATCHES_RESULT: usize = memory.data(16, 16)
  */
 export function sensitivityMatches(ptr: usize, len: usize, slot: u32): usize {
   ucharInit()
-  const res = tokenise(ptr, len, TOK_WORD_SPANS)
-  const spans = <usize>load<u32>(res + 16)
-  const count = <usize>load<u32>(res + 24)
   const cap = (len >> 1) + 1
   const outSpans = arenaAlloc(cap << 3)
   const outC = arenaAlloc(cap << 2)
   let n: usize = 0
-  for (let w: usize = 0; w < count; w++) {
-    const e = <usize>load<u32>(spans + (w << 3), 4)
-    let i = runStart(ptr, <usize>load<u32>(spans + (w << 3)), e)
-    while (i < e && n < cap) {
-      const j = runEnd(ptr, i, e)
-      const f = frame(ptr + i, j - i)
-      const r = lookup(hashBytes(FNV_SEED, FRAME + 1, f - 2))
-      const start = i
-      i = runStart(ptr, j, e)
-      if (r >= 0 && r < stopRank) continue
-      let q: u32
-      if (r >= 0) q = <u32>load<u8>(tableOf(slot) + <usize>r)
-      else q = anyStem(stemsOf(slot), FRAME + 1, f - 2) ? LEXICAL : 0
-      if (q == 0) continue
-      store<u32>(outSpans + (n << 3), <u32>start)
-      store<u32>(outSpans + (n << 3), <u32>j, 4)
-      store<f32>(outC + (n << 2), q == LEXICAL ? 2 : closeness(q))
-      n++
-    }
+  let i: usize = 0
+  while (n < cap && nextWord(ptr, i, len)) {
+    i = wordEnd
+    const r = rankOf(wordHash)
+    if (r >= 0 && r < stopRank) continue
+    let q: u32
+    if (r >= 0) q = <u32>load<u8>(tableOf(slot) + <usize>r)
+    else q = anyStem(stemsOf(slot), FRAME + 1, frame(ptr + wordStart, wordEnd - wordStart) - 2) ? LEXICAL : 0
+    if (q == 0) continue
+    store<u32>(outSpans + (n << 3), <u32>wordStart)
+    store<u32>(outSpans + (n << 3), <u32>wordEnd, 4)
+    store<f32>(outC + (n << 2), q == LEXICAL ? 2 : closeness(q))
+    n++
   }
   store<u32>(MATCHES_RESULT, <u32>n)
   store<u32>(MATCHES_RESULT, <u32>outSpans, 4)

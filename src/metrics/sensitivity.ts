@@ -102,18 +102,38 @@ function topicScore(m: SensitivityModel, s: Float32Array, at: number): number {
   return round2(100 / (1 + Math.exp(-z)))
 }
 
+const EMPTY_U32 = new Uint32Array(0)
+const EMPTY_F32 = new Float32Array(0)
+let u32View = EMPTY_U32
+let f32View = EMPTY_F32
+
+/** Views of core memory, re-made only when memory has grown (a view per call costs more than the scoring of a short text). */
+function views(core: Core): [Uint32Array, Float32Array] {
+  const buffer = core.exports.memory.buffer
+  if (u32View.buffer !== buffer) {
+    u32View = new Uint32Array(buffer)
+    f32View = new Float32Array(buffer)
+  }
+  return [u32View, f32View]
+}
+
 function scoreText(ctx: Context, requestType: string, text: string, topics: string[]): { label: string; score: number }[] {
   checkTopics(requestType, topics)
-  const slots = slotsOf(ctx, requestType, topics)
+  const s = stateOf(ctx)
+  const n = topics.length
+  // Slots of known topics without building a list; any new topic takes the slow path.
+  let known = true
+  for (let t = 0; t < n && known; t++) known = s.cache.has(topics[t])
+  const slots = known ? null : slotsOf(ctx, requestType, topics)
   const core = ctx.core
   const ref = core.begin(text)
-  const n = topics.length
   const at = core.exports.alloc(n * 4)
-  core.u32(at, n).set(slots)
-  const stats = core.f32(core.exports.sensitivityScore(ref.ptr, ref.len, at, n), n * 6)
-  const m = stateOf(ctx).m
+  const [u32] = views(core)
+  for (let t = 0; t < n; t++) u32[(at >> 2) + t] = slots ? slots[t] : s.cache.get(topics[t])![0]
+  const res = core.exports.sensitivityScore(ref.ptr, ref.len, at, n)
+  const [, f32] = views(core)
   const out = new Array<{ label: string; score: number }>(n)
-  for (let t = 0; t < n; t++) out[t] = { label: topics[t], score: topicScore(m, stats, t * 6) }
+  for (let t = 0; t < n; t++) out[t] = { label: topics[t], score: topicScore(s.m, f32, (res >> 2) + t * 6) }
   return out
 }
 
