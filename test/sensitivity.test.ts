@@ -70,6 +70,11 @@ describe('sensitivity: the response', () => {
     for (let i = 0; i < 130; i++) one(text, `topic ${i} zebra`)
     expect(one(text, 'politics')).toBe(before)
   })
+  it('matches topics outside the vocabulary and in other scripts by their own words', () => {
+    expect(one('La santé publique.', 'santé')).toBeGreaterThanOrEqual(60)
+    expect(one('政治 est important.', '政治')).toBeGreaterThanOrEqual(60)
+    expect(one('The weather is mild.', 'santé')).toBeLessThanOrEqual(40)
+  })
   it('handles topics outside the vocabulary and long texts', () => {
     const s = one('Zxqvbnm is spreading. ' + 'The weather is mild. '.repeat(2000), 'zxqvbnm')
     expect(s).toBeGreaterThanOrEqual(0)
@@ -115,6 +120,7 @@ describe('sensitivity: validation', () => {
     expectIssue(() => litmus.sensitivity({ text: 'x', topics: Array(65).fill('a') }), InvalidArgumentError, 'topics')
     expectIssue(() => litmus.sensitivity({ text: 'x', topics: ['a'.repeat(101)] }), InvalidArgumentError, 'topics')
     expectIssue(() => litmus.sensitivity({ text: 'x', topics: ['!!!'] }), InvalidArgumentError, 'topics')
+    expectIssue(() => litmus.sensitivity({ text: 'x', topics: ['the', 'of it'] }), InvalidArgumentError, 'topics')
     expectIssue(() => litmus.sensitivity({ text: 'x', topics: [''] }), InvalidArgumentError, 'topics[0]')
     expectIssue(() => litmus.sensitivity({ text: 'x', topics: ['ok', 3] } as any), InvalidArgumentError, 'topics[1]')
     expectIssue(() => litmus.sensitivity({ text: 'x' } as any), MissingArgumentError, 'topics')

@@ -193,7 +193,7 @@ function anyStem(stems: usize, p: usize, n: usize): bool {
 
 /**
  * Build the table of the topic [ptr, ptr+len) (UTF-8) in `slot`. Returns the number of content words
- * found (0: the topic has no word; its table is then all zero and nothing will match).
+ * found (0: the topic has no word, or only function words; its table is then all zero).
  */
 export function sensitivityTopic(ptr: usize, len: usize, slot: u32): u32 {
   ucharInit()
@@ -207,10 +207,9 @@ export function sensitivityTopic(ptr: usize, len: usize, slot: u32): u32 {
   const factors = arenaAlloc(setCap * 4)
   const tmp = arenaAlloc(dims << 2)
   const row = arenaAlloc(dims << 2)
-  const fn = arenaAlloc(MAX_TOPIC_WORDS * dims * 4)
-  // Content words go to set[1..], function words aside (used only when the topic has nothing else).
+  // Content words go to set[1..]. Function words (the, of, us, it) are left out: their neighbours are
+  // other function words, which texts are full of, so a topic made only of them has nothing to find.
   let nContent: usize = 0
-  let nFn: usize = 0
   let nStems: usize = 0
   const res = tokenise(ptr, len, TOK_WORD_SPANS)
   const spans = <usize>load<u32>(res + 16)
@@ -231,19 +230,9 @@ export function sensitivityTopic(ptr: usize, len: usize, slot: u32): u32 {
         writeStem(stems + 4 + nStems * STEM_BYTES, f - 2)
         nStems++
         nContent++
-      } else if (isFn && nFn < MAX_TOPIC_WORDS) {
-        const v = fn + nFn * dims * 4
-        memory.fill(v, 0, dims << 2)
-        addWord(v, f, tmp, true)
-        unit(v)
-        nFn++
       }
       i = runStart(ptr, j, e)
     }
-  }
-  if (nContent == 0 && nFn > 0) {
-    memory.copy(set + dims * 4, fn, nFn * dims * 4)
-    nContent = nFn
   }
   store<u32>(stems, <u32>nStems)
   if (nContent == 0) {

@@ -76,7 +76,13 @@ function slotsOf(ctx: Context, requestType: string, topics: string[]): number[] 
       const words = core.exports.sensitivityTopic(ref.ptr, ref.len, slot)
       if (words === 0) {
         // The slot's table is all zero: it may be reused by the next topic.
-        throw invalidArgument(requestType, 'topics', 'topics with at least one word (letters or digits)', 'topics to look for', t)
+        throw invalidArgument(
+          requestType,
+          'topics',
+          "topics with at least one content word (not only words such as 'the', 'of', 'us', 'it')",
+          'topics to look for: words or short phrases',
+          t
+        )
       }
       s.next++
       hit = [slot, words]
