@@ -36,6 +36,7 @@ const topics = JSON.parse(readFileSync(new URL('topics.json', FIX), 'utf8')).fil
 
 const X = []
 const Y = []
+const topicOf = []
 for (const t of topics) {
   const [p, n] = core.write(t.topic)
   x.sensitivityTopic(p, n, 0)
@@ -49,6 +50,7 @@ for (const t of topics) {
       new Uint32Array(x.memory.buffer, slots, 1)[0] = 0
       X.push(features(new Float32Array(x.memory.buffer, x.sensitivityScore(tp, tn, slots, 1), 6)))
       Y.push(y)
+      topicOf.push(t.topic)
     }
   }
 }
@@ -73,6 +75,18 @@ for (let step = 0; step < fit.steps; step++) {
   b -= fit.rate * gb
 }
 const r6 = (v) => Number(v.toPrecision(6))
+
+// Mean per-topic AUC of the fitted score on the tune topics (in-sample: for comparing settings only).
+let aucSum = 0
+for (const t of topics) {
+  const z = X.map((f, i) => [f.reduce((s, v, k) => s + w[k] * v, b), Y[i], topicOf[i]]).filter((r) => r[2] === t.topic)
+  const pos = z.filter((r) => r[1] === 1).map((r) => r[0])
+  const neg = z.filter((r) => r[1] === 0).map((r) => r[0])
+  let s = 0
+  for (const p of pos) for (const q of neg) s += p > q ? 1 : p === q ? 0.5 : 0
+  aucSum += s / (pos.length * neg.length)
+}
+console.log(`tune topics, mean AUC of the fitted score (in-sample): ${(aucSum / topics.length).toFixed(3)}`)
 
 const payload = { ...SETTINGS, WEIGHTS: w.map(r6), BIAS: r6(b) }
 writeFileSync(
