@@ -3,6 +3,7 @@ import type { Context, LoadOptions } from './metrics/context.js'
 import { EXTRAS, INIT, SCORERS, type Implemented } from './metrics/index.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
+import { checkLoadOptions, unknownOperation } from './schema/guards.js'
 import { checkResponse, validate } from './schema/validate.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
@@ -21,8 +22,8 @@ export type Evaluator = {
   readonly operations: readonly Implemented[]
 } & { [K in keyof typeof EXTRAS]: ReturnType<(typeof EXTRAS)[K]> }
 
-function run(op: Operation, body: unknown, ctx: Context): Record<string, unknown> {
-  validate(op, body)
+function run(op: Operation, input: unknown, ctx: Context): Record<string, unknown> {
+  const body = validate(op, input)
   const scorer = (SCORERS as Record<string, (r: unknown, c: Context) => Record<string, unknown>>)[op.name]
   const out = scorer(body, ctx)
   checkResponse(op, out)
@@ -44,10 +45,7 @@ export function createEvaluator(core: Core, options: LoadOptions): Evaluator {
   }
   for (const [name, make] of Object.entries(EXTRAS) as [string, (c: Context) => unknown][]) evaluator[name] = make(ctx)
   evaluator.evaluate = (name: string, body: unknown) => {
-    if (!names.includes(name as Implemented)) {
-      const known = ops[name] ? ' (declared by the service, not implemented by Litmus yet)' : ''
-      throw new TypeError(`litmus: unknown operation '${name}'${known}; implemented: ${names.join(', ')}`)
-    }
+    if (typeof name !== 'string' || !names.includes(name as Implemented)) throw unknownOperation(name, names)
     return run(ops[name], body, ctx)
   }
   return evaluator as Evaluator
@@ -55,5 +53,6 @@ export function createEvaluator(core: Core, options: LoadOptions): Evaluator {
 
 /** Compile the core and models once, and return an Evaluator. */
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
+  checkLoadOptions(options)
   return createEvaluator(await Core.load(), options)
 }

@@ -14,7 +14,7 @@ describe('Evaluator', () => {
     // Declared by the service but not built: no placeholder on the Evaluator.
     expect((litmus as any).formality).toBeUndefined()
     expect(() => litmus.evaluate('formality' as any, { text: 'x' })).toThrow(/not implemented/)
-    expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/unknown operation 'no_such'/)
+    expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/unknown operation "no_such"/)
   })
 
   it('evaluate(name) gives the same result as the method', () => {

@@ -1,8 +1,8 @@
 // Reproductions of a hostile user's run (issue 13): each input either gets its documented result or a
 // ValidationError naming the field, never a crash, in time linear in the input.
 import { describe, expect, it } from 'vitest'
-import { InvalidArgumentError, ValidationError, load } from '../dist/litmus.js'
-import { expectIssue } from './helpers.js'
+import { InvalidArgumentError, OPERATIONS, ValidationError, load } from '../dist/litmus.js'
+import { expectIssue, requestFor } from './helpers.js'
 
 const litmus = await load()
 
@@ -84,5 +84,83 @@ describe('allowlist and blocklist: limits and linear filtering', () => {
     expect(litmus.pii({ text: 'xaaaaay', categories: ['URL'], blocklist: ['aa'] }).pii.map((e) => e.interval)).toEqual([[1, 6]])
     expect(litmus.pii({ text: 'ababab', categories: ['URL'], blocklist: ['ab'] }).pii.map((e) => e.interval)).toEqual([[0, 2], [2, 4], [4, 6]])
     expect(litmus.pii({ text: 'abaababa', categories: ['URL'], blocklist: ['aba'] }).pii.map((e) => e.interval)).toEqual([[0, 3], [3, 8]])
+  })
+})
+
+describe('validation: no hole, whatever the names and values', () => {
+  const ops = OPERATIONS as Record<string, { request: Record<string, any> }>
+
+  it.each(['nope', '__proto__', 'toString', 'constructor', 'hasOwnProperty'])('evaluate(%j) is an InvalidArgumentError naming the operation', (name) => {
+    const e = expectIssue(() => litmus.evaluate(name as any, { text: 'x' }), InvalidArgumentError, 'name')
+    expect(e.message).not.toContain('declared by the service')
+  })
+  it('evaluate of a declared, unimplemented operation says so', () => {
+    const missing = Object.keys(OPERATIONS).find((n) => !litmus.operations.includes(n as any))
+    if (missing) expect(expectIssue(() => litmus.evaluate(missing as any, {}), InvalidArgumentError, 'name').message).toContain('declared by the service')
+  })
+  it('evaluate with a non-string name', () => {
+    expectIssue(() => litmus.evaluate(42 as any, { text: 'x' }), InvalidArgumentError, 'name')
+  })
+
+  for (const field of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
+    it(`an own field named ${field} is an unknown field, for every operation`, () => {
+      for (const name of litmus.operations) {
+        const body = JSON.parse(JSON.stringify(requestFor(ops[name], 'Hello there, world.')))
+        const hostile = JSON.parse(JSON.stringify(body).replace(/^\{/, `{${JSON.stringify(field)}:1,`))
+        expect(Object.hasOwn(hostile, field)).toBe(true)
+        expectIssue(() => litmus.evaluate(name, hostile), InvalidArgumentError, field)
+      }
+    })
+  }
+  it('clarity({ text, constructor: 1 }) is refused', () => {
+    expectIssue(() => litmus.clarity({ text: 'hi', constructor: 1 } as any), InvalidArgumentError, 'constructor')
+  })
+  it('a field inherited from a prototype is not a field of the request', () => {
+    expectIssue(() => litmus.clarity(Object.create({ text: 'Inherited text.' })), ValidationError, 'text')
+  })
+
+  it('a getter is read once: the scorer sees the value that was validated', () => {
+    let reads = 0
+    const body = {
+      get text() {
+        return reads++ === 0 ? 'Call me at 555-0100 tomorrow.' : (12345 as any)
+      }
+    }
+    expect(litmus.pii(body as any).pii.length).toBeGreaterThanOrEqual(0)
+    expect(reads).toBe(1)
+  })
+  it('a getter that throws is a ValidationError', () => {
+    const body = {
+      get text(): string {
+        throw new Error('no')
+      }
+    }
+    expect(() => litmus.clarity(body)).toThrow(ValidationError)
+  })
+
+  it('redact with a category that is no string', () => {
+    expectIssue(() => litmus.redact('x', { categories: [Object.create(null)] }), InvalidArgumentError, 'categories[0]')
+    expectIssue(() => litmus.redact('x', { categories: ['__proto__'] }), InvalidArgumentError, 'categories[0]')
+  })
+
+  it.each([null, 'x', 42, []])('load(%j) is refused', async (options) => {
+    await expect(load(options as any)).rejects.toBeInstanceOf(InvalidArgumentError)
+  })
+
+  it('a text over the documented length is refused before it reaches the core', () => {
+    const text = '\u00e9'.repeat(134_217_729)
+    expectIssue(() => litmus.pii({ text }), InvalidArgumentError, 'text')
+    expectIssue(() => litmus.redact(text), InvalidArgumentError, 'text')
+    expectIssue(() => litmus.textStats(text), InvalidArgumentError, 'text')
+  })
+
+  it('a 1 MB name is refused without suggestions, at once', () => {
+    const long = 'x'.repeat(1_000_000)
+    const carbon = { provider: 'aws', region: 'us-east-1', instance_type: long, latency: 1000 }
+    const e1 = expectIssue(() => litmus.carbon(carbon), InvalidArgumentError, 'instance_type')
+    expect(e1.message).not.toContain('did you mean')
+    const cost = { model_name: long, model_type: 'LLM', model_provider: 'openai', number_of_queries: 1, total_prompt_tokens: 1, total_completion_tokens: 1 } as const
+    const e2 = expectIssue(() => litmus.cost(cost), InvalidArgumentError, 'model_name')
+    expect(e2.message).not.toContain('did you mean')
   })
 })

@@ -26,10 +26,8 @@ export type Implemented = keyof typeof SCORERS
 
 const checked =
   <K extends OperationName>(name: K) =>
-  (body: unknown): RequestOf<K> => {
-    validate(OPERATIONS[name], body)
-    return body as RequestOf<K>
-  }
+  (body: unknown): RequestOf<K> =>
+    validate(OPERATIONS[name], body) as RequestOf<K>
 
 /**
  * Methods beyond the service's operations (e.g. `textStats`, `redact`). Each entry receives the

@@ -3,7 +3,7 @@
 import { invalidArgument, preview } from '../errors.js'
 import { PII_GAZETTEER } from '../models/pii-gazetteer.generated.js'
 import type { Context, Scorer } from './context.js'
-import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, PATTERN_BUDGET } from '../schema/limits.js'
+import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
@@ -293,6 +293,7 @@ export function makeRedact(ctx: Context) {
   return (text: string, options: RedactOptions = {}): RedactResult => {
     const type = 'RedactOptions'
     if (typeof text !== 'string') throw invalidArgument(type, 'text', 'string', 'the text to redact', text)
+    if (text.length > MAX_TEXT_CHARS) throw invalidArgument(type, 'text', `string of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)`, 'the text to redact', text)
     if (options === null || typeof options !== 'object') throw invalidArgument(type, 'options', 'object', 'redaction options', options)
     const style = options.style ?? 'tag'
     if (style !== 'mask' && style !== 'tag' && style !== 'hash') {
