@@ -7,14 +7,14 @@
 //   - the same request gives the same response;
 //   - the call's CPU time stays under a bound linear in the request's size.
 //
-// CI runs LITMUS_PROPERTY_RUNS cases in all (default 40,000, about 20 s); a long run:
+// CI runs LITMUS_PROPERTY_RUNS cases in all (default 100,000, about 20 s); a long run:
 //   LITMUS_PROPERTY_RUNS=2000000 npx vitest run test/property.test.ts   (docs/limits.md)
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { OPERATIONS, ValidationError, load } from '../dist/litmus.js'
 
 const litmus = await load()
-const TOTAL = Number(process.env.LITMUS_PROPERTY_RUNS ?? 40_000)
+const TOTAL = Number(process.env.LITMUS_PROPERTY_RUNS ?? 100_000)
 const SEED = Number(process.env.LITMUS_PROPERTY_SEED ?? 20261123)
 
 type Field = { type: string; optional?: boolean; oneOf?: readonly string[]; items?: Field; fields?: Record<string, Field>; min?: number; max?: number; above?: number }
