@@ -72,6 +72,14 @@ describe('allowlist and blocklist: limits and linear filtering', () => {
     expect(field(() => litmus.pii({ text, blocklist: Array(10).fill('/[a-z]{1,20}!/') }))).toMatch(/budget/)
   })
 
+  it.each([
+    ['(?:\\b|\\B){490}x', 'a'.repeat(1_000_000)],
+    ['[a-z]{1,999}', 'a'.repeat(1_000_000)],
+    [`[${Array.from({ length: 320 }, (_, k) => String.fromCharCode(0x100 + 3 * k) + '-' + String.fromCharCode(0x101 + 3 * k)).join('')}]{1,999}`, '\u0100'.repeat(1_000_000)]
+  ])('/%s/ on 1 MB is refused before it runs, naming the entry', (source, text) => {
+    expect(field(() => litmus.pii({ text, blocklist: [`/${source}/`] }))).toMatch(/^blocklist\[0\]: .*budget/)
+  })
+
   it('a plain-literal pattern runs on 100 MB', () => {
     const line = 'the quick brown fox jumps over the lazy dog and then mails maria about it. '
     const text = line.repeat(Math.ceil(100_000_000 / line.length))
@@ -145,6 +153,14 @@ describe('validation: no hole, whatever the names and values', () => {
 
   it.each([null, 'x', 42, []])('load(%j) is refused', async (options) => {
     await expect(load(options as any)).rejects.toBeInstanceOf(InvalidArgumentError)
+  })
+
+  it('the longest text accepted, all non-ASCII, is scanned and its spans are string indices', () => {
+    const text = '\u00e9'.repeat(134_217_728 - 7) + ' a@b.co'
+    expect(text.length).toBe(134_217_728)
+    expect(litmus.pii({ text, categories: ['EMAIL'] }).pii).toEqual([
+      { interval: [134_217_722, 134_217_728], string: 'a@b.co', category: 'EMAIL_ADDRESS' }
+    ])
   })
 
   it('a text over the documented length is refused before it reaches the core', () => {

@@ -392,9 +392,15 @@ export function compilePattern(source: string, flags: string): Pattern {
   const kinds = new Uint8Array(size)
   const tests: CharTest[] = prog.map((inst) => inst.test ?? (() => false))
   // ASCII answers of every character test, decided once: a table read instead of a call per thread.
+  // A repeated atom ("[a-z]{1,999}") shares one test: ask each distinct test once.
   const ascii = new Uint8Array(size * 128)
+  const decided = new Map<CharTest, number>()
   prog.forEach((inst, pc) => {
-    if (inst.op === Op.Set) for (let c = 0; c < 128; c++) ascii[pc * 128 + c] = inst.test!(c) ? 1 : 0
+    if (inst.op !== Op.Set) return
+    const first = decided.get(inst.test!)
+    if (first !== undefined) return void ascii.copyWithin(pc * 128, first * 128, first * 128 + 128)
+    decided.set(inst.test!, pc)
+    for (let c = 0; c < 128; c++) ascii[pc * 128 + c] = inst.test!(c) ? 1 : 0
   })
   prog.forEach((inst, pc) => {
     ops[pc] = inst.op
