@@ -70,6 +70,15 @@ describe('litmus CLI batches never lose a line', () => {
     expect(lines[3].results.clarity.score).toBeGreaterThan(0)
   })
 
+  it('a line of 50,000 keys (once a stack overflow that ended the batch) and the lines after it', () => {
+    const path = file('keys.jsonl', JSON.stringify({ text: 'a='.repeat(50_000) }) + '\n{"text":"Mail a@b.co now."}\n')
+    const out = litmus(['pii', path])
+    expect(out.code).toBe(0)
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.line)).toEqual([1, 2])
+    expect(lines[1].pii[0].string).toBe('a@b.co')
+  })
+
   it('an operation named __proto__ is an unknown operation, reported as such', () => {
     const path = file('proto.jsonl', '{"operation":"__proto__","text":"x"}\n{"operation":"constructor","text":"x"}\n')
     const out = litmus([path])
