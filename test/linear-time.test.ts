@@ -48,9 +48,6 @@ const gc = vm.runInNewContext('gc') as () => void
 
 /** CPU milliseconds of one call (not wall time: the machine may be shared, and waiting is not work). */
 function cpuOf(call: Call, text: string): number {
-  // An empty young generation for every call: responses with many spans are all live objects, and a
-  // collection in the middle of one call would charge it for the garbage of another.
-  gc()
   const t0 = process.cpuUsage()
   try {
     call(text)
@@ -63,6 +60,7 @@ function cpuOf(call: Call, text: string): number {
 
 /** Best-of-`reps` times of the small and the large text, measured alternately, and their ratio. */
 function ratioOf(call: Call, small: string, large: string, reps: number): { ratio: number; large: number } {
+  gc()
   let a = Infinity
   let b = Infinity
   for (let r = 0; r < reps; r++) {
