@@ -4,14 +4,11 @@
 // lookups, and a logistic map of the strongest matches gives the score. See docs/metrics/sensitivity.md.
 import type { Core } from '../core/wasm.js'
 import { invalidArgument } from '../errors.js'
+import { MAX_TOPIC_CHARS, MAX_TOPICS } from '../schema/limits.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
 import { vectorsModel } from './stability.js'
 
-/** Most topics one call scores. */
-export const MAX_TOPICS = 64
-/** Longest topic, in characters (a word or a short phrase). */
-export const MAX_TOPIC_CHARS = 100
 /** Topic tables kept per instance (about 21 KB each); the least recent request's topics make way. */
 export const TOPIC_SLOTS = 128
 

@@ -32,3 +32,9 @@ export const MAX_PATTERN_DEPTH = 32
  * the costliest patterns take one to three seconds on a shared 2-core machine.
  */
 export const PATTERN_BUDGET = 100_000_000
+
+/** Topics in one sensitivity request (each new topic builds a table over the vocabulary, 10-25 ms). */
+export const MAX_TOPICS = 64
+
+/** Characters of one sensitivity topic (a word or a short phrase). */
+export const MAX_TOPIC_CHARS = 100
