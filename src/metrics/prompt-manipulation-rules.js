@@ -33,7 +33,7 @@ export const TRIGGER_WORDS = [
   'regeln', 'aufgabe', 'aufgaben', 'olvida', 'ignora', 'instrucciones', 'oublie', 'ignorez', 'instructions'
 ]
 
-const S = (source) => new RegExp(source, 'giu')
+const S = (source) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
 
 // Objects of an override: the model's instructions and everything like them.
 const INSTR = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|commands?|orders|context|constraints?|restrictions?|programming|polic(?:y|ies)|training|guidance|tasks?|assignments?|directions|messages?|conversation|everything|all)`
@@ -78,6 +78,7 @@ const PATTERNS = [
 
 // Talking about an attack: defining, detecting, preventing, studying it. Lowers the evidence.
 const META = S(String.raw`\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
+const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructions|prompt|rules|guidelines)\b/
 /** Logit taken off each piece of evidence found while the text talks about attacks. */
 export const META_UNDO = 0.7
 
@@ -98,7 +99,8 @@ export const TYPE_CAP = 6
 export function manipulationRules(lower, collect) {
   const types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence = collect ? [] : null
-  const meta = META.test(lower)
+  // Asking for *your* prompt or instructions is extraction, however it is phrased.
+  const meta = META.test(lower) && !YOURS.test(lower)
   META.lastIndex = 0
   const scale = meta ? 1 - META_UNDO : 1
   for (const [type, weight, re] of PATTERNS) {

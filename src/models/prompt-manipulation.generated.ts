@@ -30,7 +30,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/prompt-manipulation-rules.js",
-      "sha256": "12b6aa436021e728359ab219a29316394a7e800894c0f0ea6740033854adaf9f"
+      "sha256": "5cca3f8e5e49e40fb1d156fb84aa9a1abb2cd68edfa7fbdb7e12fd69049a976a"
     },
     {
       "path": "assembly/vec/features.ts",
