@@ -15,7 +15,7 @@
 // 20 % of the data rows (by hash) calibrate; the written negatives only train.
 // Test splits (deepset test, jackhhao test), giskard, bipia and every other evaluation set are never read.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { analyse, TRIGGER, TRIGGER_WORDS } from '../src/metrics/prompt-manipulation-rules.js'
+import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, manipulationAwesomeDev, manipulationCalibration } from './lib/splits.mjs'
@@ -82,7 +82,12 @@ export async function manipulationCore(weights) {
     const r = x.vecScore(p, n, m, 0)
     const u = new Uint32Array(x.memory.buffer, r, 9)
     const sum = new Int32Array(x.memory.buffer, r + 32, 1)[0]
-    return { raw: model.bias + (u[2] > 0 ? (model.scale * sum) / Math.sqrt(u[2]) : 0), trigger: u[5] > 0 }
+    let windows = null
+    if (u[5] > 0 && text.length > WHOLE) {
+      if (n !== text.length) x.utf16Offsets(p, n, u[1], u[0] * 2)
+      windows = windowsOf(text.length, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), new Uint32Array(x.memory.buffer, u[6], u[5] * 2), u[5])
+    }
+    return { raw: model.bias + (u[2] > 0 ? (model.scale * sum) / Math.sqrt(u[2]) : 0), trigger: u[5] > 0, windows }
   }
   const decoder = (text) => () => {
     const [p, n] = core.write(text)

@@ -3,6 +3,9 @@ export declare const TYPES: readonly string[]
 export declare const TRIGGER: number
 export declare const TRIGGER_WORDS: string[]
 export declare const META_UNDO: number
+export declare const WHOLE: number
+export declare const WINDOW: number
+export declare function windowsOf(length: number, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number): Array<[number, number]> | null
 export declare const TYPE_BASE: Record<'instruction_override' | 'jailbreak' | 'system_prompt_extraction' | 'encoded_payload' | 'obfuscation' | 'indirect', number>
 export declare const TYPE_SLOPE: typeof TYPE_BASE
 export declare const TYPE_HEAD: typeof TYPE_BASE
@@ -26,7 +29,7 @@ export declare function manipulationRules(
 export declare function deobfuscate(text: string): { text: string; found: string[] } | null
 export declare function analyse(
   text: string,
-  head: (s: string) => { raw: number; trigger: boolean },
+  head: (s: string) => { raw: number; trigger: boolean; windows: Array<[number, number]> | null },
   decode: () => Array<{ label: string; span: [number, number]; text: string }>,
   collect: boolean
 ): {

@@ -17,6 +17,9 @@ export const TYPES = ['instruction_override', 'jailbreak', 'system_prompt_extrac
 
 /** Lexicon flag of a trigger word: only texts with one run the patterns (most prose has none). */
 export const TRIGGER = 1
+// Very common words ("now", "above", "previous", "model", "everything") are not triggers: in prose they
+// would make the patterns run nearly everywhere. A pattern built around one of them still fires when
+// another trigger word is near (they rarely come alone in an attack).
 
 /**
  * Words whose presence makes the patterns worth running. Every pattern below contains one of them,
@@ -24,13 +27,13 @@ export const TRIGGER = 1
  */
 export const TRIGGER_WORDS = [
   'ignore', 'ignoring', 'disregard', 'forget', 'override', 'bypass', 'overrule', 'instructions', 'instruction', 'prompt', 'prompts',
-  'system', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'developer', 'mode', 'pretend', 'roleplay', 'character',
+  'system', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'developer', 'pretend', 'roleplay',
   'unfiltered', 'uncensored', 'unrestricted', 'restrictions', 'restriction', 'filters', 'rules', 'guidelines', 'policy', 'policies',
-  'openai', 'chatgpt', 'gpt', 'ai', 'assistant', 'llm', 'chatbot', 'model', 'hypothetical', 'hypothetically', 'fictional',
-  'reveal', 'repeat', 'previous', 'above', 'prior', 'decode', 'base64', 'amoral', 'unethical', 'immoral', 'censorship', 'refuse',
-  'ethics', 'ethical', 'morals', 'limitations', 'everything', 'anything', 'now', 'instead', 'aim', 'stan', 'dude', 'mongo',
-  'ignoriere', 'ignorieren', 'vergiss', 'vergessen', 'anweisungen', 'anweisung', 'befehle', 'vorherigen', 'alles', 'vorher',
-  'regeln', 'aufgabe', 'aufgaben', 'olvida', 'ignora', 'instrucciones', 'oublie', 'ignorez', 'instructions'
+  'openai', 'chatgpt', 'gpt', 'ai', 'assistant', 'llm', 'chatbot', 'hypothetical', 'hypothetically', 'fictional',
+  'reveal', 'repeat', 'decode', 'base64', 'amoral', 'unethical', 'immoral', 'censorship', 'refuse',
+  'ethics', 'ethical', 'morals', 'limitations', 'instead', 'aim', 'stan', 'dude', 'mongo',
+  'ignoriere', 'ignorieren', 'vergiss', 'vergessen', 'anweisungen', 'anweisung', 'befehle', 'vorherigen',
+  'regeln', 'aufgabe', 'aufgaben', 'olvida', 'ignora', 'instrucciones', 'oublie', 'ignorez'
 ]
 
 const S = (source) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
@@ -142,14 +145,21 @@ const HOMOGLYPHS = {
 const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g')
 // A word that mixes Latin letters with look-alikes: mixing scripts inside one word is the tell.
 const MIXED = new RegExp(`[a-z][${Object.keys(HOMOGLYPHS).join('')}]|[${Object.keys(HOMOGLYPHS).join('')}][a-z]`, 'i')
-// Spaced or split letters: four or more single letters joined by one repeated separator.
-const SPACED = /(?<![\p{L}\p{N}])\p{L}(?:([ .\-_*|/]{1,2})\p{L}(?![\p{L}\p{N}])){3,}|(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*|/]{1,2}\p{L}){3,}(?![\p{L}\p{N}])/gu
+// Spaced or split letters: four or more single letters joined by one repeated separator ("i g n o r e",
+// "i-g-n-o-r-e"). Dotted capitals are acronyms (U.S.S.R., I. A. P. A.), not obfuscation.
+const SPACED = /(?<![a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z](?:\1[a-z]){2,}(?![a-z0-9])/gi
+const ACRONYM = /^[A-Z. ]+$/
 // Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
-const LEET_WORD = /(?<![\p{L}\p{N}@$])(?=[\p{L}\p{N}@$]*\p{L})(?=[\p{L}\p{N}@$]*[0134578@$])[\p{L}\p{N}@$]{3,}/gu
+const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
+const isWordChar = (c) => /[a-z0-9@$]/i.test(c)
+// One-pass tests that gate each (costlier) rewrite.
+const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
+const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])/i
+const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
 const LEET = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 /** Fast test: can `text` hold any obfuscation `deobfuscate` undoes? */
-const MAYBE = /[^\x00-\x7f]|(?:^|[^a-z0-9])[a-z](?:[ .\-_*|/]{1,2}[a-z]){3,}(?![a-z0-9])|[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
+const MAYBE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\uff01-\uff5e\u0370-\u03ff\u0400-\u052f\u0261\u0131\ud835\udb40]|(?:^|[^a-z0-9])[a-z](?:[ .\-_*|/]{1,2}[a-z]){3,}(?![a-z0-9])|[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
 
 function leetWord(w) {
   // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay.
@@ -170,40 +180,100 @@ export function deobfuscate(text) {
   if (!MAYBE.test(text)) return null
   const found = []
   let t = text
-  const stripped = t.replace(INVISIBLE, '')
-  if (stripped !== t) {
+  if (INVISIBLE_ANY.test(t)) {
     found.push('zero-width characters')
-    t = stripped
+    t = t.replace(INVISIBLE, '')
   }
-  const nfkc = t.normalize('NFKC')
-  if (nfkc !== t) {
-    // Full-width and styled letters are compatibility forms; accents (NFKC keeps them) are not obfuscation.
-    if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) found.push('full-width or styled letters')
-    t = nfkc
+  // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
+  if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
+    found.push('full-width or styled letters')
+    t = t.normalize('NFKC')
   }
-  if (MIXED.test(t)) found.push('homoglyphs')
-  t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+  if (MIXED.test(t)) {
+    found.push('homoglyphs')
+    t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+  }
   let spaced = false
-  t = t.replace(SPACED, (m) => {
+  if (SPACED_ANY.test(t)) t = t.replace(SPACED, (m, sep) => {
     const letters = m.replace(/[ .\-_*|/]/g, '')
-    // "a b c d" as a list of options stays; an obfuscated word is at least 4 letters and not all capitals of an acronym list.
-    if (letters.length < 4) return m
+    if (sep.includes('.') && ACRONYM.test(m)) return m
     spaced = true
     return letters
   })
   if (spaced) found.push('spaced letters')
   let leet = false
-  t = t.replace(LEET_WORD, (w) => {
-    const u = leetWord(w)
-    if (u !== w) leet = true
-    return u
-  })
+  if (LEET_ANY.test(t)) {
+    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions).
+    let out = ''
+    let done = 0
+    LEET_PAIR.lastIndex = 0
+    let m
+    while ((m = LEET_PAIR.exec(t)) !== null) {
+      let s = m.index
+      let e = m.index + 2
+      if (s < done) continue
+      while (s > done && isWordChar(t[s - 1])) s--
+      while (e < t.length && isWordChar(t[e])) e++
+      const w = t.slice(s, e)
+      const u = leetWord(w)
+      if (u !== w) leet = true
+      out += t.slice(done, s) + u
+      done = e
+      LEET_PAIR.lastIndex = e
+    }
+    t = out + t.slice(done)
+  }
   if (leet) found.push('leetspeak')
   if (found.length === 0) return null
   return { text: t.toLowerCase(), found }
 }
 
 // ---- the whole analysis, shared by training and scoring ----
+
+/** Texts up to this many characters get the patterns over the whole text; longer ones only near triggers. */
+export const WHOLE = 600
+/** Characters of context kept on each side of a trigger word (a pattern spans at most about 150). */
+export const WINDOW = 200
+
+/**
+ * Windows of a long text where the patterns run: around each trigger word, merged. `spans` are the string
+ * indices of every word, `flagged` (word index, flags) pairs in ascending word order. Null = whole text.
+ * @param {number} length
+ * @param {ArrayLike<number>} spans
+ * @param {ArrayLike<number>} flagged
+ * @param {number} nFlagged
+ * @returns {Array<[number, number]> | null}
+ */
+export function windowsOf(length, spans, flagged, nFlagged) {
+  if (length <= WHOLE) return null
+  const out = []
+  for (let i = 0; i < nFlagged; i++) {
+    const w = flagged[2 * i]
+    const s = Math.max(0, spans[2 * w] - WINDOW)
+    const e = Math.min(length, spans[2 * w + 1] + WINDOW)
+    const last = out[out.length - 1]
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e)
+    else out.push([s, e])
+  }
+  return out
+}
+
+/** manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. */
+function rulesOver(str, windows, collect) {
+  if (!windows) return manipulationRules(str.toLowerCase(), collect)
+  const types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence = collect ? [] : null
+  let meta = false
+  for (const [s, e] of windows) {
+    const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
+    for (const t of TYPES) types[t] += r.types[t]
+    meta = meta || r.meta
+    if (evidence) for (const ev of r.evidence) evidence.push(ev.span ? { ...ev, span: [ev.span[0] + s, ev.span[1] + s] } : ev)
+  }
+  let offset = 0
+  for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
+  return { types, offset, meta, evidence }
+}
 
 // An instruction to decode or follow what is encoded, next to an encoded segment.
 const DECODE_CUE = /\b(?:decode|decoded|base64|base32|hex|binary|execute|follow|run|interpret|translate)\b/i
@@ -217,26 +287,26 @@ export const OBFUSCATION_EACH = 0.5
 
 /**
  * Evidence of manipulation in `text`.
- * `head(str)` gives the learned head's raw logit of a string and whether it holds a trigger word
- * ({ raw, trigger }); `decode()` gives the encoded segments of `text` with their decoded payloads
+ * `head(str)` gives the learned head's raw logit of a string, whether it holds a trigger word, and where
+ * the patterns must run (`windowsOf`) ({ raw, trigger, windows }); `decode()` gives the encoded segments of `text` with their decoded payloads
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
  * type and (with `collect`) the list of evidence.
  * @param {string} text
- * @param {(s: string) => { raw: number, trigger: boolean }} head
+ * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null }} head
  * @param {() => Array<{ label: string, span: [number, number], text: string }>} decode
  * @param {boolean} collect
  */
 export function analyse(text, head, decode, collect) {
   const h0 = head(text)
   let z = h0.raw
-  let rules = h0.trigger ? manipulationRules(text.toLowerCase(), collect) : null
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
   const types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   const de = deobfuscate(text)
   let normalised = null
   if (de) {
     const h1 = head(de.text)
-    const r1 = manipulationRules(de.text, collect)
+    const r1 = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.

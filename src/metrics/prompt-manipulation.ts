@@ -7,7 +7,7 @@ import { decodeBase64, type Core } from '../core/wasm.js'
 import { ENCODING_LABELS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
-import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE } from './prompt-manipulation-rules.js'
+import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -63,6 +63,7 @@ interface Segment {
 interface Head {
   raw: number
   trigger: boolean
+  windows: Array<[number, number]> | null
   words: number
 }
 
@@ -74,9 +75,18 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
   const mem = core.u32(r, 9)
   const nWords = mem[0]
   const nFeat = mem[2]
-  const trigger = mem[5] > 0
+  const nFlag = mem[5]
+  const trigger = nFlag > 0
   const sum = mem[8] | 0
   const m = inst.m
+  let windows: Array<[number, number]> | null = null
+  if (trigger && text.length > WHOLE) {
+    // Long text: the patterns run only around its trigger words.
+    const spanPtr = mem[1]
+    const flagPtr = mem[6]
+    core.toStringIndices(ref, spanPtr, nWords * 2)
+    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(flagPtr, nFlag * 2), nFlag)
+  }
   if (decode) {
     // The text is still in memory: the encodings scanner reads it there (SIMD; prose rarely has a run).
     const count = x.encodingsDecode(ref.ptr, ref.len)
@@ -95,7 +105,7 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
       }
     }
   }
-  return { raw: m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0), trigger, words: nWords }
+  return { raw: m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0), trigger, windows, words: nWords }
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
