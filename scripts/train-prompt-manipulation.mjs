@@ -23,9 +23,10 @@ import { NEGATIVES } from './prompt-manipulation-negatives.mjs'
 
 const ROOT = new URL('../', import.meta.url)
 const DATA = new URL('../../shared/datasets/injection/', import.meta.url)
+const DATA_ALL = new URL('../../shared/datasets/', import.meta.url)
 const OUT = new URL('../src/models/prompt-manipulation.generated.ts', import.meta.url)
 
-export const SETTINGS = { kinds: 7, bits: 18, cmin: 3, cmax: 5, epochs: 6, learningRate: 0.2, l2: 1e-6, seed: 20241123, calibrationShare: 0.2 }
+export const SETTINGS = { kinds: 7, bits: 18, cmin: 3, cmax: 5, epochs: 6, learningRate: 0.2, l2: 1e-6, seed: 20241123, calibrationShare: 0.2, ordinaryPrompts: 1500 }
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
 /** deepset rows Litmus's role-play policy does not count as attacks (awesome-chatgpt-prompts style roles). */
@@ -44,6 +45,13 @@ export function trainingRows() {
   }
   for (const r of readJsonl(new URL('jackhhao_jailbreak.jsonl', DATA))) if (r.split === 'train') rows.push({ text: r.text, y: r.label, source: 'jackhhao' })
   for (const r of readJsonl(new URL('awesome_chatgpt_prompts.jsonl', DATA))) if (!manipulationAwesomeDev(r.text)) rows.push({ text: r.text, y: r.label, source: 'awesome' })
+  // Ordinary user requests (the first human turn of Anthropic hh-rlhf helpful-rejection-sampled test
+  // dialogues, MIT): without them the head knows short benign prompts only from deepset's questions.
+  // The evaluation reads a different file (helpful-base).
+  for (const r of readJsonl(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA_ALL)).slice(0, SETTINGS.ordinaryPrompts)) {
+    const text = /Human:\s*([\s\S]*?)(?:\n\nAssistant:|$)/.exec(r.prompt)?.[1]?.trim()
+    if (text) rows.push({ text, y: 0, source: 'hh-rlhf' })
+  }
   for (const r of rows) r.split = manipulationCalibration(r.text) ? 'calibration' : 'train'
   for (const text of NEGATIVES) rows.push({ text, y: 0, source: 'written', split: 'train' })
   return rows
@@ -219,6 +227,7 @@ export async function main() {
     input(new URL('deepset.jsonl', DATA)),
     input(new URL('jackhhao_jailbreak.jsonl', DATA)),
     input(new URL('awesome_chatgpt_prompts.jsonl', DATA)),
+    input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA_ALL)),
     input(new URL('scripts/prompt-manipulation-negatives.mjs', ROOT)),
     input(new URL('src/metrics/prompt-manipulation-rules.js', ROOT)),
     input(new URL('assembly/vec/features.ts', ROOT))

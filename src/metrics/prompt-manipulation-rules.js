@@ -154,7 +154,8 @@ const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
 const isWordChar = (c) => /[a-z0-9@$]/i.test(c)
 // One-pass tests that gate each (costlier) rewrite.
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])/i
+// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
+const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
 const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
 const LEET = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
