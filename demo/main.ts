@@ -16,7 +16,8 @@ function row(name: string, value: string): string {
 const SCORES = [
   ['Clarity', 'clarity'],
   ['Simplicity', 'simplicity'],
-  ['Toxicity', 'toxicity']
+  ['Toxicity', 'toxicity'],
+  ['Prompt manipulation', 'prompt_manipulation']
 ] as const
 
 function render(): void {

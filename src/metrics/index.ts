@@ -5,12 +5,13 @@ import { clarity } from './clarity.js'
 import { cost } from './cost.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { promptManipulation } from './prompt-manipulation.js'
 import { sensitivity } from './sensitivity.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, sensitivity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, sensitivity] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
