@@ -117,6 +117,9 @@ async function readStdin(): Promise<string> {
 
 declare const __LITMUS_VERSION__: string
 
+/** Which lines `--shard INDEX/COUNT` takes (exported for the tests of the split). */
+export { inShard } from './batch.js'
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (!command || command === '--help' || command === '-h' || command === 'help') {
