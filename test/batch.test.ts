@@ -79,6 +79,7 @@ describe('litmus batch: inputs', () => {
     [['batch', 'clarity', mixedFile, '--text', 'x'], '', 2, /^$/, /batch: unknown flag --text/],
     [['batch', 'formality', mixedFile], '', 2, /^$/, /'formality' is not implemented yet/],
     [['--version'], '', 0, new RegExp(`^${version.replace(/\./g, '\\.')}\\n$`), /^$/],
+    [['formality', '--help'], '', 0, /--text\s+required[\s\S]*'formality' is declared by the service but not implemented yet/, /^$/],
     [['toxicity', '--help'], '', 0, /--text\s+required\s+string\s+the text to score\n--severity\s+optional\s+number from 0 to 1\s.*\n--metadata\s+optional/, /^$/]
   ]
   for (const [args, input, code, stdout, stderr] of cases) {

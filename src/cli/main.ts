@@ -132,11 +132,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'serve') return serve(rest)
   const op = Object.hasOwn(ops, command) ? ops[command] : undefined
+  const litmus = await load()
   if (op && (rest.includes('--help') || rest.includes('-h'))) {
     console.log(operationHelp(command, op))
+    if (!litmus.operations.includes(command as never)) console.log(`\n'${command}' is declared by the service but not implemented yet.`)
     return 0
   }
-  const litmus = await load()
   if (command === 'operations') {
     for (const name of litmus.operations as readonly string[]) console.log(`${name.padEnd(20)} ${fieldsLine(ops[name])}`)
     return 0
