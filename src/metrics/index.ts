@@ -7,9 +7,10 @@ import { inputType } from './input-type.js'
 import { pii } from './pii.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
+import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, tone] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
