@@ -13,3 +13,6 @@ export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
 
 /** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
 export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
+
+/** Formality training rows (by text) kept out of fitting the n-gram head, to fit the combination (15 %). */
+export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
