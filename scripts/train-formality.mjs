@@ -13,7 +13,7 @@
 //
 // Deterministic: fixed split, fixed-seed shuffles, fixed-step gradient descent; two runs write the same bytes.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, formalityFeatures, formalityLexicon } from '../src/metrics/formality-features.js'
+import { FEATURES, formalityFeatures, formalityLexicon, straightQuotes } from '../src/metrics/formality-features.js'
 import { loadCore } from './lib/core.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { formalityCombine } from './lib/splits.mjs'
@@ -36,7 +36,7 @@ export const SETTINGS = {
   l2: 1e-6,
   seed: 20241124,
   combineShare: 0.15,
-  combineL2: 0.01,
+  combineL2: 0.1,
   combineSteps: 2000,
   combineRate: 0.5,
   redditRows: 12000
@@ -59,17 +59,22 @@ function rng(seed) {
 /** Sentences of an edited article (data preparation only: split after . ! ? before a capital). */
 const sentences = (text) => text.split(/\n+|(?<=[.!?]["”’]?)\s+(?=["“‘]?[A-Z])/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 3)
 
+/** Reddit comments, one row per sentence-like piece (what is rated in Pavlick's data is a sentence). */
+const redditSplit = (text) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length > 0)
+
 /** The training rows: { text, y }. */
 export function rows() {
   const out = []
   const seen = new Set()
-  const push = (text, y) => {
+  const push = (raw, y) => {
+    // Edited news and the assistant write ’, Reddit mostly ': the head must not learn typography.
+    const text = straightQuotes(raw)
     if (seen.has(text)) return
     seen.add(text)
     out.push({ text, y })
   }
   const reddit = readJsonl(FILES.reddit)
-  for (const r of reddit.slice(0, SETTINGS.redditRows)) push(r.text, 0)
+  for (const r of reddit.slice(0, SETTINGS.redditRows)) for (const s of redditSplit(r.text)) push(s, 0)
   for (const t of readJsonl(FILES.news)) for (const s of sentences(t.text)) push(s, 1)
   for (const r of readJsonl(FILES.assistant)) {
     const text = r.chosen.trim()
@@ -212,6 +217,7 @@ export async function main() {
   core.set(q)
 
   const vector = (text) => {
+    text = straightQuotes(text)
     const r = core.run(text, false)
     if (r.nWords === 0) return null
     const head = bias + (r.nFeat > 0 ? (scale * r.sum) / Math.sqrt(r.nFeat) : 0)

@@ -6,3 +6,5 @@ export function formalityLexicon(): string
 export const FEATURES: string[]
 /** The feature vector of a text with `nWords` (> 0) words, its head logit and its flagged words. */
 export function formalityFeatures(text: string, nWords: number, head: number, flagged: ArrayLike<number>, nFlag: number): number[]
+/** The text with curly single quotes made straight (same length). */
+export function straightQuotes(text: string): string

@@ -55,6 +55,14 @@ export function formalityLexicon() {
   return [...flags].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([w, f]) => `${w}\t${f}`).join('\n') + '\n'
 }
 
+/**
+ * The text with curly single quotes made straight (same length, so spans do not move): the registers of
+ * the training data differ in typography (edited news writes ’), which says nothing of formality.
+ */
+export function straightQuotes(text) {
+  return text.indexOf('\u2019') >= 0 || text.indexOf('\u2018') >= 0 ? text.replace(/[\u2018\u2019]/g, "'") : text
+}
+
 /** Names of the features, in vector order (the head logit comes first). */
 export const FEATURES = [
   'head', 'words', 'wordLength', 'contractions', 'firstPerson', 'secondPerson', 'slang', 'formalWords',
