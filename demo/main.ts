@@ -15,7 +15,8 @@ function row(name: string, value: string): string {
 // Operations that take `{ text }` and answer `{ score }`: one row each.
 const SCORES = [
   ['Clarity', 'clarity'],
-  ['Simplicity', 'simplicity']
+  ['Simplicity', 'simplicity'],
+  ['Formality', 'formality']
 ] as const
 
 function render(): void {
@@ -28,6 +29,12 @@ function render(): void {
     } catch (e) {
       rows.push(row(label, escape(e instanceof ValidationError ? e.message : String(e))))
     }
+  }
+  try {
+    const tones = litmus.tone({ text }).scores
+    rows.push(row('Tone', tones.map((t) => `${t.label} ${t.score.toFixed(0)}`).join(', ') || 'none'))
+  } catch (e) {
+    rows.push(row('Tone', escape(e instanceof ValidationError ? e.message : String(e))))
   }
   const stats = litmus.textStats(text)
   rows.push(row('Counts', `${stats.sentences} sentences, ${stats.words} words, ${stats.syllables} syllables`))
