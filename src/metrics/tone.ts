@@ -72,22 +72,37 @@ interface Run {
   spanPtr: number
 }
 
+const EMPTY: Uint32Array = new Uint32Array(0)
+let memU32: Uint32Array = EMPTY
+let memI32: Int32Array = new Int32Array(0)
+// Views of core memory, re-made only when memory has grown.
+function views(core: Core): void {
+  const buffer = core.exports.memory.buffer
+  if (memU32.buffer !== buffer) {
+    memU32 = new Uint32Array(buffer)
+    memI32 = new Int32Array(buffer)
+  }
+}
+
+// Logits of the last call (the scorer reads them before the next call).
+const LOGITS = new Float64Array(64)
+
 function run(ctx: Context, text: string, want: number): Run {
   const t = inst(ctx)
   const core = ctx.core
-  const x = core.exports
   const ref = core.begin(text)
-  const r = x.vecScore(ref.ptr, ref.len, t.model, want)
-  const head = core.u32(r, 8)
-  const words = head[0]
-  const nFeat = head[2]
-  const sums = new Int32Array(x.memory.buffer, r + 32, t.tones.length)
+  const r = core.exports.vecScore(ref.ptr, ref.len, t.model, want)
+  views(core)
+  const at = r >> 2
+  const words = memU32[at]
+  const nFeat = memU32[at + 2]
   const m = t.m
   const norm = nFeat > 0 ? 1 / Math.sqrt(nFeat) : 0
-  const logits = new Float64Array(t.tones.length)
-  for (let c = 0; c < logits.length; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * sums[c] * norm) + m.C[c]
-  if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, head[1], words * 2)
-  return { words, nFeat, logits, featPtr: head[3], featWordPtr: head[4], spanPtr: head[1] }
+  const k = t.tones.length
+  const logits = want === 0 ? LOGITS : new Float64Array(k)
+  for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
+  if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
+  return { words, nFeat, logits, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1] }
 }
 
 /** The requested tones' indices, in request order; an unknown name is an InvalidArgumentError. */
@@ -105,7 +120,7 @@ function requested(t: Installed, tones: readonly string[] | undefined, requestTy
 /** Every tone's score, by head order. */
 function allScores(ctx: Context, text: string): Float64Array {
   const r = run(ctx, text, 0)
-  const out = new Float64Array(r.logits.length)
+  const out = new Float64Array(inst(ctx).tones.length)
   // A text without a word (empty, spaces, emoji, punctuation) carries no tone.
   if (r.words > 0) for (let c = 0; c < out.length; c++) out[c] = round2(100 * sigmoid(r.logits[c]))
   return out
@@ -116,6 +131,11 @@ function ranked(scores: Float64Array): number[] {
   return Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b)
 }
 
+// Below this logit a score rounds to less than 50 (with a margin for rounding).
+const Z_PRESENT = Math.log((PRESENT - 0.01) / (100 - PRESENT + 0.01))
+
+const label = (t: Installed, c: number, logit: number) => ({ label: t.tones[c], score: round2(100 * sigmoid(logit)) })
+
 /**
  * The tones asked for (in request order), or else every tone at 50 or above, highest first; when none
  * reaches 50, the single highest (so a text with words always has its leading tone).
@@ -123,12 +143,20 @@ function ranked(scores: Float64Array): number[] {
 const score: Scorer<'tone'> = (request, ctx) => {
   const t = inst(ctx)
   const ask = requested(t, request.tones, 'ToneRequest')
-  const s = allScores(ctx, request.text)
-  if (ask) return { scores: ask.map((c) => ({ label: t.tones[c], score: s[c] })) }
-  const order = ranked(s)
-  if (s[order[0]] === 0) return { scores: [] }
-  const present = order.filter((c) => s[c] >= PRESENT)
-  return { scores: (present.length > 0 ? present : order.slice(0, 1)).map((c) => ({ label: t.tones[c], score: s[c] })) }
+  const r = run(ctx, request.text, 0)
+  if (r.words === 0) return { scores: ask ? ask.map((c) => ({ label: t.tones[c], score: 0 })) : [] }
+  const z = r.logits
+  if (ask) return { scores: ask.map((c) => label(t, c, z[c])) }
+  // Only the tones at 50 or more (logit >= 0 before rounding) are turned into scores and sorted.
+  const out: { label: string; score: number }[] = []
+  let best = 0
+  for (let c = 0; c < t.tones.length; c++) {
+    if (z[c] > z[best]) best = c
+    if (z[c] >= Z_PRESENT && round2(100 * sigmoid(z[c])) >= PRESENT) out.push(label(t, c, z[c]))
+  }
+  if (out.length === 0) return { scores: [label(t, best, z[best])] }
+  if (out.length > 1) out.sort((a, b) => b.score - a.score || t.index.get(a.label)! - t.index.get(b.label)!)
+  return { scores: out }
 }
 
 /** v3: the three highest-scoring tones of the response. */
