@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "2b94107d80096e29d0bdd5ee447701fed754d097c592570004fef3d73dcef741"
+      "sha256": "34858b4445e1c0cb5006f5215e854f08a23077b56a88c065f11b9746ac002376"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",
