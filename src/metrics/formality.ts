@@ -62,6 +62,15 @@ interface Run {
   nFlag: number
 }
 
+const EMPTY: Uint32Array = new Uint32Array(0)
+let mem: Uint32Array = EMPTY
+// One view of core memory, re-made only when memory has grown.
+function view(core: Core): Uint32Array {
+  const buffer = core.exports.memory.buffer
+  if (mem.buffer !== buffer) mem = new Uint32Array(buffer)
+  return mem
+}
+
 function run(ctx: Context, original: string, want: number): Run {
   const text = straightQuotes(original)
   const inst = installed.get(ctx.core)
@@ -69,20 +78,25 @@ function run(ctx: Context, original: string, want: number): Run {
   const core = ctx.core
   const ref = core.begin(text)
   const r = core.exports.vecScore(ref.ptr, ref.len, inst.model, want)
-  const head = core.u32(r, 9)
-  const nWords = head[0]
-  const nFeat = head[2]
-  const nFlag = head[5]
-  const flagged = core.u32(head[6], nFlag * 2)
-  const sum = head[8] | 0
+  const u = view(core)
+  const at = r >> 2
+  const nWords = u[at]
+  const nFeat = u[at + 2]
+  const nFlag = u[at + 5]
+  const flagAt = u[at + 6] >> 2
+  const flagged = u.subarray(flagAt, flagAt + nFlag * 2)
+  const sum = u[at + 8] | 0
   const m = inst.m
-  if (nWords === 0) return { nWords, nFeat, x: null, z: 0, spanPtr: head[1], featPtr: head[3], featWordPtr: head[4], flagged, nFlag }
+  const out = { nWords, nFeat, x: null as number[] | null, z: 0, spanPtr: u[at + 1], featPtr: u[at + 3], featWordPtr: u[at + 4], flagged, nFlag }
+  if (nWords === 0) return out
   const logit = m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)
   const x = formalityFeatures(text, nWords, logit, flagged, nFlag)
   let z = m.B
   for (let j = 0; j < x.length; j++) z += m.W[j] * x[j]
-  if (want & WANT_SPANS) core.toStringIndices(ref, head[1], nWords * 2)
-  return { nWords, nFeat, x, z, spanPtr: head[1], featPtr: head[3], featWordPtr: head[4], flagged, nFlag }
+  if (want & WANT_SPANS) core.toStringIndices(ref, out.spanPtr, nWords * 2)
+  out.x = x
+  out.z = z
+  return out
 }
 
 const score: Scorer<'formality'> = (request, ctx) => {
