@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "34858b4445e1c0cb5006f5215e854f08a23077b56a88c065f11b9746ac002376"
+      "sha256": "9d2c1ea7b9773067aec3a1a92eeea4b1b19f18d024da6b37c0eb6a9764202c01"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",
