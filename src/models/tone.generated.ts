@@ -23,7 +23,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "34858b4445e1c0cb5006f5215e854f08a23077b56a88c065f11b9746ac002376"
+      "sha256": "e3bcbc4bef00999c142e5c3d11fe47129fa7fa1701d537b3d631fbb2421829ee"
     }
   ],
   "settings": {
