@@ -62,7 +62,7 @@ describe('formality', () => {
 
   it('v3.formality scores the response', () => {
     const response = 'The committee will reconvene on Tuesday.'
-    expect(litmus.evaluate('v3.formality', { query: 'hey when r u meeting?', response }).score).toBe(score(response))
+    expect((litmus.evaluate('v3.formality', { query: 'hey when r u meeting?', response }) as { score: number }).score).toBe(score(response))
   })
 
   it('explains a score with spans for words and text-wide habits without', () => {

@@ -90,7 +90,7 @@ describe('tone', () => {
   })
 
   it('v3.tone returns the three highest tones of the response', () => {
-    const { scores } = litmus.evaluate('v3.tone', { query: 'How was it?', response: 'Thank you, I loved it!' })
+    const { scores } = litmus.evaluate('v3.tone', { query: 'How was it?', response: 'Thank you, I loved it!' }) as { scores: { label: string; score: number }[] }
     expect(scores).toHaveLength(3)
     expect(scores[0].label).toBe('gratitude')
     const all = litmus.tone({ text: 'Thank you, I loved it!', tones: TONES }).scores.map((s: { score: number }) => s.score).sort((a: number, b: number) => b - a)
