@@ -1,6 +1,7 @@
 // Capitalised runs: names, places, street addresses, dates written with month names, confirmed with
 // the gazetteer (gazetteer.ts) and the words just before them (context.ts).
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import { B_NL, B_SP } from '../text/uchar'
 import { C_DATE, C_LOCATION, C_PERSON } from './categories'
 import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } from './context'
 import {
@@ -10,7 +11,7 @@ import { phoneAt, timeAfter } from './numbers'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
-import { K_NL, K_SP, cls, eqi, hashRange, isAlnum, isAlpha, isDig, startsCs, upperAt } from './text'
+import { cls, eqi, hashRange, isAlnum, isAlpha, isDig, startsCs, upperAt } from './text'
 
 /** Index of the first byte after token [s, ...) ends (whitespace-delimited). */
 export function tokenEnd(s: usize): usize {
@@ -18,7 +19,7 @@ export function tokenEnd(s: usize): usize {
   // the token's length each time.
   if (TOK_S <= s && s < TOK_E) return TOK_E
   let k = s
-  while (k < N && (cls(at(k)) & K_SP) == 0) k++
+  while (k < N && (cls(at(k)) & B_SP) == 0) k++
   return k
 }
 
@@ -120,8 +121,8 @@ function collectRun(s: usize): u32 {
     // Next token: skip spaces but not a line break.
     let nx = raw
     let nl = false
-    while (nx < N && (cls(at(nx)) & K_SP) != 0) {
-      if ((cls(at(nx)) & K_NL) != 0) nl = true
+    while (nx < N && (cls(at(nx)) & B_SP) != 0) {
+      if ((cls(at(nx)) & B_NL) != 0) nl = true
       nx++
     }
     if (nl || nx >= N) break
@@ -301,7 +302,7 @@ export function addressBlock(s: usize, strict: bool): usize {
     // Next token: a blank line ends the block.
     let nx = raw
     let lines = 0
-    while (nx < N && (cls(at(nx)) & K_SP) != 0) {
+    while (nx < N && (cls(at(nx)) & B_SP) != 0) {
       if (at(nx) == 0x0a) lines++
       nx++
     }
@@ -337,7 +338,7 @@ function nameLine(s: usize): bool {
     if (isDig(at(k))) return false
     k++
   }
-  while (k < N && (cls(at(k)) & K_SP) != 0) k++
+  while (k < N && (cls(at(k)) & B_SP) != 0) k++
   while (k < N && (at(k) == 0x3e || at(k) == 0x2d)) k++
   return k < N && isDig(at(k))
 }

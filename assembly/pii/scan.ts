@@ -9,6 +9,7 @@
 // span, then the earlier start.
 import { arenaAlloc } from '../arena'
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import { B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT } from '../text/uchar'
 import { C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_SECRET, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
@@ -19,7 +20,7 @@ import {
   CAND, CCAP, CN, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E, TOK_LAST, TOK_S, at, emit, wants
 } from './state'
 import {
-  BORING_LO, HIGH_BIT, K_AT, K_COLON, K_DASH, K_DIG, K_DOT, K_EQ, K_HI, K_LO, K_PAREN, K_PUNCT, K_SLASH, K_SP, K_UP, K_US, cls, clsReady, eqi, hashRange, initClasses, isAlnum, isAlpha, isDig, isHex, startsCs, upperAt
+  BORING_LO, cls, clsReady, eqi, hashRange, initClasses, isAlnum, isAlpha, isDig, isHex, startsCs, upperAt
 } from './text'
 
 function trailingPunct(c: u32): bool {
@@ -65,14 +66,14 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     while (e > s && trailingPunct(at(e - 1))) e--
     if (s >= e) return t1
     const c = at(s)
-    if ((acc & K_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
-    if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+    if ((acc & B_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
+    if ((acc & (B_COLON | B_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
     // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
-    if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON)) != 0 || (e - s >= 19 && ((acc & (K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65))) &&
+    if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
       secret(s, e)) return t1
-    if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+    if (wants(C_CRYPTO) && (acc & B_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
     // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
-    if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || ((acc & K_DIG) != 0 && (acc & (K_DOT | K_PUNCT)) != 0)) && isAlpha(c)) {
+    if (((acc & (B_COLON | B_EQ | B_PAREN | B_DASH)) != 0 || ((acc & B_DIG) != 0 && (acc & (B_DOT | B_PUNCT)) != 0)) && isAlpha(c)) {
       let q = s
       // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
       while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
@@ -96,9 +97,9 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         continue
       }
     }
-    if ((acc & K_DIG) != 0) {
-      if ((acc & K_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
-      if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
+    if ((acc & B_DIG) != 0) {
+      if ((acc & B_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
+      if ((acc & (B_COLON | B_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
       if (c - 0x41 < 26 && wants(C_IBAN)) {
         const z = iban(s)
         if (z > 0) return z
@@ -120,10 +121,10 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         return t1
       }
     }
-    if ((acc & (K_DIG | K_DOT)) == (K_DIG | K_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
+    if ((acc & (B_DIG | B_DOT)) == (B_DIG | B_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
     // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
     let again = false
-    if (round < REREADS && (acc & K_DIG) != 0 && !isDig(c)) {
+    if (round < REREADS && (acc & B_DIG) != 0 && !isDig(c)) {
       for (let k = s + 1; k < e; k++) {
         const b = at(k - 1)
         const d = at(k)
@@ -138,9 +139,9 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
       }
     }
     if (again) continue
-    if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
+    if ((acc & B_DOT) != 0 && (acc & B_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
     if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
-    if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
+    if ((acc & (B_UP | B_DIG)) == B_DIG && isDig(c)) return t1
     return t1
   }
 }
@@ -267,7 +268,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   PK_AT = 0
   let i: usize = 0
   const lo = v128.load(BORING_LO)
-  const hi = v128.load(HIGH_BIT)
+  const hi = v128.load(NIBBLE_BIT)
   const nib = i8x16.splat(0x0f)
   while (i < len) {
     // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
@@ -295,7 +296,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
         i += 16
       }
       // Back up to the start of the token holding the byte (never before where the skip began).
-      while (i > from && (cls(<u32>load<u8>(p + i - 1)) & K_SP) == 0) i--
+      while (i > from && (cls(<u32>load<u8>(p + i - 1)) & B_SP) == 0) i--
       if (!found && i + 17 > len) {
         // Tail shorter than a vector: fall through to the byte loop.
       }
@@ -303,7 +304,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
     if (i >= len) break
     const c = <u32>load<u8>(p + i)
     const k0 = cls(c)
-    if ((k0 & K_SP) != 0) {
+    if ((k0 & B_SP) != 0) {
       i++
       continue
     }
@@ -320,7 +321,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
       acc = k0
       while (e < len) {
         const k = cls(<u32>load<u8>(p + e))
-        if ((k & K_SP) != 0) break
+        if ((k & B_SP) != 0) break
         acc |= k
         e++
       }
@@ -330,8 +331,8 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
       TOK_LAST = false
     }
     // Fast path: lower-case words with ordinary punctuation and no inner dot.
-    if ((acc & ~(K_LO | K_PUNCT | K_DASH | K_DOT | K_PAREN)) == 0 && (k0 & K_DASH) == 0) {
-      if ((acc & K_DOT) == 0) {
+    if ((acc & ~(B_LO | B_PUNCT | B_DASH | B_DOT | B_PAREN)) == 0 && (k0 & B_DASH) == 0) {
+      if ((acc & B_DOT) == 0) {
         i = e
         continue
       }
@@ -342,9 +343,9 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
         continue
       }
     }
-    if ((acc & K_UP) != 0) SAW_UPPER = true
+    if ((acc & B_UP) != 0) SAW_UPPER = true
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
-    if ((acc & ~(K_UP | K_LO | K_PUNCT | K_HI | K_DASH)) == 0 && (k0 & (K_UP | K_HI)) != 0 &&
+    if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
       (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0 && upperAt(i)) {
       const next = capRun(i)
       i = next > i ? next : e
@@ -352,7 +353,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
     }
     // Fields glued by ',', ';' or '|' ("Smith;555 1234;Berlin", "a@b.com,555-1234") are read one by
     // one; "1,234" and URLs stay whole.
-    if ((acc & K_PUNCT) != 0 && (acc & K_SLASH) == 0) {
+    if ((acc & B_PUNCT) != 0 && (acc & B_SLASH) == 0) {
       const f = fieldEnd(i, e)
       if (f < e) {
         let facc: u32 = 0
