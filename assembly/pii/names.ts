@@ -5,7 +5,9 @@ import { B_NL, B_SP } from '../text/uchar'
 import { C_DATE, C_LOCATION, C_PERSON } from './categories'
 import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } from './context'
 import {
-  G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME, G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY, gazLookup
+  G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME,
+  G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
+  gazLookup
 } from './gazetteer'
 import { phoneAt, timeAfter } from './numbers'
 import {

@@ -4,7 +4,8 @@ import { C_ABA, C_BANK, C_CARD, C_DATE, C_IBAN, C_PHONE, C_SSN } from './categor
 import { abaOk, ibanMod97Ok, luhnOk, packDigits } from './checks'
 import { contextBefore, wordBefore } from './context'
 import {
-  G_CTX_ACCOUNT, G_CTX_DATE, G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_ROUTING, G_CTX_SSN, G_STREET, G_UNIT, gazLookup
+  G_CTX_ACCOUNT, G_CTX_DATE, G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_ROUTING, G_CTX_SSN, G_STREET, G_UNIT,
+  gazLookup
 } from './gazetteer'
 import { DIGITS, G, GE, GS, N, P, at, emit, wants } from './state'
 import { eqi, hashRange, isAlnum, isAlpha, isDig } from './text'

@@ -9,7 +9,9 @@
 // span, then the earlier start.
 import { arenaAlloc } from '../arena'
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
-import { B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT } from '../text/uchar'
+import {
+  B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
+} from '../text/uchar'
 import { C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_SECRET, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
@@ -17,7 +19,8 @@ import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
 import {
-  CAND, CCAP, CN, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E, TOK_LAST, TOK_S, at, emit, wants
+  CAND, CCAP, CN, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
+  TOK_LAST, TOK_S, at, emit, wants
 } from './state'
 import {
   BORING_LO, cls, clsReady, eqi, hashRange, initClasses, isAlnum, isAlpha, isDig, isHex, startsCs, upperAt
