@@ -5,11 +5,12 @@ import { clarity } from './clarity.js'
 import { cost } from './cost.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { refusal } from './refusal.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, refusal] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
