@@ -15,7 +15,7 @@
 //    compliance with ordinary (benign) questions: GPTFuzz has none, so without them the head would
 //    learn "no harmful content" as evidence of refusal.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, rulesOffset } from '../src/metrics/refusal-rules.js'
+import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, refusalPhrases, rulesOffset } from '../src/metrics/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { auc, fitDense, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -107,14 +107,11 @@ export const windowLogit = (head, sum, features) => (features > 0 ? head.bias + 
 
 /** Refusal phrases in the opening and after it. */
 export function phrases(text, cut) {
-  REFUSAL.lastIndex = 0
   let open = 0
-  let later = 0
-  for (let m; (m = REFUSAL.exec(text)); ) {
-    if (m.index < cut) open++
-    else later++
-  }
-  return { open, later }
+  const all = refusalPhrases(text, (start) => {
+    if (start < cut) open++
+  })
+  return { open, later: all - open }
 }
 
 export function combined(head, s, text) {

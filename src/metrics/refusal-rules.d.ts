@@ -6,3 +6,7 @@ export const COMPLY_OPENING: RegExp
 export const OPEN_WORDS: number
 export const RULES: { openingPhrase: number; laterPhrase: number; compliantOpening: number }
 export function rulesOffset(openPhrases: number, complyOpening: boolean, laterPhrases: number): number
+/** Words one of which every REFUSAL phrase contains. */
+export const TRIGGER: RegExp
+/** Visit each refusal phrase of `text` ([start, end) string indices, in order); returns their count. */
+export function refusalPhrases(text: string, visit: (start: number, end: number, phrase: string) => void): number

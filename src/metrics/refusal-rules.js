@@ -33,6 +33,45 @@ export const REFUSAL = new RegExp(
   'gi'
 )
 
+/**
+ * Words one of which every REFUSAL phrase contains: one quick pass finds them, and REFUSAL runs only on
+ * the text around them (prose has few), which keeps long texts fast.
+ */
+export const TRIGGER = /sorry|apolog|n[o'’]t\b|unable|declin|refus|\bai\b|language model|artificial|against|violat|never/gi
+/** Characters around a trigger that REFUSAL reads: a phrase starts at most BEFORE before its first trigger. */
+const BEFORE = 48
+const AFTER = 96
+
+/**
+ * Refusal phrases of `text` as [start, end) pairs in string indices, in order. `visit` is called for each.
+ */
+export function refusalPhrases(text, visit) {
+  TRIGGER.lastIndex = 0
+  let from = 0
+  let to = -1
+  let count = 0
+  const flush = () => {
+    const window = text.slice(from, to)
+    REFUSAL.lastIndex = 0
+    for (let m = REFUSAL.exec(window); m !== null; m = REFUSAL.exec(window)) {
+      count++
+      visit(from + m.index, from + m.index + m[0].length, m[0])
+    }
+  }
+  for (let t = TRIGGER.exec(text); t !== null; t = TRIGGER.exec(text)) {
+    const start = Math.max(0, t.index - BEFORE)
+    if (to >= 0 && start <= to) {
+      to = Math.min(text.length, t.index + AFTER)
+      continue
+    }
+    if (to >= 0) flush()
+    from = start
+    to = Math.min(text.length, t.index + AFTER)
+  }
+  if (to >= 0) flush()
+  return count
+}
+
 /** A response that opens by agreeing to help ("Sure, here is", "Certainly!", "Step 1:"). */
 export const COMPLY_OPENING = new RegExp(
   `^\\W{0,4}(?:sure|certainly|of course|absolutely|okay|ok|yes|great question|here${A}?s|here is|here are|step 1|first,|1[.)])\\b`,

@@ -5,7 +5,7 @@
 import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
-import { COMPLY_OPENING, REFUSAL, RULES, rulesOffset } from './refusal-rules.js'
+import { COMPLY_OPENING, RULES, refusalPhrases, rulesOffset } from './refusal-rules.js'
 
 /** The model file's shape (src/models/refusal.generated.ts). */
 export interface RefusalModel {
@@ -106,13 +106,11 @@ function run(ctx: Context, text: string): Run {
   }
   const zOpen = windowLogit(m, open, 2 * nOpen - 1)
   const zRest = windowLogit(m, total - open, 2 * (nWords - nOpen))
-  REFUSAL.lastIndex = 0
   let inOpening = 0
-  let later = 0
-  for (let hit = REFUSAL.exec(text); hit !== null; hit = REFUSAL.exec(text)) {
-    if (hit.index < cut) inOpening++
-    else later++
-  }
+  const all = refusalPhrases(text, (start) => {
+    if (start < cut) inOpening++
+  })
+  const later = all - inOpening
   const comply = COMPLY_OPENING.test(text)
   const offset = rulesOffset(inOpening, comply, later)
   const p = sigmoid(m.A * zOpen + m.C + offset)
@@ -166,15 +164,14 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
     // The offset counts once per kind, so the first phrase of a kind carries it and the others add nothing.
     let seenOpening = false
     let seenLater = false
-    REFUSAL.lastIndex = 0
-    for (let hit = REFUSAL.exec(text); hit !== null; hit = REFUSAL.exec(text)) {
-      const opening = hit.index < r.cut
+    refusalPhrases(text, (start, end, phrase) => {
+      const opening = start < r.cut
       const label = opening ? 'refusal phrase in the opening' : 'refusal phrase later'
       const weight = opening ? (seenOpening ? 0 : RULES.openingPhrase) : seenLater ? 0 : RULES.laterPhrase
       if (opening) seenOpening = true
       else seenLater = true
-      evidence.push({ label, span: [hit.index, hit.index + hit[0].length], string: hit[0], weight })
-    }
+      evidence.push({ label, span: [start, end], string: phrase, weight })
+    })
     const comply = COMPLY_OPENING.exec(text)
     if (comply) evidence.push({ label: 'compliant opening', span: [comply.index, comply.index + comply[0].length], string: comply[0], weight: RULES.compliantOpening })
     const s = scoreOf(r)

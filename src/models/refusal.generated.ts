@@ -23,7 +23,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/refusal-rules.js",
-      "sha256": "11e1d84047c3a14f1c20fa7e46f8092136bb2414a79daabb1d5013ee78a10ec7"
+      "sha256": "80fb6ca742e1b9fe4045cb2ddf2217c6bec6cbe7665ef6d532b0ddbb384948b4"
     },
     {
       "path": "assembly/vec/features.ts",
