@@ -15,7 +15,7 @@
 //    compliance with ordinary (benign) questions: GPTFuzz has none, so without them the head would
 //    learn "no harmful content" as evidence of refusal.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, refusalPhrases, rulesOffset } from '../src/metrics/refusal-rules.js'
+import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, TRIGGER_LEXICON, refusalPhrases, rulesOffset } from '../src/metrics/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { auc, fitDense, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -68,7 +68,8 @@ export async function refusalCore(weights = new Int8Array(1 << SETTINGS.bits)) {
     x.vecModelFlush(m)
   }
   install(weights)
-  x.vecModelSet(m, SETTINGS.kinds, 3, 5, 1, 0, 0)
+  const [lexPtr, lexLen] = core.write(TRIGGER_LEXICON)
+  x.vecModelSet(m, SETTINGS.kinds, 3, 5, 1, lexPtr, lexLen)
   const u32 = (ptr, n) => new Uint32Array(x.memory.buffer, ptr, n)
   return {
     install,

@@ -10,3 +10,8 @@ export function rulesOffset(openPhrases: number, complyOpening: boolean, laterPh
 export const TRIGGER: RegExp
 /** Visit each refusal phrase of `text` ([start, end) string indices, in order); returns their count. */
 export function refusalPhrases(text: string, visit: (start: number, end: number, phrase: string) => void): number
+export const TRIGGER_WORDS: string[]
+/** `word\tflags` lines of the trigger words, for the core's lexicon. */
+export const TRIGGER_LEXICON: string
+/** Visit each refusal phrase in the windows around trigger positions `at` (ascending, `n` of them); returns the count. */
+export function phrasesAround(text: string, at: ArrayLike<number>, n: number, visit: (start: number, end: number, phrase: string) => void): number

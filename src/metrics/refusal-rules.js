@@ -43,10 +43,23 @@ const BEFORE = 48
 const AFTER = 96
 
 /**
- * Refusal phrases of `text` as [start, end) pairs in string indices, in order. `visit` is called for each.
+ * The trigger words as a lexicon (`word\tflags` lines, flag 1) for the core: the tokeniser's words that
+ * TRIGGER matches (an apostrophe stays inside a word, so "can't" is one word). The core reports them at
+ * no cost while it sums the head, and REFUSAL then reads only the text around them.
  */
-export function refusalPhrases(text, visit) {
-  TRIGGER.lastIndex = 0
+const NEG = ['can', 'won', 'don', 'shouldn', 'wouldn']
+export const TRIGGER_WORDS = [
+  'sorry', 'apologize', 'apologise', 'apologies', 'apologizing', 'apologising', 'apologized', 'apologised', 'not', 'cannot',
+  ...NEG.flatMap((w) => [`${w}'t`, `${w}\u2019t`]), 'cant', 'wont', 'dont', 'unable', 'decline', 'declining', 'refuse',
+  'refusing', 'ai', 'artificial', 'model', 'against', 'violate', 'violates', 'violating', 'never'
+]
+export const TRIGGER_LEXICON = TRIGGER_WORDS.map((w) => `${w}\t1\n`).join('')
+
+/**
+ * Visit each refusal phrase ([start, end) in string indices, in order) found in the windows around the
+ * trigger positions `at` (ascending string indices, `n` of them); returns the count.
+ */
+export function phrasesAround(text, at, n, visit) {
   let from = 0
   let to = -1
   let count = 0
@@ -58,18 +71,26 @@ export function refusalPhrases(text, visit) {
       visit(from + m.index, from + m.index + m[0].length, m[0])
     }
   }
-  for (let t = TRIGGER.exec(text); t !== null; t = TRIGGER.exec(text)) {
-    const start = Math.max(0, t.index - BEFORE)
+  for (let i = 0; i < n; i++) {
+    const start = Math.max(0, at[i] - BEFORE)
     if (to >= 0 && start <= to) {
-      to = Math.min(text.length, t.index + AFTER)
+      to = Math.min(text.length, at[i] + AFTER)
       continue
     }
     if (to >= 0) flush()
     from = start
-    to = Math.min(text.length, t.index + AFTER)
+    to = Math.min(text.length, at[i] + AFTER)
   }
   if (to >= 0) flush()
   return count
+}
+
+/** Refusal phrases of `text`, with the triggers found by TRIGGER (scripts and evals; the metric asks the core). */
+export function refusalPhrases(text, visit) {
+  const at = []
+  TRIGGER.lastIndex = 0
+  for (let t = TRIGGER.exec(text); t !== null; t = TRIGGER.exec(text)) at.push(t.index)
+  return phrasesAround(text, at, at.length, visit)
 }
 
 /** A response that opens by agreeing to help ("Sure, here is", "Certainly!", "Step 1:"). */

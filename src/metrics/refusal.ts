@@ -5,7 +5,7 @@
 import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
-import { COMPLY_OPENING, RULES, refusalPhrases, rulesOffset } from './refusal-rules.js'
+import { COMPLY_OPENING, RULES, TRIGGER_LEXICON, phrasesAround, rulesOffset } from './refusal-rules.js'
 
 /** The model file's shape (src/models/refusal.generated.ts). */
 export interface RefusalModel {
@@ -38,7 +38,9 @@ export const refusalModel = defineModel('refusal', () => import('../models/refus
   const bytes = decodeBase64(m.WEIGHTS)
   const model = x.vecModelReserve(m.BITS, 1)
   ctx.core.bytes.set(bytes, x.vecModelWeights(model))
-  x.vecModelSet(model, m.KINDS, 3, 5, 1, 0, 0)
+  // The trigger words as the model's lexicon: the core reports where they are while it sums the head.
+  const lex = ctx.core.begin(TRIGGER_LEXICON)
+  x.vecModelSet(model, m.KINDS, 3, 5, 1, lex.ptr, lex.len)
   installed.set(ctx.core, { model, m })
 })
 
@@ -67,6 +69,9 @@ interface Run {
   /** Logit offset of the refusal phrases and a compliant opening. */
   offset: number
   comply: boolean
+  /** String indices where the trigger words start. */
+  triggers: Uint32Array
+  nTriggers: number
   /** Probability that the response refuses (fully or in part). */
   p: number
   /** How much of the response after the opening reads as help (0..1). */
@@ -80,6 +85,8 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4
 function windowLogit(m: RefusalModel, sum: number, features: number): number {
   return features > 0 ? m.BIAS + (m.SCALE * sum) / Math.sqrt(features) : 0
 }
+
+let triggerAt: Uint32Array = new Uint32Array(64)
 
 function run(ctx: Context, text: string): Run {
   const inst = installed.get(ctx.core)
@@ -98,16 +105,18 @@ function run(ctx: Context, text: string): Run {
   let open = 0
   const sums = wordSumPtr >> 2
   for (let w = 0; w < nOpen; w++) open += i32View[sums + w]
-  let cut = text.length
-  if (nWords > m.OPEN_WORDS) {
-    const endPtr = spanPtr + 8 * (m.OPEN_WORDS - 1) + 4
-    core.toStringIndices(ref, endPtr, 1)
-    cut = u32View[endPtr >> 2]
-  }
+  const nFlag = u32View[at + 5]
+  const flagPtr = u32View[at + 6]
+  // Spans become string indices once, when a trigger word or the end of the opening needs one.
+  if (nFlag > 0 || nWords > m.OPEN_WORDS) core.toStringIndices(ref, spanPtr, nWords * 2)
+  const spans = spanPtr >> 2
+  const cut = nWords > m.OPEN_WORDS ? u32View[spans + 2 * (m.OPEN_WORDS - 1) + 1] : text.length
+  if (triggerAt.length < nFlag) triggerAt = new Uint32Array(nFlag * 2)
+  for (let i = 0; i < nFlag; i++) triggerAt[i] = u32View[spans + 2 * u32View[(flagPtr >> 2) + 2 * i]]
   const zOpen = windowLogit(m, open, 2 * nOpen - 1)
   const zRest = windowLogit(m, total - open, 2 * (nWords - nOpen))
   let inOpening = 0
-  const all = refusalPhrases(text, (start) => {
+  const all = nFlag === 0 ? 0 : phrasesAround(text, triggerAt, nFlag, (start) => {
     if (start < cut) inOpening++
   })
   const later = all - inOpening
@@ -115,7 +124,7 @@ function run(ctx: Context, text: string): Run {
   const offset = rulesOffset(inOpening, comply, later)
   const p = sigmoid(m.A * zOpen + m.C + offset)
   const help = Math.min(1, (nWords - nOpen) / HELP_WORDS) * sigmoid(-zRest)
-  return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, p, help }
+  return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, triggers: triggerAt, nTriggers: nFlag, p, help }
 }
 
 /**
@@ -150,7 +159,7 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
     if (r.nOpen > 0) {
       const sums = ctx.core.u32(r.wordSumPtr, r.nOpen)
       const signed = new Int32Array(sums.buffer, sums.byteOffset, r.nOpen).slice()
-      ctx.core.toStringIndices(r.ref, r.spanPtr, r.nOpen * 2)
+      if (r.nTriggers === 0 && r.nWords <= m.OPEN_WORDS) ctx.core.toStringIndices(r.ref, r.spanPtr, r.nOpen * 2)
       const spans = ctx.core.u32(r.spanPtr, r.nOpen * 2)
       const unit = (m.A * m.SCALE) / Math.sqrt(2 * r.nOpen - 1)
       for (let w = 0; w < r.nOpen; w++) {
@@ -164,7 +173,8 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
     // The offset counts once per kind, so the first phrase of a kind carries it and the others add nothing.
     let seenOpening = false
     let seenLater = false
-    refusalPhrases(text, (start, end, phrase) => {
+    const triggers = r.triggers.slice(0, r.nTriggers)
+    phrasesAround(text, triggers, r.nTriggers, (start, end, phrase) => {
       const opening = start < r.cut
       const label = opening ? 'refusal phrase in the opening' : 'refusal phrase later'
       const weight = opening ? (seenOpening ? 0 : RULES.openingPhrase) : seenLater ? 0 : RULES.laterPhrase

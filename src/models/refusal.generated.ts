@@ -23,7 +23,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/refusal-rules.js",
-      "sha256": "80fb6ca742e1b9fe4045cb2ddf2217c6bec6cbe7665ef6d532b0ddbb384948b4"
+      "sha256": "710a103f4ffed4b0758f398206ff177fae1f0cd0fb7459693c445ddbc2e5683f"
     },
     {
       "path": "assembly/vec/features.ts",
