@@ -164,7 +164,8 @@ export async function main() {
     SCALE: f(scale),
     A: f(combine[0]),
     C: f(combine[1]),
-    WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64')
+    WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
+    REPORT: report
   }
   const text = generatedModule({
     script: 'scripts/train-refusal.mjs',
@@ -178,9 +179,10 @@ export async function main() {
       input(new URL('assembly/vec/features.ts', ROOT))
     ],
     settings: SETTINGS,
-    payload
+    payload,
+    types: { REPORT: 'Record<string, Record<string, number>>' }
   })
-  writeFileSync(OUT, text.replace('export const MANIFEST =', `export const REPORT: Record<string, unknown> = ${JSON.stringify(report)}\nexport const MANIFEST =`))
+  writeFileSync(OUT, text)
   console.log(JSON.stringify({ A: payload.A, C: payload.C, report }, null, 2))
 }
 
