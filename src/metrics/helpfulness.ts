@@ -146,7 +146,8 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     const d = DEFLECT.exec(text)
     if (d) evidence.push({ label: 'deflecting opening', span: [d.index, d.index + d[0].length], string: d[0], weight: round4(part(LABELS.indexOf('deflecting opening'))) })
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
-    return { operation: 'helpfulness', score: scoreOf(r), features, evidence }
+    // reference: the logit offset so that the feature weights plus it give the score's logit.
+    return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
   }
 }
 
