@@ -13,3 +13,4 @@ export { simplicityScan, simplicitySpans, simplicityWords } from './judge/simpli
 export { vectorsReserve, vectorsLoad, vectorsEmbed, vectorsWords, vectorsDims } from './vec/vectors'
 export { stability, stabilityZero } from './judge/stability'
 export { vecModelReserve, vecModelWeights, vecModelSet, vecModelFlush, vecScore } from './vec/features'
+export { helpfulnessCounts } from './judge/helpfulness'

@@ -76,7 +76,8 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
       const all = phrasesAround(text, triggers, triggers.length, (start) => {
         if (start < cut) open++
       })
-      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open) }
+      const [digits, items, names, questions] = u32(x.helpfulnessCounts(ptr, len), 4)
+      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open, { digits, items, names, questions }) }
     }
   }
 }
@@ -207,7 +208,8 @@ export async function main() {
         input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
         input(new URL('src/metrics/helpfulness-rules.js', ROOT)),
         input(new URL('src/metrics/refusal-rules.js', ROOT)),
-        input(new URL('assembly/vec/features.ts', ROOT))
+        input(new URL('assembly/vec/features.ts', ROOT)),
+        input(new URL('assembly/judge/helpfulness.ts', ROOT))
       ],
       settings: SETTINGS,
       payload,

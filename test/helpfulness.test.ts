@@ -78,3 +78,33 @@ describe("explain('helpfulness')", () => {
     expect(refusal.weight).toBeLessThan(0)
   })
 })
+
+describe('countAll (one pass over the text)', () => {
+  const cnt = (re: RegExp, t: string) => (t.match(re) ?? []).length
+  // Texts -> the counts the documented patterns give.
+  const texts = [
+    '1. a\n 2) b\n- c\n* d\n\t• e\n123. no\n-no',
+    'a Bc Def gH Ij, Kl; Mn',
+    'Is it 12 or 3.5? Or 1,000?',
+    '',
+    'x\n\n  10) ten\n99.x'
+  ]
+  it.each(texts)('%j', async (text) => {
+    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    expect({ ...countAll(text) }).toEqual({
+      digits: cnt(/\d+/g, text),
+      items: cnt(/(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/g, text),
+      names: cnt(/[a-z,;] [A-Z][a-z]/g, text),
+      questions: cnt(/\?/g, text)
+    })
+  })
+
+  it.each(texts.filter(Boolean))('the core counts %j the same', async (text) => {
+    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    const c = countAll(text)
+    const value = (label: string) => litmus.explain('helpfulness', { text }).features.find((f: { label: string }) => f.label === label).value
+    expect(value('numbers')).toBeCloseTo(Math.min(c.digits / 6, 1), 4)
+    expect(value('list items and steps')).toBeCloseTo(Math.min(c.items / 5, 1), 4)
+    expect(value('questions back')).toBeCloseTo(Math.min(c.questions / 3, 1), 4)
+  })
+})

@@ -56,6 +56,8 @@ export interface CoreExports {
   vecModelFlush(model: number): void
   /** Features and per-class sums of a text; returns a pointer to the result block (see features.ts). */
   vecScore(ptr: number, len: number, model: number, want: number): number
+  /** Digit runs, list items, capitalised names and question marks of a text (assembly/judge/helpfulness.ts); returns a pointer to four u32. */
+  helpfulnessCounts(ptr: number, len: number): number
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -92,7 +94,8 @@ export const EXPORTS = [
   'vecModelWeights',
   'vecModelSet',
   'vecModelFlush',
-  'vecScore'
+  'vecScore',
+  'helpfulnessCounts'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

@@ -43,6 +43,7 @@ export const helpfulnessModel = defineModel('helpfulness', () => import('../mode
 let u32View: Uint32Array = new Uint32Array(0)
 let i32View: Int32Array = new Int32Array(0)
 let triggerAt: Uint32Array = new Uint32Array(64)
+const counts = { digits: 0, items: 0, names: 0, questions: 0 }
 
 interface Run {
   nWords: number
@@ -98,7 +99,12 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   const all = nTriggers === 0 ? 0 : phrasesAround(text, triggerAt, nTriggers, (start) => {
     if (start < cut) open++
   })
-  const x = denseFeatures(text, nWords, nHedges, open, all - open)
+  const c = core.exports.helpfulnessCounts(ref.ptr, ref.len) >> 2
+  counts.digits = u32View[c]
+  counts.items = u32View[c + 1]
+  counts.names = u32View[c + 2]
+  counts.questions = u32View[c + 3]
+  const x = denseFeatures(text, nWords, nHedges, open, all - open, counts)
   x.push(nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)
   let z = -m.REFERENCE - REFUSAL_PENALTY * x[REFUSAL_FEATURE]
   for (let j = 0; j < x.length; j++) z += (m.FEATURE_WEIGHTS[j] * (x[j] - m.FEATURE_MEAN[j])) / m.FEATURE_SCALE[j]

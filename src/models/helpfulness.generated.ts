@@ -19,7 +19,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/helpfulness-rules.js",
-      "sha256": "c4d2f81c257cf33cfeee7308619885bc8b9480a3e6bdcdd29a9f636e3d63beed"
+      "sha256": "942d8e6de354e51b8eecbc730f3201972a424a2d5e4b35376216c470a8c97565"
     },
     {
       "path": "src/metrics/refusal-rules.js",
@@ -28,6 +28,10 @@ export const MANIFEST = {
     {
       "path": "assembly/vec/features.ts",
       "sha256": "2b94107d80096e29d0bdd5ee447701fed754d097c592570004fef3d73dcef741"
+    },
+    {
+      "path": "assembly/judge/helpfulness.ts",
+      "sha256": "341e2bbbf9d304cd33d671cea2323236d72c6d07eae1b02ca0a84528ce47be0a"
     }
   ],
   "settings": {
