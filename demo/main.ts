@@ -16,6 +16,7 @@ function row(name: string, value: string): string {
 const SCORES = [
   ['Clarity', 'clarity'],
   ['Simplicity', 'simplicity'],
+  ['Toxicity', 'toxicity'],
   ['Helpfulness', 'helpfulness']
 ] as const
 
