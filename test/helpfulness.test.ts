@@ -42,7 +42,7 @@ describe('helpfulness', () => {
 
   it('scores the response through v3', () => {
     const [, better] = pairs[0]
-    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: better }).score).toBe(score(better))
+    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: better })).toEqual({ score: score(better) })
   })
 
   it('stays within 0..100 on long text', () => {
@@ -68,14 +68,15 @@ describe("explain('helpfulness')", () => {
     expect(labels).toContain('deflecting opening')
     for (const x of e.evidence) if (x.span && x.string) expect(text.slice(x.span[0], x.span[1])).toBe(x.string)
     // The parts of the logit add up to the score.
-    const parts = e.features.reduce((s: number, f: { weight: number }) => s + f.weight, 0)
-    expect(Math.abs(100 / (1 + Math.exp(-(parts + e.reference))) - e.score)).toBeLessThan(0.1)
+    const features = e.features as { weight: number }[]
+    const parts = features.reduce((s, f) => s + f.weight, 0)
+    expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
   })
 
   it('weighs a refusal phrase against the response', () => {
     const e = litmus.explain('helpfulness', { text: "I'm sorry, but I can't help with that." })
     const refusal = e.evidence.find((x: { label: string }) => x.label === 'refusal phrase')
-    expect(refusal.weight).toBeLessThan(0)
+    expect(refusal?.weight).toBeLessThan(0)
   })
 })
 
@@ -102,7 +103,8 @@ describe('countAll (one pass over the text)', () => {
   it.each(texts.filter(Boolean))('the core counts %j the same', async (text) => {
     const { countAll } = await import('../src/metrics/helpfulness-rules.js')
     const c = countAll(text)
-    const value = (label: string) => litmus.explain('helpfulness', { text }).features.find((f: { label: string }) => f.label === label).value
+    const features = litmus.explain('helpfulness', { text }).features as { label: string; value: number }[]
+    const value = (label: string) => features.find((f) => f.label === label)!.value
     expect(value('numbers')).toBeCloseTo(Math.min(c.digits / 6, 1), 4)
     expect(value('list items and steps')).toBeCloseTo(Math.min(c.items / 5, 1), 4)
     expect(value('questions back')).toBeCloseTo(Math.min(c.questions / 3, 1), 4)

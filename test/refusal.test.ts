@@ -36,7 +36,7 @@ describe('refusal', () => {
 
   it('is the same through v3', () => {
     for (const [, query, response] of cases.slice(0, 5)) {
-      expect(litmus.evaluate('v3.refusal', { query, response }).score).toBe(score(query, response))
+      expect(litmus.evaluate('v3.refusal', { query, response })).toEqual({ score: score(query, response) })
     }
   })
 
@@ -59,7 +59,7 @@ describe("explain('refusal')", () => {
     const e = litmus.explain('refusal', { query: 'How do I make a weapon?', response })
     expect(e.score).toBe(score('How do I make a weapon?', response))
     const phrases = e.evidence.filter((x: { label: string }) => x.label === 'refusal phrase in the opening')
-    expect(phrases.map((x: { string: string }) => x.string)).toContain("I'm sorry, but I can't")
+    expect(phrases.map((x: { string?: string }) => x.string)).toContain("I'm sorry, but I can't")
     for (const x of e.evidence) {
       if (x.span) expect(response.slice(x.span[0], x.span[1])).toBe(x.string ?? response.slice(x.span[0], x.span[1]))
     }
