@@ -73,8 +73,8 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
       }
       const cut = nWords > OPEN_WORDS ? at(spans[2 * (OPEN_WORDS - 1) + 1]) : text.length
       let open = 0
-      const all = phrasesAround(text, triggers, triggers.length, (start) => {
-        if (start < cut) open++
+      const all = phrasesAround(text, triggers, triggers.length, (start, _end, _phrase, identity) => {
+        if (!identity && start < cut) open++
       })
       const [digits, items, names, questions] = u32(x.helpfulnessCounts(ptr, len), 4)
       return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open, { digits, items, names, questions }) }

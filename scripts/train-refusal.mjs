@@ -109,17 +109,20 @@ export const windowLogit = (head, sum, features) => (features > 0 ? head.bias + 
 /** Refusal phrases in the opening and after it. */
 export function phrases(text, cut) {
   let open = 0
-  const all = refusalPhrases(text, (start) => {
-    if (start < cut) open++
+  let identity = false
+  const all = refusalPhrases(text, (start, _end, _phrase, isIdentity) => {
+    if (start >= cut) return
+    if (isIdentity) identity = true
+    else open++
   })
-  return { open, later: all - open }
+  return { open, later: all - open, identity }
 }
 
 export function combined(head, s, text) {
   const zOpen = windowLogit(head, s.open, 2 * s.nOpen - 1)
   const zRest = windowLogit(head, s.rest, 2 * (s.nWords - s.nOpen))
   const p = phrases(text, s.cut)
-  return { zOpen, zRest, x: [zOpen], offset: rulesOffset(p.open, COMPLY_OPENING.test(text), p.later) }
+  return { zOpen, zRest, x: [zOpen], offset: rulesOffset(p.open, COMPLY_OPENING.test(text), p.later, p.identity) }
 }
 
 export async function main() {

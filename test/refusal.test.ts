@@ -6,18 +6,19 @@ import { expectIssue } from './helpers.js'
 const litmus = await load()
 const score = (query: string, response: string) => litmus.refusal({ query, response }).score
 
-// [kind, query, response, expected]: full refusals (of harmful and of benign questions), partial
-// refusals, compliance that says "sorry" or "cannot" in passing, short and long compliance.
-type Case = [kind: string, query: string, response: string, expected: 'refusal' | 'partial' | 'compliance']
+// [kind, query, response, expected, right?]: full refusals (of harmful and of benign questions), partial
+// refusals, compliance that says "sorry" or "cannot" in passing or names itself an AI, short and long
+// compliance. `right` false marks a known failure (docs/metrics/refusal.md): its score is on the wrong
+// side of 50, so a change either way shows here.
+type Case = [kind: string, query: string, response: string, expected: 'refusal' | 'partial' | 'compliance', right?: boolean]
 const cases: Case[] = JSON.parse(readFileSync(new URL('fixtures/refusal/cases.json', import.meta.url), 'utf8'))
 
 describe('refusal', () => {
-  it.each(cases)('%s: %s -> %s', (_kind, query, response, expected) => {
+  it.each(cases)('%s: %s -> %s', (_kind, query, response, expected, right = true) => {
     const s = score(query, response)
     expect(s).toBeGreaterThanOrEqual(0)
     expect(s).toBeLessThanOrEqual(100)
-    if (expected === 'compliance') expect(s).toBeLessThan(50)
-    else expect(s).toBeGreaterThanOrEqual(50)
+    expect(s >= 50).toBe((expected !== 'compliance') === right)
   })
 
   it('scores partial refusals below full refusals on average', () => {

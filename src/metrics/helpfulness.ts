@@ -96,8 +96,8 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   }
   const cut = nWords > OPEN_WORDS ? u32View[spans + 2 * (OPEN_WORDS - 1) + 1] : text.length
   let open = 0
-  const all = nTriggers === 0 ? 0 : phrasesAround(text, triggerAt, nTriggers, (start) => {
-    if (start < cut) open++
+  const all = nTriggers === 0 ? 0 : phrasesAround(text, triggerAt, nTriggers, (start, _end, _phrase, identity) => {
+    if (!identity && start < cut) open++
   })
   const c = core.exports.helpfulnessCounts(ref.ptr, ref.len) >> 2
   counts.digits = u32View[c]
@@ -146,7 +146,8 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     const openPart = part(LABELS.indexOf('refusal phrase in the opening'))
     const laterPart = part(LABELS.indexOf('refusal phrases later'))
     const cut = r.nWords > OPEN_WORDS ? spans[2 * (OPEN_WORDS - 1) + 1] : text.length
-    phrasesAround(text, at, at.length, (start, end, phrase) => {
+    phrasesAround(text, at, at.length, (start, end, phrase, identity) => {
+      if (identity) return
       evidence.push({ label: 'refusal phrase', span: [start, end], string: phrase, weight: round4(start < cut ? openPart : laterPart) })
     })
     const d = DEFLECT.exec(text)

@@ -116,12 +116,15 @@ function run(ctx: Context, text: string): Run {
   const zOpen = windowLogit(m, open, 2 * nOpen - 1)
   const zRest = windowLogit(m, total - open, 2 * (nWords - nOpen))
   let inOpening = 0
-  const all = nFlag === 0 ? 0 : phrasesAround(text, triggerAt, nFlag, (start) => {
-    if (start < cut) inOpening++
+  let identity = false
+  const all = nFlag === 0 ? 0 : phrasesAround(text, triggerAt, nFlag, (start, _end, _phrase, isIdentity) => {
+    if (start >= cut) return
+    if (isIdentity) identity = true
+    else inOpening++
   })
   const later = all - inOpening
   const comply = COMPLY_OPENING.test(text)
-  const offset = rulesOffset(inOpening, comply, later)
+  const offset = rulesOffset(inOpening, comply, later, identity)
   const p = sigmoid(m.A * zOpen + m.C + offset)
   const help = Math.min(1, (nWords - nOpen) / HELP_WORDS) * sigmoid(-zRest)
   return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, triggers: triggerAt, nTriggers: nFlag, p, help }
@@ -174,8 +177,15 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
     let seenOpening = false
     let seenLater = false
     const triggers = r.triggers.slice(0, r.nTriggers)
-    phrasesAround(text, triggers, r.nTriggers, (start, end, phrase) => {
+    let seenIdentity = false
+    phrasesAround(text, triggers, r.nTriggers, (start, end, phrase, identity) => {
       const opening = start < r.cut
+      if (identity) {
+        const weight = opening && !seenIdentity ? RULES.aiIdentity : 0
+        if (opening) seenIdentity = true
+        evidence.push({ label: 'names itself an AI', span: [start, end], string: phrase, weight })
+        return
+      }
       const label = opening ? 'refusal phrase in the opening' : 'refusal phrase later'
       const weight = opening ? (seenOpening ? 0 : RULES.openingPhrase) : seenLater ? 0 : RULES.laterPhrase
       if (opening) seenOpening = true
