@@ -31,7 +31,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/judge/helpfulness.ts",
-      "sha256": "341e2bbbf9d304cd33d671cea2323236d72c6d07eae1b02ca0a84528ce47be0a"
+      "sha256": "afaf4cc90eb9b1c8073dba57464ece7404bca2275ee4a23e30909ef5d945407c"
     }
   ],
   "settings": {
