@@ -17,7 +17,8 @@ const SCORES = [
   ['Clarity', 'clarity'],
   ['Simplicity', 'simplicity'],
   ['Toxicity', 'toxicity'],
-  ['Helpfulness', 'helpfulness']
+  ['Helpfulness', 'helpfulness'],
+  ['Prompt manipulation', 'prompt_manipulation']
 ] as const
 
 function render(): void {

@@ -10,3 +10,8 @@ export function heldOut(key, share, salt) {
 
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
+
+/** awesome-chatgpt-prompts rows held out from prompt-manipulation training (50 %): evaluation only. */
+export const manipulationAwesomeDev = (text) => heldOut(text, 0.5, 'prompt-manipulation-awesome')
+/** Prompt-manipulation training rows set aside to calibrate (20 %). */
+export const manipulationCalibration = (text) => heldOut(text, 0.2, 'prompt-manipulation-calibration')

@@ -7,11 +7,12 @@ import { helpfulness } from './helpfulness.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
 import { refusal } from './refusal.js'
+import { promptManipulation } from './prompt-manipulation.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, refusal, helpfulness] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, refusal, helpfulness] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
