@@ -18,7 +18,8 @@ const SCORES = [
   ['Simplicity', 'simplicity'],
   ['Toxicity', 'toxicity'],
   ['Helpfulness', 'helpfulness'],
-  ['Prompt manipulation', 'prompt_manipulation']
+  ['Prompt manipulation', 'prompt_manipulation'],
+  ['Formality', 'formality']
 ] as const
 
 function render(): void {
@@ -31,6 +32,12 @@ function render(): void {
     } catch (e) {
       rows.push(row(label, escape(e instanceof ValidationError ? e.message : String(e))))
     }
+  }
+  try {
+    const tones = litmus.tone({ text }).scores
+    rows.push(row('Tone', tones.map((t) => `${t.label} ${t.score.toFixed(0)}`).join(', ') || 'none'))
+  } catch (e) {
+    rows.push(row('Tone', escape(e instanceof ValidationError ? e.message : String(e))))
   }
   const stats = litmus.textStats(text)
   rows.push(row('Counts', `${stats.sentences} sentences, ${stats.words} words, ${stats.syllables} syllables`))

@@ -22,7 +22,7 @@ const countries = require('country-list')
 const SURNAMES = 10000
 const CITY_POPULATION = 50000
 
-// Flag bits; keep in sync with assembly/scan/pii-gazetteer.ts.
+// Flag bits; keep in sync with assembly/pii/gazetteer.ts.
 const F = {
   FIRST: 1, LAST: 2, CITY: 4, COUNTRY: 8, STATE: 16, COMMON: 32, TITLE: 64, STREET: 128,
   MONTH: 256, WEEKDAY: 512, ORG: 1024, PARTICLE: 2048, UNIT: 4096, NOTNAME: 8192,

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { unbuiltOperation } from './helpers.js'
 
 const bin = new URL('../bin/litmus.js', import.meta.url).pathname
 
@@ -33,7 +34,6 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['carbon', '--latency', 'soon'], undefined, 2, /--latency expects a number/],
   [['clarity', '--colour', 'red'], undefined, 2, /unknown flag --colour; this operation takes: --text, --metadata/],
   [['clarity'], 'not json', 2, /stdin is not a JSON request/],
-  [['formality', '--text', 'x'], undefined, 2, /'formality' is not implemented yet/],
   [['nonsense'], undefined, 2, /'nonsense' is not an operation/],
   [['clarity', requests], undefined, 1, /^litmus: line 3: Error in 'ClarityRequest'.*\nlitmus: line 4: not valid JSON\nlitmus: 3 lines, 1 scored, 2 failed in [\d.]+ s \(\d+ lines\/s\)\n\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"not valid JSON"\}\n$/],
   [[records], undefined, 0, /"line":1,"results":\{(?=[^\n]*"clarity":\{"score")(?=[^\n]*"input_type":\{"encodings":\[\]\}).*\n.*"line":2,"results":\{"cost":\{"cost_estimate_per_run":0.0075/],
@@ -42,6 +42,9 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['--help'], undefined, 0, /Usage:/],
   [[], undefined, 2, /Usage:/]
 ]
+
+const unbuilt = await unbuiltOperation()
+if (unbuilt) cases.push([[unbuilt, '--text', 'x'], undefined, 2, new RegExp(`'${unbuilt}' is not implemented yet`)])
 
 describe('litmus CLI', () => {
   for (const [args, input, code, pattern] of cases) {

@@ -33,6 +33,7 @@
 // run, and English prose almost never has one, so the parsers below only run where a run occurs.
 
 import { arenaAlloc } from '../arena'
+import { B_COLON, B_EQ, NIBBLE_BIT, X_ESC, X_HEX, X_WORD, byteGroups, nibbleRows } from '../text/uchar'
 
 export const LABEL_BASE64: u32 = 0
 export const LABEL_BASE32: u32 = 1
@@ -51,21 +52,13 @@ const SHORT_BYTES: i32 = 24
 const MIN_DIGITS_ONLY_HEX: i32 = 24
 const MAX_SAME_RUN: i32 = 8
 
-// Nibble tables: class bits of byte c = LO[c & 15] & HI[c >> 4]. Each bit is a rectangle of
-// (high nibble, low nibble) pairs; a class is a union of bits (see CLASS_W, CLASS_S).
-// b0 a-f A-F, b1 g-o G-O, b2 p-z P-Z _ DEL, b3 0-9, b4 u x \ | (and upper case), b5 : =, b6 + - /, b7 space % ,
-const LUT_LO = memory.data<u8>([
-  0x8c, 0x0d, 0x0d, 0x0d, 0x0d, 0x9d, 0x0d, 0x0e, 0x1e, 0x0e, 0x26, 0x42, 0x92, 0x62, 0x02, 0x46
-])
-const LUT_HI = memory.data<u8>([
-  0x00, 0x00, 0xc0, 0x28, 0x03, 0x14, 0x03, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
-])
-/** W: + - / 0-9 : = A-Z _ a-z (DEL too). */
-const CLASS_W: u8 = 0x6f
-/** Characters of a word, for boundaries: W without `:` and `=`. */
-const CLASS_WORD: u8 = 0x4f
-/** S: space % , 0-9 : = A-F U X \ a-f u x |. */
-const CLASS_S: u8 = 0xb9
+// The two run classes, as nibble rows derived from the core's byte-class table (text/uchar.ts) on the
+// first scan: byte c is in a class when ROW[c & 15] & NIBBLE_BIT[c >> 4] is not zero.
+// W: characters of base64/base32/hex words, and `:` `=`.
+const ROW_W = memory.data(16, 16)
+// S: hex digits, and the escape and separator characters (space % , : = u x U X \ |).
+const ROW_S = memory.data(16, 16)
+let rowsReady = false
 const TAIL = memory.data(16, 16)
 
 let text: usize = 0
@@ -213,14 +206,10 @@ function pAccept(): bool {
   return <u32>load<u8>(text + <usize>i)
 }
 
-// @ts-ignore: decorator
-@inline function classOf(c: u32): u8 {
-  return c < 0x80 ? load<u8>(LUT_LO + (c & 15)) & load<u8>(LUT_HI + (c >> 4)) : 0
-}
-
+/** Is c a character of a word (for boundaries): [A-Za-z0-9+/_-] (see X_WORD)? */
 // @ts-ignore: decorator
 @inline function isWord(c: u32): bool {
-  return (classOf(c) & CLASS_WORD) != 0
+  return (byteGroups(c) & X_WORD) != 0
 }
 
 function hexVal(c: u32): i32 {
@@ -587,12 +576,16 @@ export function encodingsScan(ptr: usize, n: usize): i32 {
   outDecoded = sink != 0 ? arenaAlloc(<usize>outCap << 3) : 0
   outCount = 0
   if (len < MIN_CHARS) return 0
+  if (!rowsReady) {
+    nibbleRows(ROW_W, B_COLON | B_EQ, X_WORD)
+    nibbleRows(ROW_S, 0, X_HEX | X_ESC)
+    rowsReady = true
+  }
 
-  const lo = v128.load(LUT_LO)
-  const hi = v128.load(LUT_HI)
+  const rowW = v128.load(ROW_W)
+  const rowS = v128.load(ROW_S)
+  const high = v128.load(NIBBLE_BIT)
   const nibble = i8x16.splat(0x0f)
-  const classW = i8x16.splat(<i8>CLASS_W)
-  const classS = i8x16.splat(<i8>CLASS_S)
   const zero = i8x16.splat(0)
   let pos = 0
   // Length of the class run that reaches the end of the previous block.
@@ -606,9 +599,10 @@ export function encodingsScan(ptr: usize, n: usize): i32 {
       memory.copy(TAIL, text + <usize>pos, <usize>(len - pos))
       v = v128.load(TAIL)
     }
-    const cls = v128.and(i8x16.swizzle(lo, v128.and(v, nibble)), i8x16.swizzle(hi, i8x16.shr_u(v, 4)))
-    const mW = i8x16.bitmask(i8x16.ne(v128.and(cls, classW), zero))
-    const mS = i8x16.bitmask(i8x16.ne(v128.and(cls, classS), zero))
+    const low = v128.and(v, nibble)
+    const bit = i8x16.swizzle(high, i8x16.shr_u(v, 4))
+    const mW = i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(rowW, low), bit), zero))
+    const mS = i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(rowS, low), bit), zero))
     // A run of 16 either continues from the previous block into this block's first bytes or fills
     // the block; runs strictly inside a block are at most 14 long.
     const leadW = <i32>ctz(~mW)

@@ -11,6 +11,12 @@ export function heldOut(key, share, salt) {
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
 
+/** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
+export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
+
+/** Formality training rows (by text) kept out of fitting the n-gram head, to fit the combination (15 %). */
+export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
+
 /** awesome-chatgpt-prompts rows held out from prompt-manipulation training (50 %): evaluation only. */
 export const manipulationAwesomeDev = (text) => heldOut(text, 0.5, 'prompt-manipulation-awesome')
 /** Prompt-manipulation training rows set aside to calibrate (20 %). */

@@ -123,7 +123,7 @@ export const ENCODING_LABELS = ['base64', 'base32', 'hex', 'binary', 'decimal', 
 
 /**
  * PII category names (Microsoft Presidio's entity names where Presidio has one), keyed by the suffix of
- * the core's C_* constant (assembly/scan/pii.ts), in id order from 1.
+ * the core's C_* constant (assembly/pii/categories.ts), in id order from 1.
  */
 export const PII_CATEGORY_IDS = {
   EMAIL: 'EMAIL_ADDRESS',

@@ -4,15 +4,17 @@ import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { cost } from './cost.js'
 import { helpfulness } from './helpfulness.js'
+import { formality } from './formality.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
 import { refusal } from './refusal.js'
 import { promptManipulation } from './prompt-manipulation.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
+import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, refusal, helpfulness] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, refusal, helpfulness] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

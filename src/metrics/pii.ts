@@ -1,4 +1,4 @@
-// PII detection: the deterministic recognisers run in the core (assembly/scan/pii.ts); this module
+// PII detection: the deterministic recognisers run in the core (assembly/pii/scan.ts); this module
 // resolves category names, applies the allowlist and blocklist, and offers redaction.
 import { invalidArgument, preview } from '../errors.js'
 import { PII_CATEGORY_IDS } from '../core/abi.js'

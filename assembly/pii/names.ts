@@ -1,0 +1,616 @@
+// Capitalised runs: names, places, street addresses, dates written with month names, confirmed with
+// the gazetteer (gazetteer.ts) and the words just before them (context.ts).
+import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import { B_NL, B_SP } from '../text/uchar'
+import { C_DATE, C_LOCATION, C_PERSON } from './categories'
+import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } from './context'
+import {
+  G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME,
+  G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
+  gazLookup
+} from './gazetteer'
+import { phoneAt, timeAfter } from './numbers'
+import {
+  MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
+} from './state'
+import { cls, eqi, hashRange, isAlnum, isAlpha, isDig, startsCs, upperAt } from './text'
+
+/** Index of the first byte after token [s, ...) ends (whitespace-delimited). */
+export function tokenEnd(s: usize): usize {
+  // Inside the token piiScan last read, its end is known: asked once per field, a scan would cost
+  // the token's length each time.
+  if (TOK_S <= s && s < TOK_E) return TOK_E
+  let k = s
+  while (k < N && (cls(at(k)) & B_SP) == 0) k++
+  return k
+}
+
+function isNameByte(c: u32): bool {
+  return isAlpha(c) || c >= 0x80 || c == 0x27 || c == 0x2d
+}
+
+/** G_COMMON when [s, e) minus a suffix (-s, -es, -ed, -d, -ing, -ly, -ies -> -y) is a common word. */
+function inflectedCommon(s: usize, e: usize): u32 {
+  const l1 = at(e - 1) | 0x20
+  const l2 = at(e - 2) | 0x20
+  const l3 = at(e - 3) | 0x20
+  if (l1 == 0x73) {
+    if ((gazLookup(hashRange(s, e - 1)) & G_COMMON) != 0) return G_COMMON
+    if (l2 == 0x65 && (gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+    if (l2 == 0x65 && l3 == 0x69) {
+      const h = fnvByte(hashLower(FNV_SEED, P + s, e - 3 - s), 0x79)
+      if ((gazLookup(h) & G_COMMON) != 0) return G_COMMON
+    }
+  } else if (l1 == 0x64 && l2 == 0x65) {
+    if ((gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+    if ((gazLookup(hashRange(s, e - 1)) & G_COMMON) != 0) return G_COMMON
+  } else if (l1 == 0x67 && l2 == 0x6e && l3 == 0x69) {
+    if ((gazLookup(hashRange(s, e - 3)) & G_COMMON) != 0) return G_COMMON
+  } else if (l1 == 0x79 && l2 == 0x6c) {
+    if ((gazLookup(hashRange(s, e - 2)) & G_COMMON) != 0) return G_COMMON
+  }
+  return 0
+}
+
+/** Is there a short lower-case word at s followed by a capital ("van de Noort": "de" then "N")? */
+function particleThenCapital(s: usize): bool {
+  let k = s
+  while (k < N && at(k) - 0x61 < 26) k++
+  return k > s && k - s <= 3 && at(k) == 0x20 && upperAt(k + 1)
+}
+
+/** Collect up to 8 capitalised tokens from s into TS/TE/TF; returns the count. */
+function collectRun(s: usize): u32 {
+  let k: u32 = 0
+  let pos = s
+  runEnd = s
+  while (k < 8 && pos < N) {
+    let cs = pos
+    if (k > 0 && (at(cs) == 0x28 || at(cs) == 0x22)) break
+    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass; the token then ends at
+    // the next space (usually at once, or after a comma or period).
+    let ce = cs
+    let h = FNV_SEED
+    let prev: u32 = 0
+    while (ce < N) {
+      let c = at(ce)
+      if (!isNameByte(c)) break
+      if (c - 0x41 < 26) c |= 0x20
+      else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+      h = fnvByte(h, c)
+      prev = c
+      ce++
+    }
+    const raw = tokenEnd(ce)
+    // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
+    if (ce == cs) break
+    const capital = upperAt(cs)
+    // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
+    if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !(upperAt(raw + 1) || particleThenCapital(raw + 1)))) break
+    let f: u32 = gazLookup(h)
+    if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
+      ce -= 2
+      f = gazLookup(hashRange(cs, ce))
+    }
+    if (!capital && (f & G_PARTICLE) == 0) break
+    // Inflected everyday words ("Pleasures", "Rolled", "Secretly") are everyday words too.
+    if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
+    let after = ce
+    let breakAfter = false
+    // A lone capital letter is an initial ("Brad L Key", "Juliusz A Kwiatkowski").
+    let initial = ce - cs == 1 && capital
+    if (after < raw) {
+      const c = at(after)
+      if (c == 0x2e) {
+        // An initial ("J.") or a title ("Mr.", "Dr.") keeps the run going; any other period ends it.
+        if (ce - cs != 1 && (f & G_TITLE) == 0) breakAfter = true
+        if (ce - cs == 1 || (f & G_TITLE) != 0) after++
+        if (after < raw) breakAfter = true
+      } else breakAfter = true
+      // Digits or other symbols glued to the word: not a name token.
+      if (isDig(c) || c == 0x40 || c == 0x2f || c == 0x5f) {
+        if (k == 0) return 0
+        break
+      }
+    }
+    store<u32>(TS + (<usize>k << 2), <u32>cs)
+    store<u32>(TE + (<usize>k << 2), <u32>ce)
+    store<u32>(TF + (<usize>k << 2), f | (initial ? 0x80000000 : 0))
+    store<u32>(TR + (<usize>k << 2), <u32>raw)
+    k++
+    runEnd = raw
+    if (breakAfter) break
+    // Next token: skip spaces but not a line break.
+    let nx = raw
+    let nl = false
+    while (nx < N && (cls(at(nx)) & B_SP) != 0) {
+      if ((cls(at(nx)) & B_NL) != 0) nl = true
+      nx++
+    }
+    if (nl || nx >= N) break
+    pos = nx
+  }
+  return k
+}
+
+// @ts-ignore: decorator
+@inline function ts(i: u32): usize {
+  return <usize>load<u32>(TS + (<usize>i << 2))
+}
+// @ts-ignore: decorator
+@inline function te(i: u32): usize {
+  return <usize>load<u32>(TE + (<usize>i << 2))
+}
+// @ts-ignore: decorator
+@inline function tf(i: u32): u32 {
+  return load<u32>(TF + (<usize>i << 2))
+}
+
+/** Flags of the phrase made of tokens [a, b] joined by single spaces. */
+function phraseFlags(a: u32, b: u32): u32 {
+  let h = FNV_SEED
+  for (let i = a; i <= b; i++) {
+    if (i > a) h = fnvByte(h, 0x20)
+    h = hashLower(h, P + ts(i), te(i) - ts(i))
+  }
+  return gazLookup(h)
+}
+
+/** Extend an address or place after token end e with ", Apt. 5" / " Suite 210" / " #4". */
+function unitAfter(e: usize): usize {
+  let k = e
+  if (at(k) == 0x2e) k++
+  if (at(k) == 0x2c) k++
+  while (at(k) == 0x20) k++
+  let w = k
+  while (isAlpha(at(w))) w++
+  if (w > k && (gazLookup(hashRange(k, w)) & G_UNIT) != 0) {
+    let z = w
+    if (at(z) == 0x2e) z++
+    while (at(z) == 0x20) z++
+    if (at(z) == 0x23) z++
+    const d = z
+    while (isAlnum(at(z))) z++
+    if (z > d && isDig(at(d))) return z
+  } else if (at(k) == 0x23 && isDig(at(k + 1))) {
+    let z = k + 1
+    while (isAlnum(at(z))) z++
+    return z
+  }
+  return e
+}
+
+/** A date written with a month name at token index i: "March 3, 2021", "3 March 2021", "March 2021". */
+function monthDate(i: u32): bool {
+  const ms = ts(i)
+  let k = te(i)
+  if (at(k) == 0x2e) k++
+  let start = ms
+  // Day before the month: "3 March", "3rd of March".
+  let b = ms
+  while (b > 0 && at(b - 1) == 0x20) b--
+  if (b >= 3 && at(b - 1) == 0x66 && at(b - 2) == 0x6f && at(b - 3) == 0x20) b -= 3
+  while (b > 0 && at(b - 1) == 0x20) b--
+  let db = b
+  while (db > 0 && isAlpha(at(db - 1)) && b - db < 2) db--
+  let dd = db
+  while (dd > 0 && isDig(at(dd - 1))) dd--
+  let dayBefore = false
+  if (db - dd >= 1 && db - dd <= 2 && (dd == 0 || !isAlnum(at(dd - 1)))) {
+    start = dd
+    dayBefore = true
+  }
+  // After the month: " 3", " 3rd", ",", " 2021".
+  let z = k
+  while (at(z) == 0x20) z++
+  let d0 = z
+  while (isDig(at(z))) z++
+  let end: usize = ms == start ? 0 : te(i)
+  if (z > d0) {
+    const nd = z - d0
+    if (nd <= 2) {
+      if (dayBefore) return false
+      end = z
+      while (isAlpha(at(z)) && z - end < 2) z++
+      if (z > end && !isAlnum(at(z))) end = z
+      z = end
+      if (at(z) == 0x2c) z++
+      while (at(z) == 0x20) z++
+      const y0 = z
+      while (isDig(at(z))) z++
+      if (z - y0 == 4 && !isAlnum(at(z))) end = z
+    } else if (nd == 4 && !isAlnum(at(z))) end = z
+  }
+  if (end == 0) return false
+  emit(start, timeAfter(end), C_DATE)
+  return true
+}
+
+/** Is there an address cue just before pos ("address:", "lives at", "meet me at", "address is")? */
+export function addressContext(pos: usize): bool {
+  const p1 = wordBefore(pos)
+  const p1s = prevWordStart
+  if ((p1 & G_ADDRCTX) != 0) return true
+  if (p1s == 0 && p1 == 0) return false
+  const isIs = eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  if ((p1 & G_PREP) == 0 && !isIs) return false
+  const p2 = wordBefore(p1s)
+  if ((p2 & G_ADDRCTX) != 0) return true
+  if (isIs) return false
+  if ((p2 & G_LOCVERB) != 0) return true
+  const p3 = prevWordStart > 0 ? wordBefore(prevWordStart) : 0
+  return (p3 & (G_LOCVERB | G_ADDRCTX)) != 0
+}
+
+/**
+ * A postal address from s: house numbers, capitalised words, street and unit words, postcodes, over
+ * line breaks, until a lower-case word, a blank line or a sentence end. Returns the end, or 0 when
+ * the block has no number or no word.
+ */
+export function addressBlock(s: usize, strict: bool): usize {
+  let k = s
+  let tokens = 0
+  let digits = 0
+  let words = 0
+  let streets = 0
+  let firstWord = 0
+  let commons = 0
+  let last: usize = 0
+  while (k < N && tokens < 24) {
+    const raw = tokenEnd(k)
+    let cs = k
+    while (cs < raw && (at(cs) == 0x28 || at(cs) == 0x2c || at(cs) == 0x3e)) cs++
+    let ce = raw
+    while (ce > cs && (at(ce - 1) == 0x2c || at(ce - 1) == 0x2e || at(ce - 1) == 0x3b || at(ce - 1) == 0x29 ||
+      at(ce - 1) == 0x3f || at(ce - 1) == 0x21 || at(ce - 1) == 0x3a)) ce--
+    if (ce > cs) {
+      const c = at(cs)
+      let ok = false
+      if (isDig(c)) {
+        // "12 Main Street, Springfield, 467 3395": a phone number after the street ends the address.
+        if (words > 0 && phoneAt(cs)) break
+        let q = cs
+        while (q < ce && (isDig(at(q)) || at(q) == 0x2d)) q++
+        if (q - cs <= 10 && (ce - q <= 1)) {
+          ok = true
+          digits++
+        }
+      } else if (upperAt(cs) || (c >= 0x80 && c != 0xe2)) {
+        ok = true
+        words++
+        if (firstWord == 0) firstWord = tokens + 1
+        const f = gazLookup(hashRange(cs, ce))
+        if ((f & (G_UNIT | G_STREET)) != 0) streets++
+        else if ((f & (G_COMMON | G_NOTNAME)) != 0 && (f & (G_NAME | G_PLACE)) == 0) commons++
+      } else {
+        const f = gazLookup(hashRange(cs, ce))
+        if ((f & (G_UNIT | G_STREET | G_PARTICLE)) != 0 || (ce - cs <= 3 && at(ce) == 0x2e)) ok = true
+        if ((f & (G_UNIT | G_STREET)) != 0) streets++
+      }
+      if (!ok) break
+      tokens++
+      last = ce
+      // Without a cue the street name must come within three tokens: give up early on number lists.
+      if (strict && tokens >= 3 && firstWord == 0) break
+      // Sentence end: '?', '!' or ';' after the token, or '.' before a lower-case word.
+      const tail = at(ce)
+      if (tail == 0x3f || tail == 0x21 || tail == 0x3b) break
+      if (tail == 0x2e && ce - cs > 3) {
+        let nx = raw
+        while (nx < N && at(nx) == 0x20) nx++
+        if (nx >= N || (!upperAt(nx) && !isDig(at(nx)))) break
+      }
+    }
+    // Next token: a blank line ends the block.
+    let nx = raw
+    let lines = 0
+    while (nx < N && (cls(at(nx)) & B_SP) != 0) {
+      if (at(nx) == 0x0a) lines++
+      nx++
+    }
+    if (lines > 1) break
+    k = nx
+  }
+  if (tokens < 2 || digits == 0 || words == 0) return 0
+  // Without a cue before it, a block must look like an address: a word within the first three
+  // tokens (house number, then street) and a second number or a street / unit word.
+  if (strict && (tokens < 3 || firstWord == 0 || firstWord > 3 || (digits < 2 && streets == 0) || commons > 1 || !plainNumber(s))) return 0
+  return last
+}
+
+/** Is there a digit within the next 48 bytes (before a blank line)? Addresses need one. */
+function digitAhead(e: usize): bool {
+  if (e + 48 <= N) {
+    const zero = i8x16.splat(0x30)
+    const nine = i8x16.splat(9)
+    const a = i8x16.le_u(i8x16.sub(v128.load(P + e), zero), nine)
+    const b = i8x16.le_u(i8x16.sub(v128.load(P + e + 16), zero), nine)
+    const c = i8x16.le_u(i8x16.sub(v128.load(P + e + 32), zero), nine)
+    return v128.any_true(v128.or(v128.or(a, b), c))
+  }
+  const lim = N
+  for (let k = e; k < lim; k++) if (isDig(at(k))) return true
+  return false
+}
+
+/** Does the line from s hold no digit while the next line starts with one (a name above an address)? */
+function nameLine(s: usize): bool {
+  let k = s
+  while (k < N && at(k) != 0x0a) {
+    if (isDig(at(k))) return false
+    k++
+  }
+  while (k < N && (cls(at(k)) & B_SP) != 0) k++
+  while (k < N && (at(k) == 0x3e || at(k) == 0x2d)) k++
+  return k < N && isDig(at(k))
+}
+
+function allCaps(s: usize, e: usize): bool {
+  for (let k = s; k < e; k++) if (at(k) - 0x41 >= 26) return false
+  return true
+}
+
+/** Is the token ending at e followed by 's (possessive)? */
+function possessive(e: usize): bool {
+  return at(e) == 0x27 && (at(e + 1) | 0x20) == 0x73 && !isAlpha(at(e + 2))
+}
+
+/** "PSC 1234", "Unit 1234 Box", "USNS Name", "USNV Name", "USS Name", "USCGC Name" (then APO/FPO/DPO). */
+function militaryStart(s: usize): bool {
+  const e = tokenEnd(s)
+  if (startsCs(s, e, 'PSC ') || (e - s == 3 && startsCs(s, e, 'PSC'))) return isDig(at(e + 1))
+  if (e - s == 4 && startsCs(s, e, 'Unit') && isDig(at(e + 1))) {
+    let k = e + 1
+    while (isDig(at(k))) k++
+    return startsCs(k, N, ' Box ')
+  }
+  if (startsCs(s, e, 'USNS') || startsCs(s, e, 'USNV') || startsCs(s, e, 'USCGC') || (e - s == 3 && startsCs(s, e, 'USS'))) {
+    // Needs an APO/FPO/DPO line within the next 60 bytes.
+    const lim = e + 60 < N ? e + 60 : N
+    for (let k = e; k + 3 < lim; k++) {
+      if ((at(k) == 0x41 || at(k) == 0x46 || at(k) == 0x44) && at(k + 1) == 0x50 && at(k + 2) == 0x4f && at(k + 3) == 0x20) return true
+    }
+  }
+  return false
+}
+
+/** Is the token at s a house number: 1-6 digits, perhaps one letter ("12B")? */
+function plainNumber(s: usize): bool {
+  let k = s
+  while (isDig(at(k))) k++
+  if (k - s > 6) return false
+  if (isAlpha(at(k))) k++
+  const c = at(k)
+  return c == 0x20 || c == 0x2c || c == 0x0a
+}
+
+/** Is token i capitalised and not a known common/non-name word? */
+function strongCap(i: u32, initial: bool): bool {
+  const f = tf(i)
+  if ((f & (G_NOTNAME | G_ORG | G_MONTH | G_WEEKDAY | G_TITLE | G_UNIT)) != 0) return false
+  if ((f & G_COMMON) != 0 && (f & (G_NAME | G_PLACE)) == 0) return false
+  if (initial && (f & G_COMMON) != 0) return false
+  // Unknown all-capital short words are acronyms ("IP", "CEO", "NASA"), not names.
+  if ((f & 0x7fffffff) == 0 && te(i) - ts(i) <= 4 && allCaps(ts(i), te(i))) return false
+  return true
+}
+
+function remember(i: u32): void {
+  if (MEMO_N >= 32 || (tf(i) & 0x7fffffff) != 0) return
+  store<u64>(MEMO + (<usize>MEMO_N << 3), hashRange(ts(i), te(i)))
+  MEMO_N++
+}
+
+function pend(i: u32): void {
+  if (PEND_N >= 32) return
+  const slot = PEND + (<usize>PEND_N << 4)
+  store<u64>(slot, hashRange(ts(i), te(i)))
+  store<u32>(slot, <u32>ts(i), 8)
+  store<u32>(slot, <u32>te(i), 12)
+  PEND_N++
+}
+
+export function resolvePending(): void {
+  for (let k: u32 = 0; k < PEND_N; k++) {
+    const slot = PEND + (<usize>k << 4)
+    const h = load<u64>(slot)
+    for (let m: u32 = 0; m < MEMO_N; m++) {
+      if (load<u64>(MEMO + (<usize>m << 3)) == h) {
+        emit(<usize>load<u32>(slot, 8), <usize>load<u32>(slot, 12), C_PERSON)
+        break
+      }
+    }
+  }
+}
+
+function remembered(i: u32): bool {
+  if (MEMO_N == 0) return false
+  const h = hashRange(ts(i), te(i))
+  for (let k: u32 = 0; k < MEMO_N; k++) if (load<u64>(MEMO + (<usize>k << 3)) == h) return true
+  return false
+}
+
+/** Is the word before s one of "in", "at", "to", "from", "near", "into" (read without a lookup)? */
+function prepBefore(s: usize): bool {
+  let e = s
+  while (e > 0 && at(e - 1) == 0x20) e--
+  let b = e
+  while (b > 0 && isAlpha(at(b - 1)) && e - b <= 4) b--
+  if (b > 0 && isAlpha(at(b - 1))) return false
+  return eqi(b, e, 'in') || eqi(b, e, 'at') || eqi(b, e, 'to') || eqi(b, e, 'from') || eqi(b, e, 'near') || eqi(b, e, 'into')
+}
+
+/** Is the run followed by ", " and a known (not everyday) name, as in a list "Gaetane, Hannah, ..."? */
+function listOfNames(e: usize): bool {
+  if (at(e) != 0x2c || at(e + 1) != 0x20 || !upperAt(e + 2)) return false
+  let z = e + 2
+  while (isNameByte(at(z))) z++
+  const f = gazLookup(hashRange(e + 2, z))
+  return (f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE)) == 0
+}
+
+export function capRun(s: usize): usize {
+  const k = collectRun(s)
+  if (k == 0) return tokenEnd(s)
+  const end = runEnd
+  // Fast exit for a lone everyday word ("The", "But", "Yesterday"): most capitals in prose.
+  if (k == 1) {
+    const f = tf(0)
+    if ((f & (G_MONTH | G_WEEKDAY | G_NAME | G_PLACE | G_TITLE)) == 0 &&
+      (f & (G_NOTNAME | G_ORG | G_UNIT | G_COMMON)) != 0) return end
+    // A lone known name that is no everyday word and no place is a person, unless a preposition
+    // ("flew to Coles") makes it a place: then the full rules below decide.
+    if ((f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE | G_MONTH | G_WEEKDAY | G_TITLE | G_NOTNAME | G_ORG | G_UNIT | G_PLACEWORD)) == 0 &&
+      !digitAhead(end) && !prepBefore(ts(0))) {
+      emit(ts(0), te(0), C_PERSON)
+      return end
+    }
+  }
+  // Military and unit addresses: "PSC 4095, Box 8316 APO AE 85103", "Unit 8505 Box 9220 DPO AE", "USNV Botolen FPO AE".
+  if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
+    const z = addressBlock(ts(0), false)
+    if (z > 0) {
+      emit(ts(0), z, C_LOCATION)
+      return z
+    }
+  }
+  // Context: up to three words before the run, read only as far as a cue needs. After a sentence
+  // end the previous word belongs to another sentence and is not read.
+  const afterStop = sentenceEndBefore(ts(0))
+  const p1 = afterStop ? 0 : wordBefore(ts(0))
+  const p1s: usize = afterStop ? 0 : prevWordStart
+  const p1isIs = p1s + 2 <= ts(0) && eqi(p1s, p1s + 2, 'is') && !isAlpha(at(p1s + 2))
+  if (wants(C_LOCATION) && ((p1 & (G_ADDRCTX | G_PREP)) != 0 || p1isIs) && digitAhead(end) &&
+    addressContext(ts(0)) && !nameLine(ts(0))) {
+    const z = addressBlock(ts(0), false)
+    if (z > 0) {
+      emit(ts(0), z, C_LOCATION)
+      return z
+    }
+  }
+  const initialPos = sentenceInitial(ts(0))
+  let p2: u32 = 0
+  let p3: u32 = 0
+  if (p1s > 0 && ((p1 & G_PREP) != 0 || p1isIs)) {
+    p2 = wordBefore(p1s)
+    const p2s = prevWordStart
+    if (p2s > 0 && p2 != 0 && (p1 & G_PREP) != 0 && (p2 & G_LOCVERB) == 0) p3 = wordBefore(p2s)
+  }
+  const personCtx =
+    (p1 & (G_PERSONCTX | G_NAMEWORD)) != 0 || (p1isIs && (p2 & G_NAMEWORD) != 0) ||
+    (p1 & G_COMMON) == 0 && eqi(p1s, p1s + 2, 'am') && !isAlpha(at(p1s + 2)) ||
+    (afterStop && nameQuestionBefore(ts(0)))
+  const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
+  const weakLoc = (p1 & G_PREP) != 0
+  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near'))
+
+  let a: u32 = 0
+  let title = false
+  // Leading words that do not belong to a name: "The", sentence-initial common words, months, titles.
+  while (a < k) {
+    const f = tf(a)
+    if ((f & G_TITLE) != 0 && a + 1 < k) {
+      title = true
+      a++
+      continue
+    }
+    if ((f & G_MONTH) != 0) {
+      if (wants(C_DATE) && monthDate(a)) {
+        a++
+        continue
+      }
+      if ((f & (G_NAME | G_PLACE)) == 0 || (f & G_COMMON) != 0) {
+        a++
+        continue
+      }
+    }
+    if ((f & G_WEEKDAY) != 0) {
+      emit(ts(a), te(a), C_DATE)
+      a++
+      continue
+    }
+    if ((f & G_PLACEWORD) != 0 && a + 1 < k && (f & G_NOTNAME) == 0) break
+    if (!title && !strongCap(a, a == 0 && initialPos)) {
+      a++
+      continue
+    }
+    break
+  }
+  // A known place phrase over the whole run wins before trimming ("Czech Republic", "United Kingdom").
+  if (k > 1 && !title && !personCtx && (phraseFlags(0, k - 1) & G_PLACE) != 0) {
+    emit(ts(0), te(k - 1), C_LOCATION)
+    return end
+  }
+  if (a >= k) return end
+  let b = k - 1
+  // Organisations ("Acme Corp", "Bank of ..."): not personal data here.
+  for (let i = a; i <= b; i++) if ((tf(i) & G_ORG) != 0) return end
+  // Street address: [number] Name... Street [Apt 5].
+  for (let i = a; i <= b; i++) {
+    if ((tf(i) & G_STREET) != 0 && i > a) {
+      let st = ts(a)
+      let q = st
+      while (q > 0 && at(q - 1) == 0x20) q--
+      let d = q
+      while (d > 0 && (isDig(at(d - 1)) || (d == q && isAlpha(at(d - 1))))) d--
+      const hasNumber = q - d >= 1 && q - d <= 6 && isDig(at(d)) && (d == 0 || !isAlnum(at(d - 1)))
+      if (hasNumber) st = d
+      if (hasNumber || i - a >= 1) {
+        let e = te(i)
+        if (at(e) == 0x2e) e++
+        e = unitAfter(e)
+        const z = hasNumber ? addressBlock(st, false) : 0
+        if (z > e) e = z
+        emit(st, e, C_LOCATION)
+        return e > end ? e : end
+      }
+    }
+  }
+  // Trailing tokens that are common words or non-names are dropped ("John Smith Said").
+  while (b > a && !strongCap(b, false) && (tf(b) & G_PLACEWORD) == 0) b--
+  const single = a == b
+  const f0 = tf(a)
+  const whole = a == b ? tf(a) & 0x7fffffff : phraseFlags(a, b)
+  let named: u32 = 0
+  let unknown: u32 = 0
+  let places: u32 = 0
+  let placeWords: u32 = 0
+  let initials: u32 = 0
+  for (let i = a; i <= b; i++) {
+    const f = tf(i)
+    // A given name that is also a word ("Eve", "Will") counts when an uncommon word follows ("Eve Magrath").
+    if ((f & G_NAME) != 0 && ((f & G_COMMON) == 0 || i > a || ((f & G_FIRST) != 0 && b > a && (tf(a + 1) & G_COMMON) == 0))) named++
+    else if ((f & 0x7fffffff) == 0 || (f & G_PARTICLE) != 0) unknown++
+    if ((f & G_PLACE) != 0 && (f & G_NAME) == 0) places++
+    if ((f & G_PLACEWORD) != 0) placeWords++
+    // An initial counts between two name-like words ("Hanne I. Kreutzmann"), not in "TO A REAL PERSON".
+    if ((f & 0x80000000) != 0 && i > a && i < b && (tf(i - 1) & G_COMMON) == 0 && (tf(i + 1) & G_COMMON) == 0) initials++
+  }
+  const span = b - a + 1
+  let cat: u32 = 0
+  // "the European Union", "Spanish government": after a nationality word a place name names a body.
+  const afterDemonym = a > 0 && (tf(a - 1) & G_DEMONYM) != 0
+  // A first name that is also a major place ("Paris", "Georgia") reads as the place.
+  const majorPlace = (whole & (G_BIGCITY | G_COUNTRY | G_STATE)) != 0
+  if (title || personCtx) cat = C_PERSON
+  else if (afterDemonym) cat = 0
+  else if (single && (whole & G_FIRST) != 0 && majorPlace && (whole & G_COMMON) == 0) cat = C_LOCATION
+  else if ((whole & G_PLACE) != 0 && (whole & G_COMMON) == 0 && (!single || (whole & G_NAME) == 0 || weakLoc || strongLoc)) cat = C_LOCATION
+  else if ((whole & G_PLACE) != 0 && (weakLoc || strongLoc)) cat = C_LOCATION
+  else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
+  else if (strongLoc) cat = C_LOCATION
+  else if (!single && placeWords > 0) cat = C_LOCATION // "Port Paien", "Lake Placid"
+  else if (!single) {
+    if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) cat = C_PERSON
+    else if (named >= 1 && named + unknown == span && places == 0) cat = C_PERSON
+    else if (unknown == span) cat = C_PERSON
+  } else if ((f0 & G_NAME) != 0 && (f0 & G_COMMON) == 0 && (f0 & G_PLACE) == 0) cat = C_PERSON
+  else if ((f0 & G_PLACE) != 0 && (f0 & (G_COMMON | G_NAME)) == 0) cat = C_LOCATION
+  else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
+  else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
+  else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
+  else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
+  if (cat != 0) emit(ts(a), te(b), cat)
+  if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
+  return end
+}

@@ -1,0 +1,429 @@
+// PII scanner: one pass over UTF-8 text that finds candidate entities by byte class and confirms
+// them with checksums, formats and context words. Ordinary lower-case words (most of any prose) cost
+// one class-table lookup per byte; only tokens holding digits, capitals, '@', ':' or an inner '.'
+// reach a recogniser. Names and places are confirmed with the gazetteer (gazetteer.ts) and with
+// the words just before them, read lazily only when a capitalised run is seen.
+//
+// Output: non-overlapping entities sorted by start, as byte offsets. Overlapping candidates are
+// resolved to one entity per span: higher category priority wins (PRIORITY below), then the longer
+// span, then the earlier start.
+import { arenaAlloc } from '../arena'
+import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import {
+  B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
+} from '../text/uchar'
+import { C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_SECRET, C_URL } from './categories'
+import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
+import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
+import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
+import { iban, numeric } from './numbers'
+import { crypto, privateKey, secret } from './secrets'
+import {
+  CAND, CCAP, CN, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
+  TOK_LAST, TOK_S, at, emit, wants
+} from './state'
+import {
+  BORING_LO, cls, clsReady, eqi, hashRange, initClasses, isAlnum, isAlpha, isDig, isHex, startsCs, upperAt
+} from './text'
+
+function trailingPunct(c: u32): bool {
+  return c == 0x2e || c == 0x2c || c == 0x3b || c == 0x3a || c == 0x21 || c == 0x3f || c == 0x22 ||
+    c == 0x27 || c == 0x29 || c == 0x5d || c == 0x7d || c == 0x3e || c == 0x2a
+}
+
+function leadingPunct(c: u32): bool {
+  return c == 0x22 || c == 0x27 || c == 0x28 || c == 0x5b || c == 0x7b || c == 0x3c || c == 0x2a || c == 0x3e
+}
+
+/** The first inner field separator of token [s, e), or e. */
+function fieldEnd(s: usize, e: usize): usize {
+  for (let k = s + 1; k + 1 < e; k++) {
+    const c = at(k)
+    if (c == 0x3b || c == 0x7c) return k
+    if (c == 0x2c && !(isDig(at(k - 1)) && isDig(at(k + 1)))) return k
+  }
+  return e
+}
+
+/** Re-readings of a value inside one token (see handleToken). */
+const REREADS = 4
+
+/** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
+function handleToken(t0: usize, t1: usize, acc0: u32): usize {
+  let t = t0
+  let acc = acc0
+  // A value after a key ("ip:10.0.0.1") or after markup is read again on its own, as a loop rather
+  // than a call so no input sets the depth; a few re-readings per token are enough for real keys,
+  // and bounding them keeps a token of keys ("a=a=a=...") linear.
+  for (let round = 0; ; round++) {
+    let s = t
+    let e = t1
+    if (at(s) == 0x2d && startsCs(s, N, '-----BEGIN')) {
+      if (wants(C_SECRET)) {
+        const z = privateKey(s)
+        if (z > 0) return z
+      }
+      return t1
+    }
+    while (s < e && leadingPunct(at(s))) s++
+    while (e > s && trailingPunct(at(e - 1))) e--
+    if (s >= e) return t1
+    const c = at(s)
+    if ((acc & B_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
+    if ((acc & (B_COLON | B_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+    // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
+    if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
+      secret(s, e)) return t1
+    if (wants(C_CRYPTO) && (acc & B_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+    // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
+    if (((acc & (B_COLON | B_EQ | B_PAREN | B_DASH)) != 0 || ((acc & B_DIG) != 0 && (acc & (B_DOT | B_PUNCT)) != 0)) && isAlpha(c)) {
+      let q = s
+      // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
+      while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
+      const sep = at(q)
+      // A key of at most four hex digits before ':' is more likely an IPv6 group ("fe80:0:0:0:...").
+      let hexKey = sep == 0x3a && q - s <= 4
+      for (let m = s; hexKey && m < q; m++) if (!isHex(at(m))) hexKey = false
+      let v = q + 1
+      // "Ph.555-1234", "Tel.:+44 20 ...": an abbreviated key with its dot.
+      let dotKey = false
+      if (sep == 0x2e && q - s <= 4) {
+        if (at(v) == 0x3a) v++
+        dotKey = isDig(at(v)) || at(v) == 0x2b || at(v) == 0x28
+      }
+      const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d || sep == 0x23) && isDig(at(q + 1))) || dotKey
+      if (round < REREADS && q < e && q - s <= 20 && isSep && v < e && (isAlnum(at(v)) || at(v) == 0x2b || at(v) == 0x28)) {
+        let vacc: u32 = 0
+        for (let m = v; m < t1; m++) vacc |= cls(at(m))
+        t = v
+        acc = vacc
+        continue
+      }
+    }
+    if ((acc & B_DIG) != 0) {
+      if ((acc & B_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
+      if ((acc & (B_COLON | B_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
+      if (c - 0x41 < 26 && wants(C_IBAN)) {
+        const z = iban(s)
+        if (z > 0) return z
+      }
+      if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
+        // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
+        const before = CN
+        const z = numeric(s > t && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+        if (CN > before) return z > t1 ? z : t1
+        // Not a number of any kind: perhaps the house number of an address.
+        if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
+          const a = addressBlock(s, !addressContext(s))
+          if (a > 0) {
+            emit(s, a, C_LOCATION)
+            return a
+          }
+        }
+        if (z > 0) return z > t1 ? z : t1
+        return t1
+      }
+    }
+    if ((acc & (B_DIG | B_DOT)) == (B_DIG | B_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
+    // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
+    let again = false
+    if (round < REREADS && (acc & B_DIG) != 0 && !isDig(c)) {
+      for (let k = s + 1; k < e; k++) {
+        const b = at(k - 1)
+        const d = at(k)
+        if ((b == 0x3e || b == 0x22 || b == 0x27) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+          let vacc: u32 = 0
+          for (let m = k; m < t1; m++) vacc |= cls(at(m))
+          t = k
+          acc = vacc
+          again = true
+          break
+        }
+      }
+    }
+    if (again) continue
+    if ((acc & B_DOT) != 0 && (acc & B_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
+    if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
+    if ((acc & (B_UP | B_DIG)) == B_DIG && isDig(c)) return t1
+    return t1
+  }
+}
+
+function isWordByte(c: u32): bool {
+  return (c - 0x61 < 26) || c >= 0x80 || c == 0x27
+}
+
+/** Flags of the 1-3 word phrase starting at word [s, e) (words separated by single spaces); sets PHRASE_END. */
+function lowerPhrase(s: usize, e: usize, want: u32): u32 {
+  let best: u32 = 0
+  let h = hashLower(FNV_SEED, P + s, e - s)
+  let f = gazLookup(h)
+  if ((f & want) != 0) {
+    best = f
+    PHRASE_END = e
+  }
+  let z = e
+  for (let n = 0; n < 2; n++) {
+    if (at(z) != 0x20 || !isWordByte(at(z + 1))) break
+    let w = z + 1
+    while (w < N && isWordByte(at(w))) w++
+    h = hashLower(fnvByte(h, 0x20), P + z + 1, w - z - 1)
+    f = gazLookup(h)
+    if ((f & want) != 0) {
+      best = f
+      PHRASE_END = w
+    }
+    z = w
+  }
+  return best
+}
+
+/**
+ * Names and places in text with no capital letter at all: a known place after in / from / to / at /
+ * near ("we moved here from tunisia"), a known name after "my name is", "i'm", "named", "called",
+ * "hi", "dear" ("my name is lena andersson"). Only gazetteer words count: without capitals an unknown
+ * word after "in" is as likely an everyday word.
+ */
+function lowerCasePass(): void {
+  let i: usize = 0
+  let p1s: usize = 0
+  let p1e: usize = 0
+  let p2s: usize = 0
+  let p2e: usize = 0
+  while (i < N) {
+    while (i < N && !isWordByte(at(i))) i++
+    if (i >= N) break
+    let e = i
+    while (e < N && isWordByte(at(e))) e++
+    const prep = p1e > p1s && p1e - p1s <= 4 && (eqi(p1s, p1e, 'in') || eqi(p1s, p1e, 'from') || eqi(p1s, p1e, 'to') ||
+      eqi(p1s, p1e, 'at') || eqi(p1s, p1e, 'near'))
+    const nameCue = p1e > p1s && (eqi(p1s, p1e, "i'm") || eqi(p1s, p1e, 'im') || eqi(p1s, p1e, 'named') ||
+      eqi(p1s, p1e, 'called') || eqi(p1s, p1e, 'hi') || eqi(p1s, p1e, 'dear') || eqi(p1s, p1e, 'hello') ||
+      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')))
+    let next = e
+    if (prep && wants(C_LOCATION)) {
+      const f = lowerPhrase(i, e, G_PLACE)
+      if ((f & G_PLACE) != 0 && (f & G_COMMON) == 0 && ((f & G_NAME) == 0 || (f & (G_COUNTRY | G_STATE | G_BIGCITY)) != 0)) {
+        emit(i, PHRASE_END, C_LOCATION)
+        next = PHRASE_END
+      }
+    } else if (nameCue && wants(C_PERSON)) {
+      const f = gazLookup(hashRange(i, e))
+      if ((f & G_NAME) != 0 && (f & G_COMMON) == 0) {
+        // A following surname (known, or any word that is no everyday word) joins the name.
+        let end = e
+        if (at(e) == 0x20 && isWordByte(at(e + 1))) {
+          let w = e + 1
+          while (w < N && isWordByte(at(w))) w++
+          const g = gazLookup(hashRange(e + 1, w))
+          if ((g & G_NAME) != 0 || (g & 0x7fffffff) == 0) end = w
+        }
+        emit(i, end, C_PERSON)
+        next = end
+      }
+    }
+    p2s = p1s
+    p2e = p1e
+    p1s = i
+    p1e = e
+    i = next
+  }
+}
+
+function suffixClasses(i: usize): u32 {
+  if (!TOK_LAST) {
+    let seen: u32 = 0
+    for (let m = TOK_E; m > TOK_S && seen != TOK_ACC; m--) {
+      let fresh = cls(at(m - 1)) & ~seen
+      seen |= fresh
+      while (fresh != 0) {
+        store<u32>(LAST_AT + (<usize>ctz<u32>(fresh) << 2), <u32>(m - 1))
+        fresh &= fresh - 1
+      }
+    }
+    TOK_LAST = true
+  }
+  let acc: u32 = 0
+  for (let b: u32 = 0; b < 16; b++) {
+    if ((TOK_ACC & (<u32>1 << b)) != 0 && <usize>load<u32>(LAST_AT + (<usize>b << 2)) >= i) acc |= <u32>1 << b
+  }
+  return acc
+}
+
+/**
+ * Scan UTF-8 text [p, p+len) for the categories whose bits are set in `mask` (bit = category id).
+ * Returns a pointer to [count, start0, end0, cat0, ...] (u32, byte offsets, sorted, non-overlapping).
+ */
+export function piiScan(p: usize, len: usize, mask: u32): usize {
+  if (!clsReady) initClasses()
+  P = p
+  N = len
+  MASK = mask
+  CCAP = 256
+  CAND = arenaAlloc(<usize>CCAP * 12)
+  CN = 0
+  MEMO_N = 0
+  PEND_N = 0
+  SAW_UPPER = false
+  TOK_S = 0
+  TOK_E = 0
+  PK_FROM = 1
+  PK_AT = 0
+  let i: usize = 0
+  const lo = v128.load(BORING_LO)
+  const hi = v128.load(NIBBLE_BIT)
+  const nib = i8x16.splat(0x0f)
+  while (i < len) {
+    // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
+    // (a '.' directly followed by a letter, as in a domain, is not ordinary).
+    // Not inside the token last read: its bytes were skipped once already, and the skip backs up to
+    // a token start, so repeating it there would cost the token's length per field.
+    if (i + 17 <= len && !(i > TOK_S && i < TOK_E)) {
+      const from = i
+      let found = false
+      while (i + 17 <= len) {
+        const v = v128.load(p + i)
+        const w = v128.load(p + i + 1)
+        const bits = i8x16.swizzle(lo, v128.and(v, nib))
+        const bit = i8x16.swizzle(hi, i8x16.shr_u(v, 4))
+        let odd = i8x16.eq(v128.and(bits, bit), i8x16.splat(0))
+        const dot = i8x16.eq(v, i8x16.splat(0x2e))
+        const alphaNext = i8x16.le_u(i8x16.sub(v128.or(w, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(25))
+        odd = v128.or(odd, v128.and(dot, alphaNext))
+        const m = i8x16.bitmask(odd)
+        if (m != 0) {
+          i += <usize>ctz<u32>(m)
+          found = true
+          break
+        }
+        i += 16
+      }
+      // Back up to the start of the token holding the byte (never before where the skip began).
+      while (i > from && (cls(<u32>load<u8>(p + i - 1)) & B_SP) == 0) i--
+      if (!found && i + 17 > len) {
+        // Tail shorter than a vector: fall through to the byte loop.
+      }
+    }
+    if (i >= len) break
+    const c = <u32>load<u8>(p + i)
+    const k0 = cls(c)
+    if ((k0 & B_SP) != 0) {
+      i++
+      continue
+    }
+    // One whitespace-delimited token; `acc` collects the classes of its bytes. A position inside the
+    // token last read (the next field, or where a recogniser stopped) reuses its end, so a long
+    // token is read once however many fields it holds.
+    let e: usize
+    let acc: u32
+    if (i > TOK_S && i < TOK_E) {
+      e = TOK_E
+      acc = suffixClasses(i)
+    } else {
+      e = i + 1
+      acc = k0
+      while (e < len) {
+        const k = cls(<u32>load<u8>(p + e))
+        if ((k & B_SP) != 0) break
+        acc |= k
+        e++
+      }
+      TOK_S = i
+      TOK_E = e
+      TOK_ACC = acc
+      TOK_LAST = false
+    }
+    // Fast path: lower-case words with ordinary punctuation and no inner dot.
+    if ((acc & ~(B_LO | B_PUNCT | B_DASH | B_DOT | B_PAREN)) == 0 && (k0 & B_DASH) == 0) {
+      if ((acc & B_DOT) == 0) {
+        i = e
+        continue
+      }
+      let inner = false
+      for (let m = i; m + 1 < e; m++) if (at(m) == 0x2e && isAlpha(at(m + 1))) inner = true
+      if (!inner) {
+        i = e
+        continue
+      }
+    }
+    if ((acc & B_UP) != 0) SAW_UPPER = true
+    // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
+    if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
+      (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0 && upperAt(i)) {
+      const next = capRun(i)
+      i = next > i ? next : e
+      continue
+    }
+    // Fields glued by ',', ';' or '|' ("Smith;555 1234;Berlin", "a@b.com,555-1234") are read one by
+    // one; "1,234" and URLs stay whole.
+    if ((acc & B_PUNCT) != 0 && (acc & B_SLASH) == 0) {
+      const f = fieldEnd(i, e)
+      if (f < e) {
+        let facc: u32 = 0
+        for (let m = i; m < f; m++) facc |= cls(at(m))
+        const next = handleToken(i, f, facc)
+        // Past the token: an entity that spans spaces ("a@b.com,555 1234 ..."); else the next field.
+        i = next > e ? next : f + 1
+        continue
+      }
+    }
+    const next = handleToken(i, e, acc)
+    i = next > i ? next : e
+  }
+  if (PEND_N > 0 && MEMO_N > 0) resolvePending()
+  // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
+  if (!SAW_UPPER && len <= 65536 && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION))) != 0) lowerCasePass()
+  return resolve()
+}
+
+const PRIORITY = memory.data<u8>([0, 90, 40, 70, 75, 72, 55, 60, 65, 64, 80, 35, 20, 25, 95, 100])
+
+/** Sort candidates by start, drop overlaps by priority, write [count, s, e, c, ...]. */
+function resolve(): usize {
+  // Insertion sort: candidates arrive almost in order (runs may emit slightly behind).
+  for (let i: u32 = 1; i < CN; i++) {
+    const si = load<u32>(CAND + <usize>i * 12)
+    const ei = load<u32>(CAND + <usize>i * 12 + 4)
+    const ci = load<u32>(CAND + <usize>i * 12 + 8)
+    let j = <i32>i - 1
+    while (j >= 0 && load<u32>(CAND + <usize>j * 12) > si) {
+      memory.copy(CAND + <usize>(j + 1) * 12, CAND + <usize>j * 12, 12)
+      j--
+    }
+    store<u32>(CAND + <usize>(j + 1) * 12, si)
+    store<u32>(CAND + <usize>(j + 1) * 12 + 4, ei)
+    store<u32>(CAND + <usize>(j + 1) * 12 + 8, ci)
+  }
+  const out = arenaAlloc(4 + <usize>CN * 12)
+  let n: u32 = 0
+  for (let i: u32 = 0; i < CN; i++) {
+    const s = load<u32>(CAND + <usize>i * 12)
+    const e = load<u32>(CAND + <usize>i * 12 + 4)
+    const c = load<u32>(CAND + <usize>i * 12 + 8)
+    let keep = true
+    while (n > 0) {
+      const slot = out + 4 + <usize>(n - 1) * 12
+      const ls = load<u32>(slot)
+      const le = load<u32>(slot, 4)
+      const lc = load<u32>(slot, 8)
+      if (le <= s) break
+      const pl = <u32>load<u8>(PRIORITY + lc)
+      const pc = <u32>load<u8>(PRIORITY + c)
+      if (pc > pl || (pc == pl && e - s > le - ls)) {
+        n--
+        continue
+      }
+      keep = false
+      break
+    }
+    if (keep) {
+      const slot = out + 4 + <usize>n * 12
+      store<u32>(slot, s)
+      store<u32>(slot, e, 4)
+      store<u32>(slot, c, 8)
+      n++
+    }
+  }
+  store<u32>(out, n)
+  return out
+}
