@@ -14,3 +14,4 @@ export { vectorsReserve, vectorsLoad, vectorsEmbed, vectorsWords, vectorsDims } 
 export { stability, stabilityZero } from './judge/stability'
 export { vecModelReserve, vecModelWeights, vecModelSet, vecModelFlush, vecScore } from './vec/features'
 export { sensitivityReserve, sensitivitySlots, sensitivityTopic, sensitivityScore, sensitivityMatches } from './judge/sensitivity'
+export { helpfulnessCounts } from './judge/helpfulness'

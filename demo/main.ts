@@ -17,6 +17,7 @@ const SCORES = [
   ['Clarity', 'clarity'],
   ['Simplicity', 'simplicity'],
   ['Toxicity', 'toxicity'],
+  ['Helpfulness', 'helpfulness'],
   ['Prompt manipulation', 'prompt_manipulation'],
   ['Formality', 'formality']
 ] as const

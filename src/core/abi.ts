@@ -68,6 +68,8 @@ export interface CoreExports {
   sensitivityScore(ptr: number, len: number, slots: number, n: number): number
   /** Matched words of a text for one slot; returns a pointer to [count, spans, closeness]. */
   sensitivityMatches(ptr: number, len: number, slot: number): number
+  /** Digit runs, list items, capitalised names and question marks of a text (assembly/judge/helpfulness.ts); returns a pointer to four u32. */
+  helpfulnessCounts(ptr: number, len: number): number
 }
 
 /** The names of the exports above, as the compiled module lists them. */
@@ -111,7 +113,8 @@ export const EXPORTS = [
   'sensitivitySlots',
   'sensitivityTopic',
   'sensitivityScore',
-  'sensitivityMatches'
+  'sensitivityMatches',
+  'helpfulnessCounts'
 ] as const satisfies readonly (keyof CoreExports)[]
 
 // Compile-time check that EXPORTS lists every member of CoreExports.

@@ -3,9 +3,11 @@
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { cost } from './cost.js'
+import { helpfulness } from './helpfulness.js'
 import { formality } from './formality.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { refusal } from './refusal.js'
 import { promptManipulation } from './prompt-manipulation.js'
 import { sensitivity } from './sensitivity.js'
 import { simplicity } from './simplicity.js'
@@ -13,7 +15,7 @@ import { stability } from './stability.js'
 import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

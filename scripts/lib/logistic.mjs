@@ -1,0 +1,142 @@
+// Small deterministic learners shared by the judgement-model scripts: logistic regression over hashed
+// features (AdaGrad, fixed-seed shuffles), int8 quantisation, and a dense logistic fit (Newton) for
+// combining a few features. No clock and no randomness beyond the seed: reruns give the same bytes.
+
+export const sigmoid = (z) => 1 / (1 + Math.exp(-z))
+
+/** mulberry32: the fixed-seed generator of the shuffles. */
+export function rng(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * Logistic regression over hashed features `{ feats: bucket ids, y: 0 | 1 }`, inputs scaled by
+ * 1/sqrt(feature count), balanced class weights. Returns float weights and the bias.
+ */
+export function trainHashed(examples, size, { epochs, learningRate, l2, seed }) {
+  const w = new Float64Array(size)
+  const g2 = new Float64Array(size)
+  let bias = 0
+  let gb = 0
+  const pos = examples.filter((e) => e.y === 1).length
+  const neg = examples.length - pos
+  const cw = [examples.length / (2 * neg), examples.length / (2 * pos)]
+  const order = examples.map((_, i) => i)
+  const next = rng(seed)
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1))
+      ;[order[i], order[j]] = [order[j], order[i]]
+    }
+    for (const k of order) {
+      const e = examples[k]
+      const norm = e.feats.length > 0 ? 1 / Math.sqrt(e.feats.length) : 0
+      let z = bias
+      for (const b of e.feats) z += w[b] * norm
+      const d = (sigmoid(z) - e.y) * cw[e.y]
+      for (const b of e.feats) {
+        const g = d * norm + l2 * w[b]
+        g2[b] += g * g
+        w[b] -= (learningRate * g) / Math.sqrt(g2[b] + 1e-12)
+      }
+      gb += d * d
+      bias -= (learningRate * d) / Math.sqrt(gb + 1e-12)
+    }
+  }
+  return { w, bias }
+}
+
+/** int8 weights and the scale that maps them back. */
+export function quantize(w) {
+  let max = 0
+  for (const v of w) max = Math.max(max, Math.abs(v))
+  const scale = max / 127
+  const q = new Int8Array(w.length)
+  for (let i = 0; i < w.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round(w[i] / scale)))
+  return { q, scale }
+}
+
+/**
+ * Dense logistic regression `p = sigmoid(w . x + b)` by Newton steps with a small L2 penalty on w;
+ * rows `{ x: number[], y: 0 | 1, weight?, offset? }` (a fixed logit added to the row). Returns [...w, b].
+ */
+export function fitDense(rows, l2 = 1e-3, iterations = 50) {
+  const d = rows[0].x.length + 1
+  const beta = new Float64Array(d)
+  for (let it = 0; it < iterations; it++) {
+    const g = new Float64Array(d)
+    const h = Array.from({ length: d }, () => new Float64Array(d))
+    for (const r of rows) {
+      const x = [...r.x, 1]
+      let z = r.offset ?? 0
+      for (let j = 0; j < d; j++) z += beta[j] * x[j]
+      const p = sigmoid(z)
+      const wt = r.weight ?? 1
+      for (let j = 0; j < d; j++) {
+        g[j] += (p - r.y) * wt * x[j]
+        for (let k = 0; k < d; k++) h[j][k] += p * (1 - p) * wt * x[j] * x[k]
+      }
+    }
+    for (let j = 0; j < d - 1; j++) {
+      g[j] += l2 * rows.length * beta[j]
+      h[j][j] += l2 * rows.length
+    }
+    for (let j = 0; j < d; j++) h[j][j] += 1e-9
+    const step = solve(h, g)
+    let moved = 0
+    for (let j = 0; j < d; j++) {
+      beta[j] -= step[j]
+      moved += Math.abs(step[j])
+    }
+    if (moved < 1e-10) break
+  }
+  return Array.from(beta)
+}
+
+/** Gaussian elimination with partial pivoting. */
+function solve(a, b) {
+  const n = b.length
+  const m = a.map((row, i) => [...row, b[i]])
+  for (let c = 0; c < n; c++) {
+    let p = c
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[p][c])) p = r
+    ;[m[c], m[p]] = [m[p], m[c]]
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r][c] / m[c][c]
+      for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k]
+    }
+  }
+  const x = new Array(n).fill(0)
+  for (let r = n - 1; r >= 0; r--) {
+    let s = m[r][n]
+    for (let k = r + 1; k < n; k++) s -= m[r][k] * x[k]
+    x[r] = s / m[r][r]
+  }
+  return x
+}
+
+/** Area under the ROC curve (ties count half). */
+export function auc(scores, labels) {
+  const idx = scores.map((_, i) => i).sort((i, j) => scores[i] - scores[j])
+  let sumPos = 0
+  let nPos = 0
+  for (let i = 0; i < idx.length; ) {
+    let j = i
+    while (j < idx.length && scores[idx[j]] === scores[idx[i]]) j++
+    const mid = (i + j + 1) / 2
+    for (let k = i; k < j; k++) if (labels[idx[k]] === 1) {
+      sumPos += mid
+      nPos++
+    }
+    i = j
+  }
+  const nNeg = idx.length - nPos
+  return (sumPos - (nPos * (nPos + 1)) / 2) / (nPos * nNeg)
+}

@@ -1,0 +1,222 @@
+// Trains the helpfulness model (src/models/helpfulness.generated.ts) from human preference pairs: a
+// hashed word + bigram head trained pairwise (the preferred answer must out-score the other), then a
+// pairwise logistic weighing it with dense features (src/metrics/helpfulness-rules.js: length with
+// saturation, numbers, names, lists and steps, hedges, questions back, deflecting openings, refusal
+// phrases of src/metrics/refusal-rules.js).
+//
+//   npm run build:wasm && node scripts/train-helpfulness.mjs
+//
+// Data: Anthropic hh-rlhf helpful-rejection-sampled (MIT, may ship): pairs cut by id into two halves for
+// cross-fitting the head (the dense fit sees each pair's head logit from the head trained on the other half). helpful-base is the dev set (eval/helpfulness.eval.mjs) and is never
+// read here; harmless-base is about harmlessness and is not used. Deterministic: hash splits, fixed seed.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
+import { OPEN_WORDS, phrasesAround } from '../src/metrics/refusal-rules.js'
+import { loadCore } from './lib/core.mjs'
+import { fitDense, quantize, rng, sigmoid } from './lib/logistic.mjs'
+import { generatedModule, input } from './lib/manifest.mjs'
+import { heldOut } from './lib/splits.mjs'
+
+const ROOT = new URL('../', import.meta.url)
+const DATA = new URL('../../shared/datasets/', import.meta.url)
+const OUT = new URL('../src/models/helpfulness.generated.ts', import.meta.url)
+
+export const SETTINGS = {
+  kinds: 3,
+  bits: 16,
+  epochs: 1,
+  learningRate: 0.05,
+  l2: 1e-5,
+  seed: 20261124,
+  combineShare: 0.5,
+  l2Combine: 1e-3,
+  refusalPenalty: REFUSAL_PENALTY
+}
+
+const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+
+/** Preference pairs of a file: { chosen, rejected, split }. */
+export function pairs(file) {
+  return readJsonl(new URL(`helpfulness/${file}`, DATA))
+    .filter((r) => r.chosen !== r.rejected)
+    .map((r) => ({ id: r.id, chosen: r.chosen, rejected: r.rejected, split: heldOut(r.id, SETTINGS.combineShare, 'helpfulness') ? 'combine' : 'head' }))
+}
+
+const decoder = new TextDecoder()
+
+/** The core with a helpfulness head; `run(text)` mirrors src/metrics/helpfulness.ts. */
+export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits)) {
+  const core = await loadCore()
+  const x = core.exports
+  const m = x.vecModelReserve(SETTINGS.bits, 1)
+  new Int8Array(x.memory.buffer, x.vecModelWeights(m), weights.length).set(weights)
+  const [lexPtr, lexLen] = core.write(HELPFULNESS_LEXICON)
+  x.vecModelSet(m, SETTINGS.kinds, 3, 5, 1, lexPtr, lexLen)
+  const u32 = (ptr, n) => new Uint32Array(x.memory.buffer, ptr, n)
+  return {
+    run(text, wantFeatures) {
+      const [ptr, len] = core.write(text)
+      const r = x.vecScore(ptr, len, m, wantFeatures ? 1 : 0)
+      const [nWords, spanPtr, nFeat, featPtr, , nFlag, flagPtr] = u32(r, 7)
+      const sum = new Int32Array(x.memory.buffer, r + 32, 1)[0]
+      const feats = wantFeatures ? Array.from(u32(featPtr, nFeat)) : null
+      const bytes = new Uint8Array(x.memory.buffer, ptr, len)
+      const spans = u32(spanPtr, nWords * 2)
+      const at = (byte) => decoder.decode(bytes.subarray(0, byte)).length
+      const flags = u32(flagPtr, nFlag * 2)
+      let hedges = 0
+      const triggers = []
+      for (let i = 0; i < nFlag; i++) {
+        const f = flags[2 * i + 1]
+        if (f & FLAG_HEDGE) hedges++
+        if (f & FLAG_TRIGGER) triggers.push(at(spans[2 * flags[2 * i]]))
+      }
+      const cut = nWords > OPEN_WORDS ? at(spans[2 * (OPEN_WORDS - 1) + 1]) : text.length
+      let open = 0
+      const all = phrasesAround(text, triggers, triggers.length, (start, _end, _phrase, identity) => {
+        if (!identity && start < cut) open++
+      })
+      const [digits, items, names, questions] = u32(x.helpfulnessCounts(ptr, len), 4)
+      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open, { digits, items, names, questions }) }
+    }
+  }
+}
+
+/** Pairwise logistic regression over hashed features (AdaGrad): sigmoid(w . (phi(chosen) - phi(rejected))). */
+function trainPairwise(list, size) {
+  const w = new Float64Array(size)
+  const g2 = new Float64Array(size)
+  const order = list.map((_, i) => i)
+  const next = rng(SETTINGS.seed)
+  const diff = new Map()
+  for (let epoch = 0; epoch < SETTINGS.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1))
+      ;[order[i], order[j]] = [order[j], order[i]]
+    }
+    for (const k of order) {
+      const { c, r } = list[k]
+      diff.clear()
+      const nc = c.length > 0 ? 1 / Math.sqrt(c.length) : 0
+      const nr = r.length > 0 ? 1 / Math.sqrt(r.length) : 0
+      for (const b of c) diff.set(b, (diff.get(b) ?? 0) + nc)
+      for (const b of r) diff.set(b, (diff.get(b) ?? 0) - nr)
+      let z = 0
+      for (const [b, v] of diff) z += w[b] * v
+      const d = sigmoid(z) - 1
+      for (const [b, v] of diff) {
+        const g = d * v + SETTINGS.l2 * w[b]
+        g2[b] += g * g
+        w[b] -= (SETTINGS.learningRate * g) / Math.sqrt(g2[b] + 1e-12)
+      }
+    }
+  }
+  return w
+}
+
+export const headLogit = (scale, sum, nFeat) => (nFeat > 0 ? (scale * sum) / Math.sqrt(nFeat) : 0)
+
+/** Pairwise accuracy: ties count half. */
+export function pairwise(scoresChosen, scoresRejected) {
+  let s = 0
+  for (let i = 0; i < scoresChosen.length; i++) s += scoresChosen[i] > scoresRejected[i] ? 1 : scoresChosen[i] === scoresRejected[i] ? 0.5 : 0
+  return s / scoresChosen.length
+}
+
+export async function main() {
+  const all = pairs('hh_rlhf_helpful-rejection-sampled_test.jsonl')
+  const size = 1 << SETTINGS.bits
+  const plain = await helpfulnessCore()
+  const feats = all.map((p) => ({ c: plain.run(p.chosen, true).feats, r: plain.run(p.rejected, true).feats }))
+  // Cross-fitting: each half's head logits come from a head trained on the other half, so the dense fit
+  // sees head evidence as it is on unseen text; the shipped head is trained on every pair.
+  const heldHead = new Map()
+  for (const half of ['head', 'combine']) {
+    const { q: qh, scale: sh } = quantize(trainPairwise(feats.filter((_, i) => all[i].split !== half), size))
+    const c = await helpfulnessCore(qh)
+    all.forEach((p, i) => {
+      if (p.split !== half) return
+      const a = c.run(p.chosen, false)
+      const b = c.run(p.rejected, false)
+      heldHead.set(i, [headLogit(sh, a.sum, a.nFeat), headLogit(sh, b.sum, b.nFeat)])
+    })
+  }
+  const { q, scale } = quantize(trainPairwise(feats, size))
+  const core = await helpfulnessCore(q)
+  const rowOf = (text) => {
+    const r = core.run(text, false)
+    return [...r.dense, headLogit(scale, r.sum, r.nFeat)]
+  }
+  const rows = all.map((p, i) => {
+    const c = rowOf(p.chosen)
+    const r = rowOf(p.rejected)
+    const [hc, hr] = heldHead.get(i)
+    return { ...p, c, r, heldC: [...c.slice(0, -1), hc], heldR: [...r.slice(0, -1), hr] }
+  })
+  const fit = rows
+  const d = fit[0].c.length
+  // Standardise on the dense-fit responses so the L2 penalty treats features alike.
+  const mean = new Array(d).fill(0)
+  const sd = new Array(d).fill(0)
+  for (const p of fit) for (const v of [p.heldC, p.heldR]) v.forEach((x, j) => (mean[j] += x / (2 * fit.length)))
+  for (const p of fit) for (const v of [p.heldC, p.heldR]) v.forEach((x, j) => (sd[j] += (x - mean[j]) ** 2 / (2 * fit.length)))
+  const scaleOf = sd.map((s) => Math.sqrt(s) || 1)
+  const std = (v) => v.map((x, j) => (x - mean[j]) / scaleOf[j])
+  const diffRows = []
+  for (const p of fit) {
+    const x = std(p.heldC).map((v, j) => v - std(p.heldR)[j])
+    diffRows.push({ x, y: 1 }, { x: x.map((v) => -v), y: 0 })
+  }
+  const beta = fitDense(diffRows, SETTINGS.l2Combine)
+  const weights = beta.slice(0, d)
+  const f = (v) => std(v).reduce((s, x, j) => s + x * weights[j], 0) - REFUSAL_PENALTY * v[REFUSAL_FEATURE]
+  // 50 = a response as helpful as the average training response.
+  let ref = 0
+  for (const p of fit) ref += (f(p.c) + f(p.r)) / (2 * fit.length)
+  const r4 = (v) => Math.round(v * 1e4) / 1e4
+  const report = {}
+  for (const split of ['head', 'combine']) {
+    const list = rows.filter((p) => p.split === split)
+    report[split] = {
+      pairs: list.length,
+      // Cross-fitted: the head logit of each pair from the head that did not train on it.
+      accuracy: r4(pairwise(list.map((p) => f(p.heldC)), list.map((p) => f(p.heldR)))),
+      lengthOnly: r4(pairwise(list.map((p) => p.chosen.length), list.map((p) => p.rejected.length))),
+      headOnly: r4(pairwise(list.map((p) => p.heldC[d - 1]), list.map((p) => p.heldR[d - 1])))
+    }
+  }
+  const n = (v) => Number(v.toPrecision(12))
+  const payload = {
+    KINDS: SETTINGS.kinds,
+    BITS: SETTINGS.bits,
+    SCALE: n(scale),
+    FEATURE_MEAN: mean.map(n),
+    FEATURE_SCALE: scaleOf.map(n),
+    FEATURE_WEIGHTS: weights.map(n),
+    REFERENCE: n(ref),
+    WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
+    REPORT: report
+  }
+  writeFileSync(
+    OUT,
+    generatedModule({
+      script: 'scripts/train-helpfulness.mjs',
+      header: `Helpfulness model: a hashed word + bigram head (int8, ${size} buckets) trained pairwise on
+// hh-rlhf helpful-rejection-sampled preferences (MIT), and weights of the standardised features
+// ${FEATURES.join(', ')}, then the head logit; score = 100 x sigmoid(weighted sum - REFERENCE).`,
+      inputs: [
+        input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
+        input(new URL('src/metrics/helpfulness-rules.js', ROOT)),
+        input(new URL('src/metrics/refusal-rules.js', ROOT)),
+        input(new URL('assembly/vec/features.ts', ROOT)),
+        input(new URL('assembly/judge/helpfulness.ts', ROOT))
+      ],
+      settings: SETTINGS,
+      payload,
+      types: { REPORT: 'Record<string, Record<string, number>>' }
+    })
+  )
+  console.log(JSON.stringify({ weights: Object.fromEntries([...FEATURES, 'head'].map((k, j) => [k, r4(weights[j])])), report }, null, 2))
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -1,0 +1,167 @@
+// Helpfulness: how useful, detailed and unambiguous a response is. A hashed word + bigram head trained on
+// human preference pairs (assembly/vec/features.ts), weighed with what a response gives (length with
+// saturation, numbers, names, lists and steps) and withholds (refusal phrases, hedges, questions back,
+// deflecting openings; helpfulness-rules.js). Method, data, accuracy: docs/metrics/helpfulness.md.
+import { decodeBase64, type Core } from '../core/wasm.js'
+import type { Context, Scorer } from './context.js'
+import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
+import { OPEN_WORDS, phrasesAround } from './refusal-rules.js'
+
+/** The model file's shape (src/models/helpfulness.generated.ts). */
+export interface HelpfulnessModel {
+  KINDS: number
+  BITS: number
+  SCALE: number
+  FEATURE_MEAN: number[]
+  FEATURE_SCALE: number[]
+  FEATURE_WEIGHTS: number[]
+  REFERENCE: number
+  WEIGHTS: string
+}
+
+const WANT_SPANS_OF_WORDS = 0
+
+interface Installed {
+  model: number
+  m: HelpfulnessModel
+}
+
+const installed = new WeakMap<Core, Installed>()
+
+export const helpfulnessModel = defineModel('helpfulness', () => import('../models/helpfulness.generated.js'), (ctx, m: HelpfulnessModel) => {
+  const x = ctx.core.exports
+  const bytes = decodeBase64(m.WEIGHTS)
+  const model = x.vecModelReserve(m.BITS, 1)
+  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
+  // Refusal trigger words and hedges as the model's lexicon: the core flags them while it sums the head.
+  const lex = ctx.core.begin(HELPFULNESS_LEXICON)
+  x.vecModelSet(model, m.KINDS, 3, 5, 1, lex.ptr, lex.len)
+  installed.set(ctx.core, { model, m })
+})
+
+let u32View: Uint32Array = new Uint32Array(0)
+let i32View: Int32Array = new Int32Array(0)
+let triggerAt: Uint32Array = new Uint32Array(64)
+const counts = { digits: 0, items: 0, names: 0, questions: 0 }
+
+interface Run {
+  nWords: number
+  /** Dense features, then the head logit. */
+  x: number[]
+  /** Weighted sum minus the reference: the logit of the score. */
+  z: number
+  /** Word spans in string indices (explain only). */
+  spans: Uint32Array | null
+  hedgeWords: number[]
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+const round2 = (x: number) => Math.round(x * 100) / 100
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4
+
+function run(ctx: Context, text: string, collect: boolean): Run {
+  const inst = installed.get(ctx.core)
+  if (!inst) throw new Error('litmus: helpfulness model not installed')
+  const { core } = ctx
+  const { m } = inst
+  const ref = core.begin(text)
+  const r = core.exports.vecScore(ref.ptr, ref.len, inst.model, WANT_SPANS_OF_WORDS)
+  const buffer = core.exports.memory.buffer
+  if (u32View.buffer !== buffer) {
+    u32View = new Uint32Array(buffer)
+    i32View = new Int32Array(buffer)
+  }
+  const at = r >> 2
+  const nWords = u32View[at]
+  const spanPtr = u32View[at + 1]
+  const nFeat = u32View[at + 2]
+  const nFlag = u32View[at + 5]
+  const flags = u32View[at + 6] >> 2
+  const sum = i32View[at + 8]
+  const spans = spanPtr >> 2
+  let nTriggers = 0
+  let nHedges = 0
+  const hedgeWords: number[] = []
+  if (nFlag > 0 || collect) core.toStringIndices(ref, spanPtr, nWords * 2)
+  if (triggerAt.length < nFlag) triggerAt = new Uint32Array(nFlag * 2)
+  for (let i = 0; i < nFlag; i++) {
+    const w = u32View[flags + 2 * i]
+    const f = u32View[flags + 2 * i + 1]
+    if (f & FLAG_HEDGE) {
+      nHedges++
+      if (collect) hedgeWords.push(w)
+    }
+    if (f & FLAG_TRIGGER) triggerAt[nTriggers++] = u32View[spans + 2 * w]
+  }
+  const cut = nWords > OPEN_WORDS ? u32View[spans + 2 * (OPEN_WORDS - 1) + 1] : text.length
+  let open = 0
+  const all = nTriggers === 0 ? 0 : phrasesAround(text, triggerAt, nTriggers, (start, _end, _phrase, identity) => {
+    if (!identity && start < cut) open++
+  })
+  const c = core.exports.helpfulnessCounts(ref.ptr, ref.len) >> 2
+  counts.digits = u32View[c]
+  counts.items = u32View[c + 1]
+  counts.names = u32View[c + 2]
+  counts.questions = u32View[c + 3]
+  const x = denseFeatures(text, nWords, nHedges, open, all - open, counts)
+  x.push(nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)
+  let z = -m.REFERENCE - REFUSAL_PENALTY * x[REFUSAL_FEATURE]
+  for (let j = 0; j < x.length; j++) z += (m.FEATURE_WEIGHTS[j] * (x[j] - m.FEATURE_MEAN[j])) / m.FEATURE_SCALE[j]
+  return { nWords, x, z, spans: collect ? core.u32(spanPtr, nWords * 2).slice() : null, hedgeWords }
+}
+
+/** 0..100: 100 x the modelled probability that people prefer this response to an average training response. */
+const scoreOf = (r: Run) => (r.nWords === 0 ? 0 : round2(100 * sigmoid(r.z)))
+
+const score: Scorer<'helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.text, false)) })
+
+const v3Score: Scorer<'v3.helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.response, false)) })
+
+const LABELS = [...FEATURES, 'learned n-grams (head)']
+
+/**
+ * `explain('helpfulness', request)`: each feature with its value and signed part of the logit, and the
+ * evidence with spans: refusal phrases, hedge words and a deflecting opening.
+ */
+function explain(ctx: Context): (request: { text: string }) => Explanation {
+  return (request) => {
+    const text = request.text
+    const r = run(ctx, text, true)
+    const { m } = installed.get(ctx.core)!
+    const part = (j: number) =>
+      (m.FEATURE_WEIGHTS[j] * (r.x[j] - m.FEATURE_MEAN[j])) / m.FEATURE_SCALE[j] - (j === REFUSAL_FEATURE ? REFUSAL_PENALTY * r.x[j] : 0)
+    const features = LABELS.map((label, j) => ({ label, value: round4(r.x[j]), weight: round4(part(j)) }))
+    const evidence: Evidence[] = []
+    const spans = r.spans!
+    const perHedge = r.hedgeWords.length > 0 ? part(LABELS.indexOf('hedges per word')) / r.hedgeWords.length : 0
+    for (const w of r.hedgeWords) {
+      const s = spans[2 * w]
+      const e = spans[2 * w + 1]
+      evidence.push({ label: 'hedge', span: [s, e], string: text.slice(s, e), weight: round4(perHedge) })
+    }
+    const at: number[] = []
+    const TRIGGER = /sorry|apolog|n[o'\u2019]t\b|unable|declin|refus|\bai\b|language model|artificial|against|violat|never/gi
+    for (let t = TRIGGER.exec(text); t !== null; t = TRIGGER.exec(text)) at.push(t.index)
+    const openPart = part(LABELS.indexOf('refusal phrase in the opening'))
+    const laterPart = part(LABELS.indexOf('refusal phrases later'))
+    const cut = r.nWords > OPEN_WORDS ? spans[2 * (OPEN_WORDS - 1) + 1] : text.length
+    phrasesAround(text, at, at.length, (start, end, phrase, identity) => {
+      if (identity) return
+      evidence.push({ label: 'refusal phrase', span: [start, end], string: phrase, weight: round4(start < cut ? openPart : laterPart) })
+    })
+    const d = DEFLECT.exec(text)
+    if (d) evidence.push({ label: 'deflecting opening', span: [d.index, d.index + d[0].length], string: d[0], weight: round4(part(LABELS.indexOf('deflecting opening'))) })
+    evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
+    // reference: the logit offset so that the feature weights plus it give the score's logit.
+    return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
+  }
+}
+
+export const helpfulness = defineMetric({
+  name: 'helpfulness',
+  score,
+  v3: { name: 'v3.helpfulness', score: v3Score },
+  models: [helpfulnessModel],
+  explain
+})

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
+
+const litmus = await load()
+const score = (text: string) => litmus.helpfulness({ text }).score
+
+// [kind, more helpful, less helpful, ranked right]: each pair written for this metric. `ranked right` is
+// false for the known failure (a long hedge outscores a short plain answer: length and the head outweigh
+// the hedges; docs/metrics/helpfulness.md), so a change either way shows here.
+const pairs: [kind: string, better: string, worse: string, right: boolean][] = JSON.parse(
+  readFileSync(new URL('fixtures/helpfulness/pairs.json', import.meta.url), 'utf8')
+)
+
+// text -> side of 50: refusals, deflections and shrugs below; a specific, detailed answer above.
+const sides: [text: string, helpful: boolean][] = [
+  ["I'm sorry, but I can't help with that.", false],
+  ['Um, do you mean in terms of sales?', false],
+  ["I don't know, maybe?", false],
+  ['Why do you ask?', false],
+  [pairs[5][1], true],
+  [pairs[6][1], true]
+]
+
+describe('helpfulness', () => {
+  it.each(pairs)('%s: the helpful answer scores higher', (_kind, better, worse, right) => {
+    expect(score(better) > score(worse)).toBe(right)
+  })
+
+  it.each(sides)('%s -> helpful %s', (text, helpful) => {
+    const s = score(text)
+    expect(s).toBeGreaterThanOrEqual(0)
+    expect(s).toBeLessThanOrEqual(100)
+    expect(s >= 50).toBe(helpful)
+  })
+
+  it('gives 0 to a text without words', () => {
+    expect(score('')).toBe(0)
+    expect(score(' ?! ')).toBe(0)
+  })
+
+  it('scores the response through v3', () => {
+    const [, better] = pairs[0]
+    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: better })).toEqual({ score: score(better) })
+  })
+
+  it('stays within 0..100 on long text', () => {
+    const s = score('Step 1. Mix 200 g of flour with 2 eggs in Paris. '.repeat(20000))
+    expect(s).toBeGreaterThan(50)
+    expect(s).toBeLessThanOrEqual(100)
+  })
+
+  it('rejects bad input naming the field', () => {
+    expectIssue(() => litmus.helpfulness({} as never), MissingArgumentError, 'text')
+    expectIssue(() => litmus.helpfulness({ text: 5 } as never), InvalidArgumentError, 'text')
+    expectIssue(() => litmus.evaluate('v3.helpfulness', { query: 'q' }), MissingArgumentError, 'response')
+  })
+})
+
+describe("explain('helpfulness')", () => {
+  it('lists the features and the evidence with spans', () => {
+    const text = "Hmm, I'm not sure. Maybe it is vanilla? I cannot say."
+    const e = litmus.explain('helpfulness', { text })
+    expect(e.score).toBe(score(text))
+    const labels = e.evidence.map((x: { label: string }) => x.label)
+    expect(labels).toContain('hedge')
+    expect(labels).toContain('deflecting opening')
+    for (const x of e.evidence) if (x.span && x.string) expect(text.slice(x.span[0], x.span[1])).toBe(x.string)
+    // The parts of the logit add up to the score.
+    const features = e.features as { weight: number }[]
+    const parts = features.reduce((s, f) => s + f.weight, 0)
+    expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
+  })
+
+  it('weighs a refusal phrase against the response', () => {
+    const e = litmus.explain('helpfulness', { text: "I'm sorry, but I can't help with that." })
+    const refusal = e.evidence.find((x: { label: string }) => x.label === 'refusal phrase')
+    expect(refusal?.weight).toBeLessThan(0)
+  })
+})
+
+describe('countAll (one pass over the text)', () => {
+  const cnt = (re: RegExp, t: string) => (t.match(re) ?? []).length
+  // Texts -> the counts the documented patterns give.
+  const texts = [
+    '1. a\n 2) b\n- c\n* d\n\t• e\n123. no\n-no',
+    'a Bc Def gH Ij, Kl; Mn',
+    'Is it 12 or 3.5? Or 1,000?',
+    '',
+    'x\n\n  10) ten\n99.x'
+  ]
+  it.each(texts)('%j', async (text) => {
+    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    expect({ ...countAll(text) }).toEqual({
+      digits: cnt(/\d+/g, text),
+      items: cnt(/(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/g, text),
+      names: cnt(/[a-z,;] [A-Z][a-z]/g, text),
+      questions: cnt(/\?/g, text)
+    })
+  })
+
+  it.each(texts.filter(Boolean))('the core counts %j the same', async (text) => {
+    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    const c = countAll(text)
+    const features = litmus.explain('helpfulness', { text }).features as { label: string; value: number }[]
+    const value = (label: string) => features.find((f) => f.label === label)!.value
+    expect(value('numbers')).toBeCloseTo(Math.min(c.digits / 6, 1), 4)
+    expect(value('list items and steps')).toBeCloseTo(Math.min(c.items / 5, 1), 4)
+    expect(value('questions back')).toBeCloseTo(Math.min(c.questions / 3, 1), 4)
+  })
+})
