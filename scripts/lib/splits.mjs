@@ -10,3 +10,6 @@ export function heldOut(key, share, salt) {
 
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
+
+/** WikiQA questions held out from answer_relevancy method choice (50 %): the other half is for tuning. */
+export const relevancyHeldQuestion = (qid) => heldOut(qid, 0.5, 'answer-relevancy')

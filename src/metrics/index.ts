@@ -1,5 +1,6 @@
 // The registry: one record per metric module. An operation appears on the Evaluator only once its record
 // is listed here: the schema table declares every operation, but nothing is exposed as a placeholder.
+import { answerRelevancy } from './answer-relevancy.js'
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { cost } from './cost.js'
@@ -9,7 +10,7 @@ import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, answerRelevancy] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

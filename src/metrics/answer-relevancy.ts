@@ -1,0 +1,178 @@
+// Answer relevancy: did the response attempt to answer this query? RAGAS has a language model write the
+// questions a response answers and compares them with the query; Litmus does the same without one
+// (question.ts): it reads the answer type the query asks for, looks for an answer of that type in the
+// response, writes the question the response answers, and compares. See docs/metrics/answer-relevancy.md.
+import type { RequestOf } from '../schema/types.js'
+import type { Context, Scorer } from './context.js'
+import { defineMetric, type Evidence, type Explanation } from './metric.js'
+import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
+import { vectorsModel } from './stability.js'
+import { cosine, isContent, wordsOf, type Word, type Words } from './text-words.js'
+
+/** Below this cosine two different words do not count as a match. */
+const MATCH_COS = 0.55
+/** Most distinct response words compared with each query word (bounds the cost of long responses). */
+const MAX_TYPES = 400
+
+interface Match {
+  word: Word
+  /** 0..1: 1 for the same stem, the scaled cosine for a near word, 0 for none. */
+  best: number
+  /** Index of the matched response word, -1 for none. */
+  at: number
+}
+
+/** Each content word of `query` with its best match in `response` (same stem, else nearest vector). */
+export function matchWords(query: Words, response: Words): Match[] {
+  const byStem = new Map<string, number>()
+  const types: number[] = []
+  response.words.forEach((w, i) => {
+    if (!byStem.has(w.stem)) {
+      byStem.set(w.stem, i)
+      if (isContent(w) && types.length < MAX_TYPES) types.push(i)
+    }
+  })
+  const seen = new Set<string>()
+  const out: Match[] = []
+  for (const q of query.words) {
+    if (!isContent(q) || seen.has(q.stem)) continue
+    seen.add(q.stem)
+    const same = byStem.get(q.stem)
+    if (same !== undefined) {
+      out.push({ word: q, best: 1, at: same })
+      continue
+    }
+    let best = 0
+    let at = -1
+    for (const i of types) {
+      const c = cosine(q.vector, response.words[i].vector)
+      if (c > best) {
+        best = c
+        at = i
+      }
+    }
+    const s = best >= MATCH_COS ? (0.8 * (best - MATCH_COS)) / (1 - MATCH_COS) : 0
+    out.push({ word: q, best: s, at: s > 0 ? at : -1 })
+  }
+  return out
+}
+
+/** Share of the query's content (by word weight) the response covers. */
+function coverage(matches: Match[]): number {
+  let num = 0
+  let den = 0
+  for (const m of matches) {
+    num += m.word.weight * m.best
+    den += m.word.weight
+  }
+  return den > 0 ? num / den : 0
+}
+
+/** Answer types that can stand for each other when the generated question and the query are compared. */
+function typeAgreement(asked: AnswerType, given: AnswerType): number {
+  if (asked === given) return 1
+  const loose = new Set<AnswerType>(['entity', 'manner', 'yesno', 'reason'])
+  if (loose.has(asked) || given === 'entity') return 0.75
+  if ((asked === 'person' && given === 'place') || (asked === 'place' && given === 'person')) return 0.75
+  if ((asked === 'date' && given === 'number') || (asked === 'number' && given === 'date')) return 0.75
+  return 0.35
+}
+
+export interface Relevancy {
+  score: number
+  generated_question: string
+  asked: AnswerType
+  matches: Match[]
+  /** Response words that could answer the query's type (query words excluded). */
+  answers: number[]
+  generatedType: AnswerType
+  query: Words
+  response: Words
+  coverage: number
+  questionSimilarity: number
+}
+
+export function relevancy(ctx: Context, query: string, response: string): Relevancy {
+  const q = wordsOf(ctx, query)
+  const r = wordsOf(ctx, response)
+  const known = new Set(q.words.map((w) => w.stem))
+  const asked = askedType(query)
+  const matches = matchWords(q, r)
+  const cov = coverage(matches)
+  const answers = answerWords(r, asked, known)
+  const gen = generateQuestion(r, known)
+  // The generated question against the query: its content against the query's, and its answer type
+  // against the one the query asks for.
+  const gq = gen.question ? wordsOf(ctx, gen.question) : { text: '', words: [], sentences: [] }
+  const back = coverage(matchWords(gq, q))
+  const agree = typeAgreement(asked, gen.type)
+  const questionSimilarity = agree * (0.5 + 0.5 * back)
+  // An answer of the asked type anywhere in the response, and the first sentence's question.
+  const hasAnswer = answers.length > 0 || asked === 'entity' || asked === 'manner' || asked === 'yesno' ? 1 : 0
+  const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
+  const raw = r.words.length === 0 ? 0 : cov * typeFactor
+  const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
+  return {
+    score,
+    generated_question: gen.question,
+    asked,
+    matches,
+    answers,
+    generatedType: gen.type,
+    query: q,
+    response: r,
+    coverage: cov,
+    questionSimilarity
+  }
+}
+
+const scoreRelevancy: Scorer<'answer_relevancy'> = (request, ctx) => {
+  const { score, generated_question } = relevancy(ctx, request.query, request.response)
+  return { score, generated_question }
+}
+
+/** v3 Answer Relevancy: the v4 scorer on the query and response (the context nodes are not used). */
+const scoreV3: Scorer<'v3.answer_relevancy'> = (request, ctx) => {
+  const { score, generated_question } = relevancy(ctx, request.query, request.response)
+  return { score, generated_question }
+}
+
+/**
+ * `explain('answer_relevancy', request)`: each query content word with the response word it matched
+ * (span into the response; weight = the word's importance x match, negative for an unmatched word), the
+ * response words that could answer the asked type, and the generated question with its answer type.
+ */
+function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Explanation {
+  return (request) => {
+    const rel = relevancy(ctx, request.query, request.response)
+    const evidence: Evidence[] = []
+    for (const m of rel.matches) {
+      if (m.at >= 0) {
+        const w = rel.response.words[m.at]
+        evidence.push({ label: `query word "${m.word.string}" matched`, span: w.span, string: w.string, weight: Number((m.word.weight * m.best).toFixed(4)) })
+      } else evidence.push({ label: `query word "${m.word.string}" missing`, weight: Number((-m.word.weight).toFixed(4)) })
+    }
+    for (const i of rel.answers.slice(0, 10)) {
+      const w = rel.response.words[i]
+      evidence.push({ label: `possible ${rel.asked} answer`, span: w.span, string: w.string, weight: 0.1 })
+    }
+    return {
+      operation: 'answer_relevancy',
+      score: rel.score,
+      evidence,
+      asked_type: rel.asked,
+      generated_question: rel.generated_question,
+      generated_type: rel.generatedType,
+      coverage: Number(rel.coverage.toFixed(4)),
+      question_similarity: Number(rel.questionSimilarity.toFixed(4))
+    }
+  }
+}
+
+export const answerRelevancy = defineMetric({
+  name: 'answer_relevancy',
+  score: scoreRelevancy,
+  v3: { name: 'v3.answer_relevancy', score: scoreV3 },
+  models: [vectorsModel],
+  explain
+})
