@@ -1,8 +1,10 @@
 // The registry: one record per metric module. An operation appears on the Evaluator only once its record
 // is listed here: the schema table declares every operation, but nothing is exposed as a placeholder.
+import { adherence } from './adherence.js'
 import { answerRelevancy } from './answer-relevancy.js'
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
+import { completion } from './completion.js'
 import { cost } from './cost.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
@@ -10,7 +12,7 @@ import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, answerRelevancy] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, answerRelevancy, completion, adherence] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
