@@ -38,7 +38,13 @@ export function parsePolicy(ctx: Context, policy: string): { rules: Rule[]; unch
       const check = make(clause, m)
       if (!check) continue
       found = true
-      if (kinds.has(kind)) continue
+      const prev = rules.find((r) => r.kind === kind)
+      if (prev) {
+        // A later clause may complete an earlier rule ("Never mention competitors. Competitors include X.").
+        const joined = make(`${prev.text} ${clause}`, m)
+        if (joined) prev.check = joined
+        continue
+      }
       kinds.add(kind)
       rules.push({ kind, text: clause, span, check })
     }

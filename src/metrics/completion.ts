@@ -27,13 +27,16 @@ const REFUSAL =
   /\b(i'?m sorry,? but|i (can ?not|can'?t|am unable to|am not able to|won'?t)|i'?m (unable|not able) to|as an ai|as a language model|i (don'?t|do not) have (access|that information|information)|i am not able|i'?m afraid i (can ?not|can'?t)|i cannot provide|unfortunately,? i (don'?t|can'?t|cannot))\b/i
 const DEFERRAL =
   /\b(get back to you|follow up with you|let you know (later|tomorrow|soon)|send (it )?over later|(i'?ll|i will) (look into|check|put together|write|get|send)\b.*\b(later|soon|tomorrow)|let me look into|you may want to (search|check|look)|i'?d recommend checking|please (consult|contact|ask) (a|your|customer|the)|check the documentation|search online)\b/i
-const HEDGE = /^\s*(that'?s a great question|great question|there are many)\b/i
+const HEDGE = /^\s*(that'?s a great question|great question|there are many)\b|\bdepends on (many|several|a number of) factors\b/i
+
+const IMPERATIVE =
+  /^\s*(please\s+)?(give|write|list|name|return|suggest|recommend|provide|describe|translate|rewrite|summari[sz]e|explain|create|make|draft|compose|tell|show|convert|calculate|compare|define|outline)\b/i
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, one: 1, single: 1, two: 2, pair: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
   ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20
 }
-const COUNT = /\b(list|give|name|provide|suggest|recommend|write|share|offer|describe|first|top|exactly)\b(?:\s+(?:me|us|the|of|about|at least|exactly|\w+'s))*\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+([\p{L}-]+)/iu
+const COUNT = /\b(list|give|name|provide|suggest|recommend|write|share|offer|describe|first|top|exactly|are the|were the)\b(?:\s+(?:me|us|the|of|about|at least|exactly|\w+'s))*\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+([\p{L}-]+)/iu
 
 /** Items of a response: bullet or numbered lines, numbered inline items, else a comma list, else sentences. */
 export function itemsOf(response: string): number {
@@ -73,7 +76,7 @@ function formatChecks(query: string, response: string): Check[] {
     }
     out.push({ label: 'JSON', query: at(/json/i), met: ok, response: whole })
   }
-  if (/\b(in a table|as a table|table)\b/.test(q) && /\b(table|tabulate)\b/.test(q)) {
+  if (/\b(in|as|into) a table\b|\btabular\b|\btabulate\b|\btable (of|comparing)\b/.test(q)) {
     out.push({ label: 'a table', query: at(/table/i), met: /\|.*\|/.test(response) || /\t.*\t/.test(response) ? 1 : 0, response: whole })
   }
   if (/\bbullet(ed)?\b/.test(q)) {
@@ -85,7 +88,7 @@ function formatChecks(query: string, response: string): Check[] {
   if (sentences) {
     const n = /^\d+$/.test(sentences[1]) ? +sentences[1] : NUMBER_WORDS[sentences[1]]
     const got = sentencesOf(response).length
-    out.push({ label: `${n} sentences`, query: at(/\b(?:exactly |in )?(\d+|two|three|four|five|six) sentences\b/i), met: got === n ? 1 : got > n ? 0.5 : got / n, response: whole })
+    out.push({ label: `${n} sentences`, query: at(/\b(?:exactly |in )?(\d+|two|three|four|five|six) sentences\b/i), met: got === n ? 1 : 0.3, response: whole })
   }
   const limit = /\b(?:in |)(?:under|fewer than|less than|no more than|at most|within) (\d+) words\b/.exec(q)
   if (limit) {
@@ -123,6 +126,8 @@ function conjuncts(query: string): { words: string[]; span: [number, number]; an
   // "the ingredients and the method", "pros and cons", "into Spanish and French", "two advantages and two disadvantages"
   const re = /\b(?:the\s+|two\s+|three\s+)?([\p{L}-]{3,})\s+and\s+(?:the\s+|two\s+|three\s+|one\s+|a\s+)?([\p{L}-]{3,})\b/giu
   for (const m of query.matchAll(re)) {
+    // "three ideas and a budget for each": an attribute of every item, not a second heading.
+    if (/^\s*(for|by|of|per) (each|every|one)\b/i.test(query.slice(m.index! + m[0].length))) continue
     const a = m[1].toLowerCase()
     const b = m[2].toLowerCase()
     if (/^(what|who|when|where|why|how|which|is|are|was|were|give|name|say|explain|suggest|write|define|list|describe)$/.test(b)) continue
@@ -165,11 +170,17 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     const specific = asked === 'date' || asked === 'number' || asked === 'person' || asked === 'place'
     const typed = specific ? (answers.length > 0 ? 1 : 0) : answers.length > 0 ? 1 : 0.3
     const first = answers.length ? r.words[answers[0]].span : undefined
-    checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met: Math.min(1, 0.25 + cover) * typed, response: first })
+    // An answer need not repeat the question's words ("There are seven: ..."), so coverage counts half.
+    // A question of a specific type with an answer of that type needs little coverage; any other needs more.
+    // So does an instruction ("Write a haiku about autumn"): what it asks for is new text.
+    const imperative = IMPERATIVE.test(text)
+    const met = (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : typed * (0.3 + 0.7 * Math.min(1, 2 * cover))
+    checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
   }
   for (const c of conjuncts(query)) {
     const found = c.words.map((w) => rStems.has(STEM(w)) || response.toLowerCase().includes(w.toLowerCase()))
-    const met = c.any ? (found.some(Boolean) ? 1 : 0) : found.filter(Boolean).length / found.length
+    const share = found.filter(Boolean).length / found.length
+    const met = c.any ? (share > 0 ? 1 : 0) : share === 1 ? 1 : 0.5 * share
     checks.push({ label: c.any ? `picks ${c.words.join(' or ')}` : `covers ${c.words.join(' and ')}`, query: c.span, met })
   }
   const count = COUNT.exec(query)
@@ -177,15 +188,23 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     const n = /^\d+$/.test(count[2]) ? +count[2] : NUMBER_WORDS[count[2].toLowerCase()]
     if (n >= 2 && !/^(sentences?|words?)$/i.test(count[3])) {
       const got = itemsOf(response)
-      checks.push({ label: `${n} ${count[3]}`, query: [count.index, count.index + count[0].length], met: Math.min(1, got / n) })
+      // Fewer items than asked is incomplete on its own (below 50 whatever else holds).
+      checks.push({ label: `${n} ${count[3]}`, query: [count.index, count.index + count[0].length], met: got >= n ? 1 : (0.5 * got) / n })
     }
+  }
+  const example = /\b(give|provide|include|with|add) (an|one|some) examples?\b/i.exec(query)
+  if (example) {
+    const m = /\b(for example|for instance|e\.g\.|such as|like|example)\b/i.exec(response)
+    checks.push({ label: 'an example', query: [example.index, example.index + example[0].length], met: m ? 1 : 0, response: m ? [m.index, m.index + m[0].length] : undefined })
   }
   if (/\bname them\b|\blist them\b/i.test(query)) {
     checks.push({ label: 'the items named', met: itemsOf(response) >= 3 ? 1 : 0 })
   }
   checks.push(...formatChecks(query, response))
-  let score = 100
-  for (const c of checks) score *= 0.15 + 0.85 * c.met
+  // Done means every part done: the least met check sets the score.
+  let least = 1
+  for (const c of checks) least = Math.min(least, c.met)
+  let score = 100 * (0.15 + 0.85 * least)
   if (refusal) score *= 0.1
   if (hedge) score *= 0.5
   if (r.words.length === 0) score = 0

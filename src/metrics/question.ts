@@ -28,6 +28,7 @@ const RULES: [RegExp, AnswerType][] = [
   [new RegExp(`\\bwhen\\b|\\b(what|which|in what|in which) (${DATE_NOUNS})\\b|\\bhow long ago\\b`), 'date'],
   [new RegExp(`\\bhow (many|much|long|old|far|tall|big|large|high|fast|deep|often|wide|heavy|hot|cold)\\b|\\b(what|which) (is |was |are )?(the )?(${NUMBER_NOUNS})\\b`), 'number'],
   [new RegExp(`\\bwhere\\b|\\b(what|which|in what|in which) (${PLACE_NOUNS})\\b`), 'place'],
+  [/\b(what is|calculate|convert|compute) [\d(]|\b(calculate|convert|compute)\b/, 'number'],
   [/\bwhy\b|\bwhat (causes|caused|is the reason|was the reason)\b/, 'reason'],
   [/\bhow\b/, 'manner'],
   [/\b(what|which|name)\b/, 'entity'],
@@ -36,7 +37,8 @@ const RULES: [RegExp, AnswerType][] = [
 
 /** The answer type a query asks for (entity when nothing more specific shows). */
 export function askedType(query: string): AnswerType {
-  const q = query.toLowerCase()
+  // "someone who cannot see", "people which ...": relative pronouns ask nothing.
+  const q = query.toLowerCase().replace(/\b(\w+one|\w+body|people|person|those|man|woman|children|users?|customers?|friends?) (who|which|that|whom)\b/g, '$1')
   for (const [re, type] of RULES) if (re.test(q)) return type
   return 'entity'
 }
