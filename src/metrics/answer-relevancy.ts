@@ -10,7 +10,28 @@ import { vectorsModel } from './stability.js'
 import { cosine, isContent, wordsOf, type Word, type Words } from './text-words.js'
 
 /** Below this cosine two different words do not count as a match. */
-const MATCH_COS = 0.55
+const MATCH_COS = 0.45
+/** Share of the score that does not depend on how much of the response is about the query. */
+const FOCUS_BASE = 0.5
+/** Share of the score that rests on the query's word pairs appearing together in the response. */
+const PHRASE = 0.35
+
+/** Share of the query's adjacent word pairs (content words) that are adjacent in the response too. */
+function phrases(query: Words, response: Words): number {
+  const pairs = new Set<string>()
+  const rw = response.words
+  for (let i = 0; i + 1 < rw.length; i++) pairs.add(rw[i].stem + ' ' + rw[i + 1].stem)
+  let n = 0
+  let hit = 0
+  const qw = query.words
+  for (let i = 0; i + 1 < qw.length; i++) {
+    if (!isContent(qw[i]) && !isContent(qw[i + 1])) continue
+    n++
+    if (pairs.has(qw[i].stem + ' ' + qw[i + 1].stem)) hit++
+  }
+  return n > 0 ? hit / n : 0
+}
+
 /** Most distinct response words compared with each query word (bounds the cost of long responses). */
 const MAX_TYPES = 400
 
@@ -110,7 +131,10 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   // An answer of the asked type anywhere in the response, and the first sentence's question.
   const hasAnswer = answers.length > 0 || asked === 'entity' || asked === 'manner' || asked === 'yesno' ? 1 : 0
   const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
-  const raw = r.words.length === 0 ? 0 : cov * typeFactor
+  // How much of the response is about the query: a long sentence that mentions the query in passing
+  // ranks below one about it.
+  const focus = coverage(matchWords(r, q))
+  const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrases(q, r))
   const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
   return {
     score,

@@ -142,17 +142,26 @@ function baseForm(lower: string): [string, boolean] | undefined {
   return undefined
 }
 
-/** The phrase a sentence answers: a run of answer words, widened over names and number units. */
-function answerPhrase(words: Words, idx: number[], first: number, last: number): [number, number] | undefined {
-  const inside = idx.filter((i) => i >= first && i <= last)
-  if (inside.length === 0) return undefined
-  let a = inside[0]
-  let b = a
-  while (b + 1 <= last && inside.includes(b + 1)) b++
-  // A preposition in front of a date or place goes with it ("in 1809", "at Oxford").
-  const prev = words.words[a - 1]
-  if (prev && a - 1 >= first && /^(in|on|at|during|from|since|by|near)$/.test(prev.lower)) a--
-  return [a, b]
+/** The phrase a sentence answers: a run of answer words, widened over names, numbers and date parts. */
+function answerPhrase(words: Words, idx: number[], first: number, last: number, type: AnswerType): [number, number] | undefined {
+  const all = words.words
+  const set = new Set(idx.filter((i) => i >= first && i <= last))
+  if (set.size === 0) return undefined
+  const part = (i: number) =>
+    set.has(i) || ((type === 'date' || type === 'number') && (isNumber(all[i], words.text) || isDate(all[i], words.text)))
+  for (const a0 of [...set].sort((x, y) => x - y)) {
+    let a = a0
+    let b = a
+    while (b + 1 <= last && part(b + 1)) b++
+    const prev = all[a - 1]
+    // A place is a name after a preposition ("in Hodgenville"); a person a name of two words or more.
+    if (type === 'place' && !(prev && PLACE_PREPS.has(prev.lower))) continue
+    if (type === 'person' && b === a) continue
+    // The preposition or hedge in front goes with it ("in 1809", "about 40 million").
+    if (prev && a - 1 >= first && /^(in|on|at|during|from|since|by|near|about|around|nearly|almost|over|approximately|some)$/.test(prev.lower)) a--
+    return [a, b]
+  }
+  return undefined
 }
 
 export interface Generated {
@@ -162,11 +171,12 @@ export interface Generated {
   answer?: [number, number]
 }
 
-const ORDER: AnswerType[] = ['date', 'number', 'place', 'person']
+const ORDER: AnswerType[] = ['reason', 'date', 'number', 'place', 'person']
 
 /**
  * The question the response's first sentence answers, as readable English. The answer type is the first
- * of date, number, place, person with a phrase in the sentence (words the query holds excluded), else what.
+ * of reason, date, number, place, person with a phrase in the sentence (words the query holds excluded),
+ * else what.
  */
 export function generateQuestion(words: Words, known: Set<string>): Generated {
   const all = words.words
@@ -177,56 +187,86 @@ export function generateQuestion(words: Words, known: Set<string>): Generated {
   let type: AnswerType = 'entity'
   let phrase: [number, number] | undefined
   for (const t of ORDER) {
-    phrase = answerPhrase(words, answerWords(words, t, known), 0, last)
+    if (t === 'reason') {
+      // "... because air scatters blue light": the reason runs to the end of the sentence.
+      const at = all.findIndex((w, i) => i <= last && i > 1 && /^(because|since)$/.test(w.lower))
+      phrase = at > 0 ? [at, last] : undefined
+    } else phrase = answerPhrase(words, answerWords(words, t, known), 0, last, t)
     if (phrase) {
       type = t
       break
     }
   }
   const text = (i: number) => all[i].string
-  const rest: number[] = []
+  // A sentence's first word keeps its capital only when it is a name (not a function or common word).
+  const shown = (i: number, k: number) => (k === 0 && i === 0 && all[i].string !== 'I' && (FUNCTION_WORDS.has(all[i].lower) || all[i].weight < 0.5) ? all[i].lower : text(i))
+  let rest: number[] = []
   for (let i = 0; i <= last; i++) if (!phrase || i < phrase[0] || i > phrase[1]) rest.push(i)
-  const lowerFirst = (i: number, k: number) => (k === 0 && !isName(all[i], words, i) ? all[i].lower : text(i))
-  let body: string[]
-  if (!phrase) {
-    // No specific answer: ask what the sentence's subject is or does.
-    const aux = rest.findIndex((i) => AUX.has(all[i].lower))
-    if (aux > 0) {
-      body = ['What', all[rest[aux]].lower, ...rest.slice(0, aux).map((i, k) => lowerFirst(i, k)), 'about']
-      if (rest.length - aux - 1 > 0 && aux <= 3) body = ['What', all[rest[aux]].lower, ...rest.slice(0, aux).map((i, k) => lowerFirst(i, k))]
-    } else body = ['What', 'about', ...rest.slice(0, Math.min(rest.length, 8)).map((i, k) => lowerFirst(i, k))]
-    return { question: finish(body), type }
+  let wh = phrase ? WH[type] : 'What'
+  // "eight legs": the counted noun goes with "How many".
+  if (type === 'number' && phrase && phrase[1] + 1 <= last && !FUNCTION_WORDS.has(all[phrase[1] + 1].lower)) {
+    wh = `How many ${all[phrase[1] + 1].lower}`
+    rest = rest.filter((i) => i !== phrase![1] + 1)
   }
-  const wh = WH[type]
-  if (phrase[0] === 0) {
-    // The answer is the subject: "Hugo Young wrote the biography." -> "Who wrote the biography?"
-    body = [wh, ...rest.map((i) => text(i))]
-    if (type === 'date' || type === 'place') {
-      const aux = rest.findIndex((i) => AUX.has(all[i].lower))
-      if (aux > 0) body = [wh, all[rest[aux]].lower, ...rest.filter((_, k) => k !== aux).map((i, k) => lowerFirst(i, k))]
-    }
-    return { question: finish(body), type, answer: phrase }
+  if (!phrase) return { question: whatQuestion(words, last, shown), type }
+  if (phrase && phrase[0] === 0 && type !== 'date' && type !== 'reason') {
+    // The answer is the subject: "Jane Austen wrote Pride and Prejudice." -> "Who wrote Pride and Prejudice?"
+    return { question: finish([wh, ...rest.map((i) => text(i))]), type, answer: phrase }
   }
   const aux = rest.findIndex((i) => AUX.has(all[i].lower))
-  if (aux > 0 && aux <= 8) {
-    body = [wh, all[rest[aux]].lower, ...rest.filter((_, k) => k !== aux).map((i, k) => lowerFirst(i, k))]
+  const auxWord = aux >= 0 ? all[rest[aux]].lower : ''
+  // "has" / "have" as the main verb ("A spider has eight legs") takes do-support, not inversion.
+  const mainHave = /^(has|have|had)$/.test(auxWord) && !(aux + 1 < rest.length && /(ed|en|wn|ne)$/.test(all[rest[aux + 1]].lower))
+  let body: string[]
+  if (aux > 0 && aux <= 8 && !mainHave) {
+    body = [wh, auxWord, ...rest.filter((_, k) => k !== aux).map((i, k) => shown(i, k))]
   } else {
     // do-support: "Lincoln lived in Springfield." -> "Where did Lincoln live?"
     let verb = -1
     let form: [string, boolean] | undefined
     for (let k = 1; k < Math.min(rest.length, 8) && verb < 0; k++) {
-      const f = baseForm(all[rest[k]].lower)
-      if (f && !isName(all[rest[k]], words, rest[k]) && !FUNCTION_WORDS.has(all[rest[k]].lower)) {
+      const w = all[rest[k]]
+      const f = mainHave && k === aux ? ([w.lower === 'had' ? 'have' : 'have', w.lower === 'had'] as [string, boolean]) : baseForm(w.lower)
+      if (f && (k === aux || (!isName(w, words, rest[k]) && !FUNCTION_WORDS.has(w.lower)))) {
         verb = k
         form = f
       }
     }
     if (verb > 0 && form) {
-      body = [wh, form[1] ? 'did' : 'does', ...rest.map((i, k) => (k === verb ? form![0] : lowerFirst(i, k)))]
-    } else body = [wh, 'is', ...rest.map((i, k) => lowerFirst(i, k))]
+      const subject = rest.slice(0, verb).map((i, k) => shown(i, k))
+      const after = rest.slice(verb + 1).map((i) => text(i))
+      // The verb goes last when the rest was the object the answer replaced ("does a spider have").
+      body = [wh, form[1] ? 'did' : 'does', ...subject, form[0], ...after]
+    } else body = [wh, 'is', ...rest.map((i, k) => shown(i, k))]
   }
-  if (type === 'number' && phrase[1] + 1 <= last && !rest.includes(phrase[1] + 1)) body.splice(1, 0, all[phrase[1]].lower)
   return { question: finish(body), type, answer: phrase }
+}
+
+const DETERMINERS = new Set('the a an this that these those my our your his her its their some many most each every'.split(' '))
+
+/**
+ * A what-question for a sentence with no specific answer phrase: "X is Y." -> "What is X?", else
+ * subject + verb + object -> "What do/does/did <subject> <verb>?" ("Spiders use their legs" ->
+ * "What do spiders use?").
+ */
+function whatQuestion(words: Words, last: number, shown: (i: number, k: number) => string): string {
+  const all = words.words
+  const aux = all.findIndex((w, i) => i <= last && /^(is|are|was|were)$/.test(w.lower))
+  if (aux > 0 && aux <= 8) return finish(['What', all[aux].lower, ...all.slice(0, aux).map((_, i) => shown(i, i))])
+  // Subject: a determiner and its noun (with "of ..." after), a run of names, or one word.
+  let end = 0
+  if (DETERMINERS.has(all[0].lower)) {
+    end = Math.min(1, last)
+    while (end + 2 <= last && all[end + 1].lower === 'of') end += 2
+  } else {
+    while (end + 1 <= last && isName(all[end + 1], words, end + 1) && isName(all[end], words, end)) end++
+  }
+  const verb = all[end + 1]
+  if (!verb || end + 1 > last || FUNCTION_WORDS.has(verb.lower)) return finish(['What', 'about', ...all.slice(0, Math.min(last + 1, 12)).map((_, i) => shown(i, i))])
+  const form = baseForm(verb.lower)
+  const plural = end === 0 ? /s$/.test(all[0].lower) || /^(i|you|we|they)$/.test(all[0].lower) : /s$/.test(all[end].lower)
+  const aux2 = form ? (form[1] ? 'did' : 'does') : plural ? 'do' : 'does'
+  return finish(['What', aux2, ...all.slice(0, end + 1).map((_, i) => shown(i, i)), form ? form[0] : verb.lower])
 }
 
 /** Join words into a question: no space before punctuation, one capital, one question mark. */
