@@ -94,7 +94,7 @@ function formatChecks(query: string, response: string): Check[] {
   if (limit) {
     const n = +limit[1]
     const got = wordCount(response)
-    out.push({ label: `under ${n} words`, query: at(/(under|fewer than|less than|no more than|at most|within) \d+ words/i), met: got <= n ? 1 : Math.max(0, 1 - (got - n) / n), response: whole })
+    out.push({ label: `under ${n} words`, query: at(/(under|fewer than|less than|no more than|at most|within) \d+ words/i), met: got <= n ? 1 : 0.3, response: whole })
   }
   if (/\bone[- ]word\b/.test(q)) out.push({ label: 'one word', query: at(/one[- ]word/i), met: wordCount(response) <= 2 ? 1 : 0, response: whole })
   if (/\b(answer|reply|respond) (with )?(a )?(yes or no|yes\/no)\b/.test(q)) {
@@ -128,6 +128,8 @@ function conjuncts(query: string): { words: string[]; span: [number, number]; an
   for (const m of query.matchAll(re)) {
     // "three ideas and a budget for each": an attribute of every item, not a second heading.
     if (/^\s*(for|by|of|per) (each|every|one)\b/i.test(query.slice(m.index! + m[0].length))) continue
+    // "Pride and Prejudice", "Marks and Spencer": a name, not two things asked for.
+    if (/^\p{Lu}/u.test(m[1]) && /^\p{Lu}/u.test(m[2])) continue
     const a = m[1].toLowerCase()
     const b = m[2].toLowerCase()
     if (/^(what|who|when|where|why|how|which|is|are|was|were|give|name|say|explain|suggest|write|define|list|describe)$/.test(b)) continue

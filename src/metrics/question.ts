@@ -155,7 +155,7 @@ function answerPhrase(words: Words, idx: number[], first: number, last: number, 
     while (b + 1 <= last && part(b + 1)) b++
     const prev = all[a - 1]
     // A place is a name after a preposition ("in Hodgenville"); a person a name of two words or more.
-    if (type === 'place' && !(prev && PLACE_PREPS.has(prev.lower))) continue
+    if (type === 'place' && !(prev && /^(in|at|from|near)$/.test(prev.lower))) continue
     if (type === 'person' && b === a) continue
     // The preposition or hedge in front goes with it ("in 1809", "about 40 million").
     if (prev && a - 1 >= first && /^(in|on|at|during|from|since|by|near|about|around|nearly|almost|over|approximately|some)$/.test(prev.lower)) a--
