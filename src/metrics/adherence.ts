@@ -62,15 +62,17 @@ export function parsePolicy(ctx: Context, policy: string): { rules: Rule[]; unch
 
 /** Sentences of the response with no content word near any content word of `subject`. */
 function offTopic(ctx: Context, subject: string, response: string): Broken[] {
-  const topic = wordsOf(ctx, subject).words.filter(isContent)
+  const t = wordsOf(ctx, subject)
+  const topic = t.words.filter(isContent)
   if (topic.length === 0) return []
   const words = wordsOf(ctx, response)
+  const dims = ctx.core.exports.vectorsDims()
   const out: Broken[] = []
   words.sentences.forEach((span, s) => {
     let best = 0
     for (const w of words.words) {
       if (w.sentence !== s || !isContent(w)) continue
-      for (const t of topic) best = Math.max(best, w.stem === t.stem ? 1 : cosine(w.vector, t.vector))
+      for (const k of topic) best = Math.max(best, w.stem === k.stem ? 1 : cosine(words.vectors, w.row, t.vectors, k.row, dims))
     }
     if (best < TOPIC_COS) out.push({ span, why: `not about ${subject.trim()}` })
   })

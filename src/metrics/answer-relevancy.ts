@@ -7,7 +7,7 @@ import type { Context, Scorer } from './context.js'
 import { defineMetric, type Evidence, type Explanation } from './metric.js'
 import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
 import { vectorsModel } from './stability.js'
-import { cosine, isContent, wordsOf, type Word, type Words } from './text-words.js'
+import { isContent, wordsOf, type Word, type Words } from './text-words.js'
 
 /** Below this cosine two different words do not count as a match. */
 const MATCH_COS = 0.45
@@ -43,8 +43,8 @@ interface Match {
   at: number
 }
 
-/** Each content word of `query` with its best match in `response` (same stem, else nearest vector). */
-export function matchWords(query: Words, response: Words): Match[] {
+/** Each content word of `query` (each stem once when `dedupe`) with its best match in `response` (same stem, else nearest vector). */
+export function matchWords(ctx: Context, query: Words, response: Words, dedupe = true): Match[] {
   const byStem = new Map<string, number>()
   const types: number[] = []
   response.words.forEach((w, i) => {
@@ -55,26 +55,38 @@ export function matchWords(query: Words, response: Words): Match[] {
   })
   const seen = new Set<string>()
   const out: Match[] = []
+  const search: Match[] = []
   for (const q of query.words) {
-    if (!isContent(q) || seen.has(q.stem)) continue
+    if (!isContent(q) || (dedupe && seen.has(q.stem))) continue
     seen.add(q.stem)
     const same = byStem.get(q.stem)
-    if (same !== undefined) {
-      out.push({ word: q, best: 1, at: same })
-      continue
-    }
-    let best = 0
-    let at = -1
-    for (const i of types) {
-      const c = cosine(q.vector, response.words[i].vector)
-      if (c > best) {
-        best = c
-        at = i
-      }
-    }
-    const s = best >= MATCH_COS ? (0.8 * (best - MATCH_COS)) / (1 - MATCH_COS) : 0
-    out.push({ word: q, best: s, at: s > 0 ? at : -1 })
+    const m: Match = { word: q, best: same === undefined ? 0 : 1, at: same ?? -1 }
+    out.push(m)
+    if (same === undefined) search.push(m)
   }
+  if (search.length === 0 || types.length === 0) return out
+  // The nearest response word of every unmatched query word, in one SIMD pass in the core.
+  const core = ctx.core
+  const x = core.exports
+  const dims = x.vectorsDims()
+  x.reset()
+  const a = x.alloc(search.length * dims * 4)
+  const b = x.alloc(types.length * dims * 4)
+  const res = x.alloc(search.length * 8)
+  const av = core.f32(a, search.length * dims)
+  search.forEach((m, i) => av.set(query.vectors.subarray(m.word.row, m.word.row + dims), i * dims))
+  const bv = core.f32(b, types.length * dims)
+  types.forEach((t, j) => bv.set(response.vectors.subarray(response.words[t].row, response.words[t].row + dims), j * dims))
+  x.cosineBest(a, search.length, b, types.length, dims, res)
+  const best = core.f32(res, search.length * 2)
+  const at = core.u32(res, search.length * 2)
+  search.forEach((m, i) => {
+    const c = best[2 * i]
+    if (c >= MATCH_COS) {
+      m.best = (0.8 * (c - MATCH_COS)) / (1 - MATCH_COS)
+      m.at = types[at[2 * i + 1]]
+    }
+  })
   return out
 }
 
@@ -118,14 +130,14 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   const r = wordsOf(ctx, response)
   const known = new Set(q.words.map((w) => w.stem))
   const asked = askedType(query)
-  const matches = matchWords(q, r)
+  const matches = matchWords(ctx, q, r)
   const cov = coverage(matches)
   const answers = answerWords(r, asked, known)
   const gen = generateQuestion(r, known)
   // The generated question against the query: its content against the query's, and its answer type
   // against the one the query asks for.
-  const gq = gen.question ? wordsOf(ctx, gen.question) : { text: '', words: [], sentences: [] }
-  const back = coverage(matchWords(gq, q))
+  const gq = gen.question ? wordsOf(ctx, gen.question) : { text: '', words: [], sentences: [], vectors: new Float32Array(0) }
+  const back = coverage(matchWords(ctx, gq, q))
   const agree = typeAgreement(asked, gen.type)
   const questionSimilarity = agree * (0.5 + 0.5 * back)
   // An answer of the asked type anywhere in the response, and the first sentence's question.
@@ -133,7 +145,7 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
   // How much of the response is about the query: a long sentence that mentions the query in passing
   // ranks below one about it.
-  const focus = coverage(matchWords(r, q))
+  const focus = coverage(matchWords(ctx, r, q))
   const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrases(q, r))
   const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
   return {

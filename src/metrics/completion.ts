@@ -154,10 +154,16 @@ export function completionOf(ctx: Context, query: string, response: string): Com
   // Each request: the response covers its content and holds an answer of the type it asks for.
   const r = wordsOf(ctx, response)
   const rStems = new Set(r.words.map((w) => STEM(w.string)))
+  // The query is tokenised and matched once; each request takes its words' matches.
+  const all = wordsOf(ctx, query)
+  const allMatches = matchWords(ctx, all, r, false)
+  const typed = new Map<string, number[]>()
   for (const span of requestsOf(query)) {
     const text = query.slice(span[0], span[1])
-    const q = wordsOf(ctx, text)
-    const matches = matchWords(q, r)
+    const inside = (w: { span: [number, number] }) => w.span[0] >= span[0] && w.span[1] <= span[1]
+    const q = { ...all, words: all.words.filter(inside) }
+    const seen = new Set<string>()
+    const matches = allMatches.filter((m) => inside(m.word) && !seen.has(m.word.stem) && seen.add(m.word.stem))
     let num = 0
     let den = 0
     for (const m of matches) {
@@ -167,16 +173,19 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     const cover = den > 0 ? num / den : 1
     const asked = askedType(text)
     const known = new Set(q.words.map((w) => w.stem))
-    const answers = answerWords(r, asked, known)
+    // Answers of a type are the same for every request but for the request's own words.
+    const key = asked
+    if (!typed.has(key)) typed.set(key, answerWords(r, asked, new Set()))
+    const answers = typed.get(key)!.filter((i) => !known.has(r.words[i].stem))
     // A specific answer type (a date, a number, a name) must appear; a loose one needs new content.
     const specific = asked === 'date' || asked === 'number' || asked === 'person' || asked === 'place'
-    const typed = specific ? (answers.length > 0 ? 1 : 0) : answers.length > 0 ? 1 : 0.3
+    const found = specific ? (answers.length > 0 ? 1 : 0) : answers.length > 0 ? 1 : 0.3
     const first = answers.length ? r.words[answers[0]].span : undefined
     // An answer need not repeat the question's words ("There are seven: ..."), so coverage counts half.
     // A question of a specific type with an answer of that type needs little coverage; any other needs more.
     // So does an instruction ("Write a haiku about autumn"): what it asks for is new text.
     const imperative = IMPERATIVE.test(text)
-    const met = (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : typed * (0.3 + 0.7 * Math.min(1, 2 * cover))
+    const met = (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
     checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
   }
   for (const c of conjuncts(query)) {

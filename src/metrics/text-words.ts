@@ -12,8 +12,8 @@ export interface Word {
   lower: string
   /** Crude stem for matching: lower case without a plural / -ing / -ed ending. */
   stem: string
-  /** Unit word vector (all zero for a word with no vector). */
-  vector: Float32Array
+  /** Offset of the word's unit vector (all zero for a word with no vector) in its text's `vectors`. */
+  row: number
   weight: number
   /** Index of the sentence holding the word. */
   sentence: number
@@ -24,7 +24,10 @@ export interface Words {
   words: Word[]
   /** [start, end) of each sentence, string indices. */
   sentences: [number, number][]
+  /** The words' unit vectors, `dims` floats each, one shared array (no view per word). */
+  vectors: Float32Array
 }
+
 
 /** Lower-case stem used for exact matching across inflections (cats/cat, founded/found, running/run). */
 export function stem(lower: string): string {
@@ -62,15 +65,15 @@ export function wordsOf(ctx: Context, text: string): Words {
     while (s + 1 < sentences.length && span[0] >= sentences[s][1]) s++
     const string = text.slice(span[0], span[1])
     const lower = string.toLowerCase()
-    words[i] = { span, string, lower, stem: stem(lower), vector: vecs.subarray(i * dims, (i + 1) * dims), weight: weights[i], sentence: s }
+    words[i] = { span, string, lower, stem: stem(lower), row: i * dims, weight: weights[i], sentence: s }
   }
-  return { text, words, sentences }
+  return { text, words, sentences, vectors: vecs }
 }
 
-/** Cosine of two unit word vectors (0 when either has none). */
-export function cosine(a: Float32Array, b: Float32Array): number {
+/** Cosine of two unit word vectors of `dims` floats at offsets `i`, `j` (0 when either has none). */
+export function cosine(a: Float32Array, i: number, b: Float32Array, j: number, dims: number): number {
   let d = 0
-  for (let k = 0; k < a.length; k++) d += a[k] * b[k]
+  for (let k = 0; k < dims; k++) d += a[i + k] * b[j + k]
   return d
 }
 
