@@ -29,6 +29,9 @@ const DEFERRAL =
   /\b(get back to you|follow up with you|let you know (later|tomorrow|soon)|send (it )?over later|(i'?ll|i will) (look into|check|put together|write|get|send)\b.*\b(later|soon|tomorrow)|let me look into|you may want to (search|check|look)|i'?d recommend checking|please (consult|contact|ask) (a|your|customer|the)|check the documentation|search online)\b/i
 const HEDGE = /^\s*(that'?s a great question|great question|there are many)\b|\bdepends on (many|several|a number of) factors\b/i
 
+/** Requests (and coordinated items) checked per query: the first 20, so a long query costs linear time. */
+export const MAX_REQUESTS = 20
+
 const IMPERATIVE =
   /^\s*(please\s+)?(give|write|list|name|return|suggest|recommend|provide|describe|translate|rewrite|summari[sz]e|explain|create|make|draft|compose|tell|show|convert|calculate|compare|define|outline)\b/i
 
@@ -118,6 +121,8 @@ function requestsOf(query: string): [number, number][] {
 }
 
 /** Coordinated things a query asks for, each of which the response must name: "pros and cons". */
+const EACH = /\s*(for|by|of|per) (each|every|one)\b/iy
+
 function conjuncts(query: string): { words: string[]; span: [number, number]; any: boolean }[] {
   const out: { words: string[]; span: [number, number]; any: boolean }[] = []
   // "A or B?": the response must pick one.
@@ -127,7 +132,8 @@ function conjuncts(query: string): { words: string[]; span: [number, number]; an
   const re = /\b(?:the\s+|two\s+|three\s+)?([\p{L}-]{3,})\s+and\s+(?:the\s+|two\s+|three\s+|one\s+|a\s+)?([\p{L}-]{3,})\b/giu
   for (const m of query.matchAll(re)) {
     // "three ideas and a budget for each": an attribute of every item, not a second heading.
-    if (/^\s*(for|by|of|per) (each|every|one)\b/i.test(query.slice(m.index! + m[0].length))) continue
+    EACH.lastIndex = m.index! + m[0].length
+    if (EACH.test(query)) continue
     // "Pride and Prejudice", "Marks and Spencer": a name, not two things asked for.
     if (/^\p{Lu}/u.test(m[1]) && /^\p{Lu}/u.test(m[2])) continue
     const a = m[1].toLowerCase()
@@ -158,7 +164,7 @@ export function completionOf(ctx: Context, query: string, response: string): Com
   const all = wordsOf(ctx, query)
   const allMatches = matchWords(ctx, all, r, false)
   const typed = new Map<string, number[]>()
-  for (const span of requestsOf(query)) {
+  for (const span of requestsOf(query).slice(0, MAX_REQUESTS)) {
     const text = query.slice(span[0], span[1])
     const inside = (w: { span: [number, number] }) => w.span[0] >= span[0] && w.span[1] <= span[1]
     const q = { ...all, words: all.words.filter(inside) }
@@ -188,8 +194,9 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     const met = (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
     checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
   }
-  for (const c of conjuncts(query)) {
-    const found = c.words.map((w) => rStems.has(STEM(w)) || response.toLowerCase().includes(w.toLowerCase()))
+  const lowered = response.toLowerCase()
+  for (const c of conjuncts(query).slice(0, MAX_REQUESTS)) {
+    const found = c.words.map((w) => rStems.has(STEM(w)) || lowered.includes(w.toLowerCase()))
     const share = found.filter(Boolean).length / found.length
     const met = c.any ? (share > 0 ? 1 : 0) : share === 1 ? 1 : 0.5 * share
     checks.push({ label: c.any ? `picks ${c.words.join(' or ')}` : `covers ${c.words.join(' and ')}`, query: c.span, met })
