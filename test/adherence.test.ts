@@ -46,8 +46,8 @@ describe('adherence: fixture table', () => {
 describe('adherence: held-out cases of the hand-labelled fixture', () => {
   // Even-numbered policies were kept out of every choice; eval/adherence.eval.mjs reports the figure.
   it('accuracy on the held-out split stays at or above 0.90', () => {
-    const held = readCases('adherence').filter((c: { split: string }) => c.split === 'held')
-    const ok = held.filter((c: { head: string; response: string; label: number }) => (score(c.head, c.response) >= 50) === (c.label === 1)).length
+    const held = readCases('adherence').filter((c) => c.split === 'held')
+    const ok = held.filter((c) => (score(c.head, c.response) >= 50) === (c.label === 1)).length
     expect(held.length).toBeGreaterThanOrEqual(75)
     expect(ok / held.length).toBeGreaterThanOrEqual(0.9)
   })
@@ -73,7 +73,7 @@ describe('adherence: splitting, explain, v3, range', () => {
   })
   it('v3 takes an optional policy', () => {
     expect(litmus.v3.adherence({ response: 'anything' })).toEqual({ score: 100 })
-    expect(litmus.v3.adherence({ policy: 'Do not use emojis.', response: 'ok 🎉' }).score).toBeLessThan(50)
+    expect((litmus.v3.adherence({ policy: 'Do not use emojis.', response: 'ok 🎉' }) as { score: number }).score).toBeLessThan(50)
   })
   it('stays in 0..100 on odd input', () => {
     for (const [p, r] of [['', ''], ['Keep it under 0 words.', ''], ['x'.repeat(5000), 'y '.repeat(3000)]]) {

@@ -42,8 +42,8 @@ describe('completion: held-out cases of the hand-labelled fixture', () => {
   // Even-numbered queries were kept out of every choice; the eval (eval/completion.eval.mjs) reports the
   // figure. This guards it from regressions: at least 70 % right at the default threshold.
   it('accuracy on the held-out split stays at or above 0.70', () => {
-    const held = readCases('completion').filter((c: { split: string }) => c.split === 'held')
-    const ok = held.filter((c: { head: string; response: string; label: number }) => (score(c.head, c.response) >= 50) === (c.label === 1)).length
+    const held = readCases('completion').filter((c) => c.split === 'held')
+    const ok = held.filter((c) => (score(c.head, c.response) >= 50) === (c.label === 1)).length
     expect(held.length).toBeGreaterThanOrEqual(75)
     expect(ok / held.length).toBeGreaterThanOrEqual(0.7)
   })

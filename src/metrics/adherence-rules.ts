@@ -77,7 +77,26 @@ const FINANCIAL = /\b(invest\w*|stocks?|shares|savings|funds?|market|crypto\w*|b
 const DISCLAIMER = /\b(disclaimer|not (medical|legal|financial|professional) advice|for (general )?information(al)? purposes|terms (and conditions )?apply|rates may change|consult a)\b/i
 const GREETING = /^\s*(hello|hi|hey|good (morning|afternoon|evening)|greetings|welcome|dear)\b/i
 const URL = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+\.(com|org|net|io|co|gov|edu)(\/\S*)?\b/gi
-const EMAIL = /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g
+/** E-mail addresses, found from each "@" outwards (a pattern scanned from every start is quadratic on long words). */
+function emails(text: string): Broken[] {
+  const out: Broken[] = []
+  const local = /[\w.+-]/
+  const domain = /[\w.-]/
+  let at = text.indexOf('@')
+  let from = 0
+  while (at >= 0) {
+    let a = at
+    while (a > from && local.test(text[a - 1])) a--
+    let b = at + 1
+    while (b < text.length && domain.test(text[b])) b++
+    while (b > at + 1 && text[b - 1] === '.') b--
+    const host = text.slice(at + 1, b)
+    if (a < at && /^[\w-]+(\.[\w-]+)+$/.test(host)) out.push({ span: [a, b], why: 'shares an email address' })
+    from = b
+    at = text.indexOf('@', Math.max(b, at + 1))
+  }
+  return out
+}
 const PHONE = /(\+?\d[\d\s().-]{6,}\d)/g
 const MONEY = /[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|\b\d+\s?% (off|discount)\b|\bdiscount\b|\bcosts? \$?\d/gi
 const PROMISE = /\b(definitely|guarantee[ds]?|certainly|for sure|promise)\b|\bwill arrive (on|by) \w+day\b|\byou will (get|receive) a (full )?refund\b/gi
@@ -118,7 +137,7 @@ export const KINDS: [string, RegExp, Maker][] = [
   ],
   [
     'english only',
-    /\b(only in|in|respond|answer|responses)\b.*\benglish\b|\benglish only\b/i,
+    /\b(only in|in|respond|answer|responses)\b.{0,80}\benglish\b|\benglish only\b/i,
     () => (r) =>
       sentencesWhere(
         r,
@@ -178,7 +197,7 @@ export const KINDS: [string, RegExp, Maker][] = [
   ],
   [
     'ends with',
-    /\b(always )?end\w*\b.*\bwith\b/i,
+    /\b(always )?end\w*\b.{0,80}\bwith\b/i,
     (clause) => {
       const q = quoted(clause)
       if (q) {
@@ -200,12 +219,12 @@ export const KINDS: [string, RegExp, Maker][] = [
   ],
   [
     'includes disclaimer',
-    /\b(include|add|contain)\w*\b.*\bdisclaimer\b/i,
+    /\b(include|add|contain)\w*\b.{0,80}\bdisclaimer\b/i,
     () => (r) => (DISCLAIMER.test(r) ? [] : [{ span: [0, r.length], why: 'no disclaimer' }])
   ],
   [
     'includes phrase',
-    /\b(must|always|should)\b.*\b(include|contain|say|mention)\w*\b.*["“]/i,
+    /\b(must|always|should)\b.{0,80}\b(include|contain|say|mention)\w*\b.{0,80}["“]/i,
     (clause) => {
       const q = quoted(clause)
       if (!q) return undefined
@@ -214,23 +233,23 @@ export const KINDS: [string, RegExp, Maker][] = [
   ],
   [
     'starts with greeting',
-    /\b(start|begin|open)\w*\b.*\bgreet\w*|\bgreet\w*\b.*\b(first|start)\b/i,
+    /\b(start|begin|open)\w*\b.{0,80}\bgreet\w*|\bgreet\w*\b.{0,80}\b(first|start)\b/i,
     () => (r) => (GREETING.test(r) ? [] : [{ span: [0, Math.min(r.length, r.search(/[.!?\n]|$/) + 1)], why: 'does not start with a greeting' }])
   ],
   ['no system prompt', /\b(system prompt|instructions|configuration)\b/i, () => (r) => hits(r, LEAK, 'reveals its instructions')],
-  ['not an AI', /\b(mention|say|reveal|disclose)\w*\b.*\b(an ai|a bot|a language model)\b/i, () => (r) => hits(r, SELF_AI, 'says it is an AI')],
+  ['not an AI', /\b(mention|say|reveal|disclose)\w*\b.{0,80}\b(an ai|a bot|a language model)\b/i, () => (r) => hits(r, SELF_AI, 'says it is an AI')],
   ['no profanity', /\b(profanity|profane|swear\w*|curse words?|cursing|vulgar\w*|obscen\w*)\b/i, () => (r) => hits(r, PROFANITY, 'profanity')],
   ['no links', /\b(links?|urls?)\b/i, () => (r) => hits(r, URL, 'includes a link')],
   ['no pricing', /\b(pricing|prices?|discounts?|costs?)\b/i, () => (r) => hits(r, MONEY, 'discusses pricing')],
   [
     'no personal data',
     /\b(personal (data|information|details)|email addresses?|phone numbers?|contact details)\b/i,
-    () => (r) => [...hits(r, EMAIL, 'shares an email address'), ...hits(r, PHONE, 'shares a phone number')]
+    () => (r) => [...emails(r), ...hits(r, PHONE, 'shares a phone number')]
   ],
   ['no promises', /\bpromis\w*|\bguarantee\w*/i, () => (r) => hits(r, PROMISE, 'makes a promise')],
   ['no opinions', /\bopinions?\b|\bstick to facts\b/i, () => (r) => hits(r, OPINION, 'expresses an opinion')],
   ['no exclamation marks', /\bexclamation\b/i, () => (r) => hits(r, /!/g, 'exclamation mark')],
-  ['formal tone', /\b(formal|professional)\b.*\btone\b|\bslang\b/i, () => (r) => hits(r, SLANG, 'informal or slang')],
+  ['formal tone', /\b(formal|professional)\b.{0,80}\btone\b|\bslang\b/i, () => (r) => hits(r, SLANG, 'informal or slang')],
   [
     'forbidden word',
     /\b(do not|don't|never)\s+(use|say|write)\s+the\s+(word|phrase|term)\b/i,
@@ -240,7 +259,7 @@ export const KINDS: [string, RegExp, Maker][] = [
       return (r) => hits(r, new RegExp(`\\b${escape(q)}\\b`, 'gi'), `uses "${q}"`)
     }
   ],
-  ['no password requests', /\bask\w*\b.*\bpasswords?\b/i, () => (r) => hits(r, ASK_PASSWORD, 'asks for a password')],
+  ['no password requests', /\bask\w*\b.{0,80}\bpasswords?\b/i, () => (r) => hits(r, ASK_PASSWORD, 'asks for a password')],
   ['no internal information', /\binternal\b/i, () => (r) => hits(r, INTERNAL, 'reveals internal information')],
   [
     'bullet points',

@@ -101,7 +101,12 @@ const scoreV3: Scorer<'v3.adherence'> = (request, ctx) => ({ score: adherenceOf(
  * broken); evidence holds one entry per breach (span into the response, weight -1) and one per followed
  * rule (span into the policy, weight +1 / rules).
  */
-function explain(ctx: Context): (request: RequestOf<'adherence'>) => Explanation {
+export interface AdherenceExplanation extends Explanation {
+  rules: { kind: string; rule: string; span: [number, number]; followed: boolean }[]
+  unchecked: { span: [number, number]; string: string }[]
+}
+
+function explain(ctx: Context): (request: RequestOf<'adherence'>) => AdherenceExplanation {
   return (request) => {
     const { score, results, unchecked } = adherenceOf(ctx, request.policy, request.response)
     const evidence: Evidence[] = []

@@ -26,7 +26,7 @@ export interface Check {
 const REFUSAL =
   /\b(i'?m sorry,? but|i (can ?not|can'?t|am unable to|am not able to|won'?t)|i'?m (unable|not able) to|as an ai|as a language model|i (don'?t|do not) have (access|that information|information)|i am not able|i'?m afraid i (can ?not|can'?t)|i cannot provide|unfortunately,? i (don'?t|can'?t|cannot))\b/i
 const DEFERRAL =
-  /\b(get back to you|follow up with you|let you know (later|tomorrow|soon)|send (it )?over later|(i'?ll|i will) (look into|check|put together|write|get|send)\b.*\b(later|soon|tomorrow)|let me look into|you may want to (search|check|look)|i'?d recommend checking|please (consult|contact|ask) (a|your|customer|the)|check the documentation|search online)\b/i
+  /\b(get back to you|follow up with you|let you know (later|tomorrow|soon)|send (it )?over later|(i'?ll|i will) (look into|check|put together|write|get|send)\b.{0,80}\b(later|soon|tomorrow)|let me look into|you may want to (search|check|look)|i'?d recommend checking|please (consult|contact|ask) (a|your|customer|the)|check the documentation|search online)\b/i
 const HEDGE = /^\s*(that'?s a great question|great question|there are many)\b|\bdepends on (many|several|a number of) factors\b/i
 
 /** Requests (and coordinated items) checked per query: the first 20, so a long query costs linear time. */
@@ -75,7 +75,9 @@ function formatChecks(query: string, response: string): Check[] {
       JSON.parse(t)
       ok = 1
     } catch {
-      ok = /[[{][\s\S]*[\]}]/.test(t) ? 0.5 : 0
+      // Something bracketed, found by first and last bracket (no pattern scanned from every "[").
+      const open = t.search(/[[{]/)
+      ok = open >= 0 && Math.max(t.lastIndexOf(']'), t.lastIndexOf('}')) > open ? 0.5 : 0
     }
     out.push({ label: 'JSON', query: at(/json/i), met: ok, response: whole })
   }
