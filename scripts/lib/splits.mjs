@@ -11,5 +11,16 @@ export function heldOut(key, share, salt) {
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
 
+/** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
+export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
+
+/** Formality training rows (by text) kept out of fitting the n-gram head, to fit the combination (15 %). */
+export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
+
+/** awesome-chatgpt-prompts rows held out from prompt-manipulation training (50 %): evaluation only. */
+export const manipulationAwesomeDev = (text) => heldOut(text, 0.5, 'prompt-manipulation-awesome')
+/** Prompt-manipulation training rows set aside to calibrate (20 %). */
+export const manipulationCalibration = (text) => heldOut(text, 0.2, 'prompt-manipulation-calibration')
+
 /** WikiQA questions held out from answer_relevancy method choice (50 %): the other half is for tuning. */
 export const relevancyHeldQuestion = (qid) => heldOut(qid, 0.5, 'answer-relevancy')

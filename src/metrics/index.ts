@@ -6,13 +6,16 @@ import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { completion } from './completion.js'
 import { cost } from './cost.js'
+import { formality } from './formality.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { promptManipulation } from './prompt-manipulation.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
+import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, answerRelevancy, completion, adherence] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, answerRelevancy, completion, adherence] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
