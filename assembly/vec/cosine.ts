@@ -37,3 +37,27 @@ export function cosineMatrix(rows: usize, n: usize, floats: usize, out: usize): 
     }
   }
 }
+
+/**
+ * For each of `n` rows at `a`, the row of the `m` rows at `b` with the largest dot product (rows of
+ * `floats` f32, a multiple of 16): writes (best f32, index u32) pairs to `out` (n * 8 bytes); index
+ * 0xffffffff and best 0 when m is 0. Word-to-word matching (answer relevancy, completion) runs here so
+ * comparing two 1 KB texts costs one SIMD pass instead of a scalar loop per pair.
+ */
+export function cosineBest(a: usize, n: usize, b: usize, m: usize, floats: usize, out: usize): void {
+  const rowBytes = floats << 2
+  for (let i: usize = 0; i < n; i++) {
+    const row = a + i * rowBytes
+    let best: f32 = 0
+    let at: u32 = 0xffffffff
+    for (let j: usize = 0; j < m; j++) {
+      const c = dotF32(row, b + j * rowBytes, floats)
+      if (c > best) {
+        best = c
+        at = <u32>j
+      }
+    }
+    store<f32>(out + (i << 3), best)
+    store<u32>(out + (i << 3), at, 4)
+  }
+}

@@ -21,3 +21,6 @@ export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
 export const manipulationAwesomeDev = (text) => heldOut(text, 0.5, 'prompt-manipulation-awesome')
 /** Prompt-manipulation training rows set aside to calibrate (20 %). */
 export const manipulationCalibration = (text) => heldOut(text, 0.2, 'prompt-manipulation-calibration')
+
+/** WikiQA questions held out from answer_relevancy method choice (50 %): the other half is for tuning. */
+export const relevancyHeldQuestion = (qid) => heldOut(qid, 0.5, 'answer-relevancy')

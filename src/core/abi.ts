@@ -51,6 +51,8 @@ export interface CoreExports {
   /** Pair scores of `n` texts given as (ptr, len) u32 pairs at `texts`; returns [min f64, avg f64, matrix ptr u32]. */
   stability(texts: number, n: number): number
   stabilityZero(zero: number): void
+  /** For each of `n` rows at `a`, the best dot product over `m` rows at `b` (rows of `floats` f32); writes (f32 best, u32 index) pairs to `out`. */
+  cosineBest(a: number, n: number, b: number, m: number, floats: number, out: number): void
   /** Reserve a hashed n-gram model of 2^bits buckets, `stride` bytes each (assembly/vec/features.ts); returns its handle. */
   vecModelReserve(bits: number, stride: number): number
   /** Where the model's int8 weights go. */
@@ -104,6 +106,7 @@ export const EXPORTS = [
   'vectorsDims',
   'stability',
   'stabilityZero',
+  'cosineBest',
   'vecModelReserve',
   'vecModelWeights',
   'vecModelSet',

@@ -1,7 +1,10 @@
 // The registry: one record per metric module. An operation appears on the Evaluator only once its record
 // is listed here: the schema table declares every operation, but nothing is exposed as a placeholder.
+import { adherence } from './adherence.js'
+import { answerRelevancy } from './answer-relevancy.js'
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
+import { completion } from './completion.js'
 import { cost } from './cost.js'
 import { helpfulness } from './helpfulness.js'
 import { formality } from './formality.js'
@@ -15,7 +18,7 @@ import { stability } from './stability.js'
 import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness, answerRelevancy, completion, adherence] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

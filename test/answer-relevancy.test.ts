@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
+import { expectIssue } from './helpers.js'
+
+const litmus = await load()
+const score = (query: string, response: string) => litmus.answerRelevancy({ query, response })
+
+// [query, response that answers it, response that shares its words but answers another question]
+const pairs: [string, string, string][] = [
+  ['When was Abraham Lincoln born?', 'Abraham Lincoln was born on February 12, 1809.', 'Abraham Lincoln was born in Hodgenville, Kentucky.'],
+  ['Who wrote Pride and Prejudice?', 'Jane Austen wrote Pride and Prejudice.', 'Pride and Prejudice was published in 1813.'],
+  ['How many legs does a spider have?', 'A spider has eight legs.', 'Spiders use their legs to sense vibrations.'],
+  ['Where was Abraham Lincoln born?', 'Abraham Lincoln was born in Hodgenville, Kentucky.', 'Abraham Lincoln was born on February 12, 1809.'],
+  ['What is the capital of France?', 'The capital of France is Paris.', 'I like turtles.'],
+  ['What is the population of Canada?', 'Canada has about 40 million people.', 'Canada is a country in North America.']
+]
+
+describe('answer_relevancy: the answer above the response to another question', () => {
+  for (const [q, good, bad] of pairs) {
+    it(q, () => {
+      const a = score(q, good).score
+      const b = score(q, bad).score
+      expect(a).toBeGreaterThan(b)
+      expect(a).toBeGreaterThanOrEqual(50)
+    })
+  }
+  it('a response to a different question scores low though it shares words', () => {
+    expect(score('When was Abraham Lincoln born?', 'Abraham Lincoln was born in Hodgenville, Kentucky.').score).toBeLessThan(50)
+    expect(score('Who wrote Pride and Prejudice?', 'Pride and Prejudice was published in 1813.').score).toBeLessThan(50)
+  })
+  it('an unrelated response scores near 0', () => {
+    expect(score('What is the capital of France?', 'Bake the bread for forty minutes.').score).toBeLessThanOrEqual(10)
+  })
+})
+
+// [response, the question generated from it]
+const questions: [string, string][] = [
+  ['Abraham Lincoln was born on February 12, 1809.', 'When was Abraham Lincoln born?'],
+  ['Abraham Lincoln was born in Hodgenville, Kentucky.', 'Where was Abraham Lincoln born?'],
+  ['Jane Austen wrote Pride and Prejudice.', 'Who wrote Pride and Prejudice?'],
+  ['A spider has eight legs.', 'How many legs does a spider have?'],
+  ['The capital of France is Paris.', 'What is the capital of France?'],
+  ['The sky looks blue because air scatters blue light more than red light.', 'Why does the sky look blue?'],
+  ['Canada has about 40 million people.', 'How many people does Canada have?'],
+  ['Pride and Prejudice was published in 1813.', 'When was Pride and Prejudice published?']
+]
+
+describe('answer_relevancy: generated_question', () => {
+  for (const [response, question] of questions) {
+    it(response, () => {
+      expect(score('Tell me something.', response).generated_question).toBe(question)
+    })
+  }
+  it('is empty for a response with no words', () => {
+    expect(score('What is the capital of France?', '...')).toEqual({ score: 0, generated_question: '' })
+  })
+})
+
+describe('answer_relevancy: range, v3 and explain', () => {
+  it('stays in 0..100 on odd input', () => {
+    for (const [q, r] of [['', ''], ['?', 'x'], ['a'.repeat(5000), 'b '.repeat(3000)], ['日本の首都は？', '東京です。'], ['When?', '2020']]) {
+      const s = score(q, r).score
+      expect(Number.isInteger(s)).toBe(true)
+      expect(s).toBeGreaterThanOrEqual(0)
+      expect(s).toBeLessThanOrEqual(100)
+    }
+  })
+  it('v3 takes context nodes and returns the v4 shape', () => {
+    const req = { query: 'Who wrote Pride and Prejudice?', context: [{ node_id: 'n1', node_score: 1, node_text: 'Austen' }], response: 'Jane Austen wrote Pride and Prejudice.' }
+    expect(litmus.v3.answerRelevancy(req)).toEqual(score(req.query, req.response))
+  })
+  it('explain lists matched query words with response spans and the generated question', () => {
+    const response = 'Jane Austen wrote Pride and Prejudice.'
+    const e = litmus.explain('answer_relevancy', { query: 'Who wrote Pride and Prejudice?', response })
+    expect(e.score).toBe(score('Who wrote Pride and Prejudice?', response).score)
+    expect(e.generated_question).toBe('Who wrote Pride and Prejudice?')
+    const matched = e.evidence.filter((x) => x.label.includes('matched'))
+    expect(matched.length).toBeGreaterThanOrEqual(2)
+    for (const m of matched) expect(response.slice(m.span![0], m.span![1])).toBe(m.string)
+  })
+  it('validates its request', () => {
+    expectIssue(() => litmus.answerRelevancy({ query: 1, response: 'x' } as never), InvalidArgumentError, 'query')
+    expectIssue(() => litmus.answerRelevancy({ query: 'q' } as never), MissingArgumentError, 'response')
+  })
+})
