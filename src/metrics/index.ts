@@ -3,13 +3,14 @@
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { cost } from './cost.js'
+import { faithfulness, summarization } from './faithfulness.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, faithfulness, summarization] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

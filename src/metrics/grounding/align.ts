@@ -1,0 +1,437 @@
+// Grounding: which sentences of a context support each statement of a text. Shared by faithfulness,
+// context relevancy, summarization and (through `ground`) the relevancy metrics.
+//
+// API (small on purpose):
+//   const g = ground(ctx, text, chunks)   // one call into the core: tokenises text and chunks, indexes
+//                                         // the chunks' sentences (BM25 with the context as collection)
+//   g.statements                          // atomic statements of `text` (see statements below)
+//   g.sentences                           // context sentences: { chunk, span, text }
+//   g.align(g.statements[i].terms)        // Alignment: best supporting sentences, coverage, mismatches
+//   g.terms(anyText)                      // terms of another string (e.g. a query aspect) to align
+// Everything a Grounding returns is plain data (copied out of core memory); `align` may call the core
+// again (word vectors of candidate sentences), so use a Grounding before the next `ground` call only.
+//
+// Method (docs/metrics/faithfulness.md):
+//  - Words and sentences come from the core tokeniser (assembly/text/tokenise.ts). A term is a
+//    lower-cased word with a possessive or plural -s dropped; stop words are not terms.
+//  - Candidates: BM25 (k1 1.2, b 0.75) of the statement's terms over the context's sentences, top K.
+//  - Coverage of a statement by a sentence: IDF-weighted share of its terms the sentence holds; a term
+//    the sentence lacks counts by its best word-vector cosine to the sentence's words (core
+//    `vectorsWords`, GloVe 64-d), mapped (cos - 0.45) / 0.4 into 0..1, and at SOMEWHERE credit when the
+//    term occurs elsewhere in the context (a statement may merge two sentences).
+//  - Exact evidence: numbers (digits and number words), months and weekdays, capitalised names and
+//    negation cues must agree. A number, date or name of the statement found nowhere in the context is
+//    a `changed` mismatch when the best sentence holds another of the same kind (intrinsic), else
+//    `missing` (extrinsic); a negation present on one side only is a `negation` mismatch.
+import type { Context } from '../context.js'
+import { TOK } from '../../core/abi.js'
+import type { TextRef } from '../../core/wasm.js'
+
+/** One atomic statement of the grounded text. */
+export interface Statement {
+  /** The statement's text (a sentence, or one clause of it). */
+  text: string
+  /** [start, end) of the statement in string indices of the grounded text. */
+  span: [number, number]
+  /** [start, end) of the sentence holding it. */
+  sentence: [number, number]
+  terms: Term[]
+}
+
+export interface Term {
+  /** Normalised key (lower case, -s and possessive dropped; numbers without separators). */
+  key: string
+  /** As written. */
+  word: string
+  kind: TermKind
+  /** [start, end) in string indices of the text it came from. */
+  span: [number, number]
+  /** UTF-8 byte range in core memory (for its word vector). */
+  bytes: [number, number]
+  /** True for a negation cue (not, never, no, n't ...); such words are not terms for coverage. */
+  negation?: boolean
+}
+
+export type TermKind = 'word' | 'number' | 'date' | 'name'
+
+export interface ContextSentence {
+  /** Index of its chunk in the context array. */
+  chunk: number
+  /** [start, end) in string indices of its chunk's text. */
+  span: [number, number]
+  text: string
+}
+
+export interface Support {
+  /** Index into `sentences`. */
+  sentence: number
+  bm25: number
+  /** 0..1: IDF-weighted share of the statement's terms this sentence (or, in part, the context) covers. */
+  coverage: number
+}
+
+export interface Mismatch {
+  kind: 'changed' | 'missing' | 'negation'
+  /** The statement's term (for negation: the cue, or the statement's first word when the sentence has the cue). */
+  term: string
+  span: [number, number]
+  /** Kind of the term (number, date, name) or 'negation'. */
+  of: TermKind | 'negation'
+  /** For `changed`: the sentence's terms of the same kind. */
+  against?: string[]
+}
+
+export interface Alignment {
+  /** Best candidates by coverage, best first (at most K). Empty when no sentence shares a term. */
+  support: Support[]
+  /** Coverage of the best candidate (0 when none). */
+  coverage: number
+  /** Terms of the statement with their 0..1 match in the best sentence, for explanations. */
+  matched: { term: Term; match: number; weight: number }[]
+  mismatches: Mismatch[]
+}
+
+export interface Grounding {
+  statements: Statement[]
+  sentences: ContextSentence[]
+  align(terms: Term[]): Alignment
+  /** Terms of `text` (not in core memory: no byte ranges, so no word vectors unless it is the grounded text). */
+  terms(text: string, offset?: number): Term[]
+}
+
+/** Candidates scored for coverage per statement. */
+export const K = 4
+/** Credit for a term found elsewhere in the context but not in the sentence. */
+export const SOMEWHERE = 0.6
+/** Coverage of a statement's other terms above which a differing number, date or name is a change. */
+export const CHANGED_MIN = 0.6
+const K1 = 1.2
+const B = 0.75
+
+const STOP = new Set(
+  (
+    'a an the and or but if then than so of to in on at by for with from into onto over under about as is are was were be been being am ' +
+    'do does did doing done have has had having i me my mine we us our you your he him his she her it its they them their this that these ' +
+    'those there here what which who whom whose when where why how all any both each few more most other some such only own same too very ' +
+    'can will just should would could may might must shall also s t d ll m re ve up out off again further once because while until during ' +
+    'before after above below between through against yes oh well like get got one\'s'
+  ).split(' ')
+)
+const NEGATION = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', "n't", 'nowhere'])
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18',
+  nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
+  hundred: '100', thousand: '1000', million: '1000000', billion: '1000000000', dozen: '12', first: '1st', second: '2nd', third: '3rd'
+}
+const DATE_WORDS = new Set(
+  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' '
+  )
+)
+// "one" is a pronoun as often as a number; it is a number only next to a digit-free noun phrase we cannot see, so not at all.
+delete NUMBER_WORDS.one
+delete NUMBER_WORDS.second
+
+const UPPER = /^\p{Lu}/u
+const DIGIT = /\d/
+
+function normalise(lower: string): string {
+  let w = lower.replace(/[’']s$/, '').replace(/[’']$/, '')
+  if (DIGIT.test(w)) return w.replace(/[,\s]/g, '').replace(/\.0+$/, '')
+  if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y'
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1)
+  return w
+}
+
+interface Tokenised {
+  /** Word spans in string indices and bytes, flattened. */
+  words: Uint32Array
+  wordBytes: Uint32Array
+  sentences: Uint32Array
+  sentenceBytes: Uint32Array
+}
+
+function tokenised(ctx: Context, ref: TextRef): Tokenised {
+  const core = ctx.core
+  const flags = TOK.WORD_SPANS | TOK.SENTENCE_SPANS
+  const res = core.exports.tokenise(ref.ptr, ref.len, flags)
+  const [, , , , wordPtr, sentPtr, wordCount, sentCount] = core.u32(res, 8)
+  const wordBytes = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : new Uint32Array(0)
+  const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
+  if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
+  if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
+  const words = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
+  const sentences = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
+  return { words, wordBytes, sentences, sentenceBytes }
+}
+
+/** Term of the word at [s, e) of `text` (bytes [bs, be) of core memory); undefined for a stop word. */
+function termOf(text: string, s: number, e: number, bs: number, be: number, first: boolean): Term | undefined {
+  const word = text.slice(s, e)
+  const lower = word.toLowerCase()
+  const span: [number, number] = [s, e]
+  const bytes: [number, number] = [bs, be]
+  if (NEGATION.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t')) return { key: 'not', word, kind: 'word', span, bytes, negation: true }
+  if (STOP.has(lower)) return undefined
+  const key = normalise(lower)
+  if (DIGIT.test(key)) return { key, word, kind: 'number', span, bytes }
+  if (NUMBER_WORDS[lower] !== undefined) return { key: NUMBER_WORDS[lower], word, kind: 'number', span, bytes }
+  if (DATE_WORDS.has(lower) && (lower !== 'may' || UPPER.test(word))) return { key: lower.slice(0, 3), word, kind: 'date', span, bytes }
+  const name = !first && UPPER.test(word)
+  return { key, word, kind: name ? 'name' : 'word', span, bytes }
+}
+
+/** Terms of words [from, to) of a tokenised text. */
+function termsIn(text: string, t: Tokenised, base: number, from: number, to: number, sentenceStart: number): Term[] {
+  const out: Term[] = []
+  for (let w = from; w < to; w++) {
+    const s = t.words[2 * w]
+    const term = termOf(text, s, t.words[2 * w + 1], base + t.wordBytes[2 * w], base + t.wordBytes[2 * w + 1], s === sentenceStart)
+    if (term) out.push(term)
+  }
+  return out
+}
+
+// ---- statements ----------------------------------------------------------------------------------
+
+const CLAUSE = /;\s+|,\s+(?:and|but|while|whereas|although)\s+|\s+(?:but|whereas)\s+|\s+and\s+/g
+/** Fewest words on each side of a bare "and" for it to join two clauses rather than two nouns. */
+const AND_MIN_WORDS = 4
+
+function wordCount(s: string): number {
+  const m = s.match(/[\p{L}\p{N}]+/gu)
+  return m ? m.length : 0
+}
+
+/**
+ * Clause boundaries of one sentence: [start, end) pieces in string indices. Splits at semicolons, at
+ * ", and" / ", but" and a bare "but", and at a bare "and" only between two runs of AND_MIN_WORDS words
+ * (so "salt and pepper" stays whole).
+ */
+function clauses(text: string, start: number, end: number): [number, number][] {
+  const sentence = text.slice(start, end)
+  const cuts: [number, number][] = []
+  CLAUSE.lastIndex = 0
+  for (let m: RegExpExecArray | null; (m = CLAUSE.exec(sentence)); ) {
+    const bare = /^\s+and\s+$/.test(m[0])
+    const prev = cuts.length ? cuts[cuts.length - 1][1] : 0
+    if (bare && (wordCount(sentence.slice(prev, m.index)) < AND_MIN_WORDS || wordCount(sentence.slice(m.index + m[0].length)) < AND_MIN_WORDS)) continue
+    if (wordCount(sentence.slice(prev, m.index)) === 0) continue
+    cuts.push([m.index, m.index + m[0].length])
+  }
+  const out: [number, number][] = []
+  let from = 0
+  for (const [a, b] of cuts) {
+    out.push([start + from, start + a])
+    from = b
+  }
+  out.push([start + from, end])
+  return out.filter(([a, b]) => wordCount(text.slice(a, b)) > 0)
+}
+
+function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
+  const out: Statement[] = []
+  let w = 0
+  const nw = t.words.length >> 1
+  for (let i = 0; i < t.sentences.length >> 1; i++) {
+    const ss = t.sentences[2 * i]
+    const se = t.sentences[2 * i + 1]
+    for (const [a, b0] of clauses(text, ss, se)) {
+      // Trailing punctuation of a clause cut before the sentence's end stays out of its text.
+      let b = b0
+      while (b > a && /[\s,;:]/.test(text[b - 1])) b--
+      while (w < nw && t.words[2 * w] < a) w++
+      let e = w
+      while (e < nw && t.words[2 * e + 1] <= b) e++
+      out.push({ text: text.slice(a, b), span: [a, b], sentence: [ss, se], terms: termsIn(text, t, base, w, e, ss) })
+      w = e
+    }
+  }
+  return out
+}
+
+// ---- the context index -----------------------------------------------------------------------------
+
+interface Indexed {
+  sentence: ContextSentence
+  /** term key -> count */
+  tf: Map<string, number>
+  terms: Term[]
+  len: number
+  negated: boolean
+  /** Byte range in core memory, for word vectors on demand. */
+  bytes: [number, number]
+}
+
+const cosineToMatch = (c: number) => Math.max(0, Math.min(1, (c - 0.45) / 0.4))
+
+/**
+ * Tokenise `text` (the statements' source) and `chunks` (the context) in one call into the core, and
+ * index the context's sentences. Resets the core's per-call memory.
+ */
+export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
+  const core = ctx.core
+  const ref = core.begin(text)
+  const own = tokenised(ctx, ref)
+  const statements = statementsOf(text, own, ref.ptr)
+  const indexed: Indexed[] = []
+  const df = new Map<string, number>()
+  const anywhere = new Map<string, number>()
+  chunks.forEach((chunk, c) => {
+    const cref = core.write(chunk)
+    const t = tokenised(ctx, cref)
+    let w = 0
+    const nw = t.words.length >> 1
+    for (let i = 0; i < t.sentences.length >> 1; i++) {
+      const ss = t.sentences[2 * i]
+      const se = t.sentences[2 * i + 1]
+      while (w < nw && t.words[2 * w] < ss) w++
+      let e = w
+      while (e < nw && t.words[2 * e + 1] <= se) e++
+      const terms = termsIn(chunk, t, cref.ptr, w, e, ss)
+      w = e
+      const tf = new Map<string, number>()
+      let negated = false
+      for (const term of terms) {
+        if (term.negation) negated = true
+        tf.set(term.key, (tf.get(term.key) ?? 0) + 1)
+      }
+      for (const key of tf.keys()) {
+        df.set(key, (df.get(key) ?? 0) + 1)
+        anywhere.set(key, indexed.length)
+      }
+      indexed.push({
+        sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
+        tf,
+        terms,
+        len: terms.length,
+        negated,
+        bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]]
+      })
+    }
+  })
+  const n = indexed.length
+  const avgLen = n ? indexed.reduce((a, s) => a + s.len, 0) / n : 1
+  const idf = (key: string) => {
+    const d = df.get(key) ?? 0
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5))
+  }
+  // Postings: term -> sentences holding it, built once so each statement costs its terms' postings.
+  const postings = new Map<string, number[]>()
+  indexed.forEach((s, i) => {
+    for (const key of s.tf.keys()) {
+      let p = postings.get(key)
+      if (!p) postings.set(key, (p = []))
+      p.push(i)
+    }
+  })
+
+  const dims = core.exports.vectorsDims()
+  const sentenceVectors = new Map<number, Float32Array[]>()
+  const vectorsOf = (bytes: [number, number]): Float32Array[] => {
+    if (dims === 0 || bytes[1] <= bytes[0]) return []
+    const res = core.exports.vectorsWords(bytes[0], bytes[1] - bytes[0])
+    const [count, , vecPtr] = core.u32(res, 3)
+    const all = core.f32(vecPtr, count * dims).slice()
+    const out: Float32Array[] = []
+    for (let i = 0; i < count; i++) out.push(all.subarray(i * dims, (i + 1) * dims))
+    return out
+  }
+  const termVector = (term: Term): Float32Array | undefined => {
+    if (term.bytes[1] <= term.bytes[0]) return undefined
+    const v = vectorsOf(term.bytes)
+    // A word of several runs (don't, COVID-19) has no single vector.
+    return v.length === 1 && v[0].some((x) => x !== 0) ? v[0] : undefined
+  }
+
+  function align(terms: Term[]): Alignment {
+    const content = terms.filter((t) => !t.negation)
+    const scores = new Map<number, number>()
+    for (const t of content) {
+      const p = postings.get(t.key)
+      if (!p) continue
+      const w = idf(t.key)
+      for (const i of p) {
+        const s = indexed[i]
+        const f = s.tf.get(t.key)!
+        scores.set(i, (scores.get(i) ?? 0) + (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * s.len) / avgLen)))
+      }
+    }
+    const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, K)
+    const weights = content.map((t) => idf(t.key) || Math.log(1 + (n + 0.5) / 0.5))
+    const total = weights.reduce((a, b) => a + b, 0)
+    const vectors = new Map<Term, Float32Array | undefined>()
+    let best: { support: Support; match: number[] } | undefined
+    const support: Support[] = []
+    for (const [i, bm25] of top) {
+      const s = indexed[i]
+      const match = content.map((t) => {
+        if (s.tf.has(t.key)) return 1
+        let m = anywhere.has(t.key) ? SOMEWHERE : 0
+        // Numbers, dates and names count only by their exact form; a vector would blur 1995 into 1996.
+        if (t.kind !== 'word' || dims === 0) return m
+        if (!vectors.has(t)) vectors.set(t, termVector(t))
+        const v = vectors.get(t)
+        if (!v) return m
+        let sv = sentenceVectors.get(i)
+        if (!sv) sentenceVectors.set(i, (sv = vectorsOf(s.bytes)))
+        let c = 0
+        for (const u of sv) {
+          let d = 0
+          for (let k = 0; k < dims; k++) d += v[k] * u[k]
+          if (d > c) c = d
+        }
+        return Math.max(m, cosineToMatch(c))
+      })
+      const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
+      const sup = { sentence: i, bm25, coverage }
+      support.push(sup)
+      if (!best || coverage > best.support.coverage) best = { support: sup, match }
+    }
+    support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
+    const mismatches: Mismatch[] = []
+    const bestSentence = best ? indexed[best.support.sentence] : undefined
+    // A number, date or name counts as changed only when the rest of the statement is about the same
+    // thing as the sentence (its other terms mostly covered); otherwise it is simply missing.
+    let restW = 0
+    let restM = 0
+    content.forEach((t, j) => {
+      if (t.kind !== 'word' && !anywhere.has(t.key)) return
+      restW += weights[j]
+      restM += weights[j] * (best ? best.match[j] : 0)
+    })
+    const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
+    for (const t of content) {
+      if (t.kind === 'word' || anywhere.has(t.key)) continue
+      const against = bestSentence && aboutSame ? [...new Set(bestSentence.terms.filter((u) => u.kind === t.kind && !terms.some((v) => v.key === u.key)).map((u) => u.word))] : []
+      if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
+      else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
+    }
+    const negation = terms.find((t) => t.negation)
+    if (bestSentence && best!.support.coverage >= 0.5 && Boolean(negation) !== bestSentence.negated) {
+      const first = negation ?? terms[0]
+      if (first) mismatches.push({ kind: 'negation', term: first.word, span: first.span, of: 'negation' })
+    }
+    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : anywhere.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
+    const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
+    return { support, coverage, matched, mismatches }
+  }
+
+  function termsOfText(s: string, offset = 0): Term[] {
+    const out: Term[] = []
+    const re = /[\p{L}\p{N}]+(?:[’'.,\-][\p{L}\p{N}]+)*/gu
+    let first = true
+    for (let m: RegExpExecArray | null; (m = re.exec(s)); ) {
+      const t = termOf(s, m.index, m.index + m[0].length, 0, 0, first)
+      first = false
+      if (t) {
+        t.span = [t.span[0] + offset, t.span[1] + offset]
+        out.push(t)
+      }
+    }
+    return out
+  }
+
+  return { statements, sentences: indexed.map((s) => s.sentence), align, terms: termsOfText }
+}
