@@ -10,3 +10,6 @@ export function heldOut(key, share, salt) {
 
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
+
+/** BEGIN (WoW) knowledge passages held out from faithfulness training (40 %): the dev split of the eval. */
+export const faithfulnessDevKnowledge = (knowledge) => heldOut(knowledge, 0.4, 'faithfulness')

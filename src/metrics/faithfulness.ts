@@ -18,11 +18,11 @@ export const SEVERITY_SHIFT = 4
 export const UNSAFE_BAND = 0.2
 
 interface FaithfulnessModel {
-  /** bias, coverage, changed, missing, negation */
+  /** bias, coverage, exact coverage, unmatched terms (share of 4), word overlap, changed, missing, negation */
   WEIGHTS: number[]
 }
 
-let head: number[] = [0, 0, 0, 0, 0]
+let head: number[] = [0, 0, 0, 0, 0, 0, 0, 0]
 
 export const faithfulnessModel = defineModel('faithfulness', () => import('../models/faithfulness.generated.js'), (_ctx, m: FaithfulnessModel) => {
   head = m.WEIGHTS.slice()
@@ -40,7 +40,15 @@ export function features(a: Alignment): number[] {
     else if (m.kind === 'missing') missing++
     else negation = 1
   }
-  return [a.coverage, Math.min(changed, 2), Math.min(missing, 2), negation]
+  let total = 0
+  let exact = 0
+  let unmatched = 0
+  for (const m of a.matched) {
+    total += m.weight
+    if (m.match === 1) exact += m.weight
+    if (m.match < 0.5) unmatched++
+  }
+  return [a.coverage, total > 0 ? exact / total : 0, Math.min(unmatched, 4) / 4, a.wordOverlap, Math.min(changed, 2), Math.min(missing, 2), negation]
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
@@ -86,7 +94,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100
 function run(ctx: Context, response: string, chunks: string[], severity: number): Run {
   const grounding = ground(ctx, response, chunks)
   const checked = grounding.statements.map((statement) => {
-    const alignment = grounding.align(statement.terms)
+    const alignment = grounding.align(statement.terms, statement.words)
     const f = features(alignment)
     const p = supported(f, severity)
     return { statement, alignment, features: f, p, ...labelOf(p, alignment) }

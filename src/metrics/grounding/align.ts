@@ -6,7 +6,7 @@
 //                                         // the chunks' sentences (BM25 with the context as collection)
 //   g.statements                          // atomic statements of `text` (see statements below)
 //   g.sentences                           // context sentences: { chunk, span, text }
-//   g.align(g.statements[i].terms)        // Alignment: best supporting sentences, coverage, mismatches
+//   g.align(st.terms, st.words)           // Alignment: best supporting sentences, coverage, mismatches
 //   g.terms(anyText)                      // terms of another string (e.g. a query aspect) to align
 // Everything a Grounding returns is plain data (copied out of core memory); `align` may call the core
 // again (word vectors of candidate sentences), so use a Grounding before the next `ground` call only.
@@ -36,6 +36,8 @@ export interface Statement {
   /** [start, end) of the sentence holding it. */
   sentence: [number, number]
   terms: Term[]
+  /** Every word of the statement, lower-cased (stop words included). */
+  words: string[]
 }
 
 export interface Term {
@@ -89,12 +91,15 @@ export interface Alignment {
   /** Terms of the statement with their 0..1 match in the best sentence, for explanations. */
   matched: { term: Term; match: number; weight: number }[]
   mismatches: Mismatch[]
+  /** Share of the statement's words (stop words included) found anywhere in the context (`words` given), else coverage. */
+  wordOverlap: number
 }
 
 export interface Grounding {
   statements: Statement[]
   sentences: ContextSentence[]
-  align(terms: Term[]): Alignment
+  /** Align a statement's terms; pass its `words` too for `wordOverlap`. */
+  align(terms: Term[], words?: string[]): Alignment
   /** Terms of `text` (not in core memory: no byte ranges, so no word vectors unless it is the grounded text). */
   terms(text: string, offset?: number): Term[]
 }
@@ -183,10 +188,15 @@ function termOf(text: string, s: number, e: number, bs: number, be: number, firs
 }
 
 /** Terms of words [from, to) of a tokenised text. */
-function termsIn(text: string, t: Tokenised, base: number, from: number, to: number, sentenceStart: number): Term[] {
+function termsIn(text: string, t: Tokenised, base: number, from: number, to: number, sentenceStart: number, words?: string[] | Set<string>): Term[] {
   const out: Term[] = []
   for (let w = from; w < to; w++) {
     const s = t.words[2 * w]
+    if (words) {
+      const lower = text.slice(s, t.words[2 * w + 1]).toLowerCase()
+      if (Array.isArray(words)) words.push(lower)
+      else words.add(lower)
+    }
     const term = termOf(text, s, t.words[2 * w + 1], base + t.wordBytes[2 * w], base + t.wordBytes[2 * w + 1], s === sentenceStart)
     if (term) out.push(term)
   }
@@ -244,7 +254,9 @@ function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
       while (w < nw && t.words[2 * w] < a) w++
       let e = w
       while (e < nw && t.words[2 * e + 1] <= b) e++
-      out.push({ text: text.slice(a, b), span: [a, b], sentence: [ss, se], terms: termsIn(text, t, base, w, e, ss) })
+      const words: string[] = []
+      const terms = termsIn(text, t, base, w, e, ss, words)
+      out.push({ text: text.slice(a, b), span: [a, b], sentence: [ss, se], terms, words })
       w = e
     }
   }
@@ -278,6 +290,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const indexed: Indexed[] = []
   const df = new Map<string, number>()
   const anywhere = new Map<string, number>()
+  const allWords = new Set<string>()
   chunks.forEach((chunk, c) => {
     const cref = core.write(chunk)
     const t = tokenised(ctx, cref)
@@ -289,7 +302,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       while (w < nw && t.words[2 * w] < ss) w++
       let e = w
       while (e < nw && t.words[2 * e + 1] <= se) e++
-      const terms = termsIn(chunk, t, cref.ptr, w, e, ss)
+      const terms = termsIn(chunk, t, cref.ptr, w, e, ss, allWords)
       w = e
       const tf = new Map<string, number>()
       let negated = false
@@ -345,7 +358,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     return v.length === 1 && v[0].some((x) => x !== 0) ? v[0] : undefined
   }
 
-  function align(terms: Term[]): Alignment {
+  function align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
     const scores = new Map<number, number>()
     for (const t of content) {
@@ -415,7 +428,8 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     }
     const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : anywhere.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
     const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    return { support, coverage, matched, mismatches }
+    const wordOverlap = words && words.length ? words.filter((w) => allWords.has(w)).length / words.length : coverage
+    return { support, coverage, matched, mismatches, wordOverlap }
   }
 
   function termsOfText(s: string, offset = 0): Term[] {
