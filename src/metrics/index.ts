@@ -2,6 +2,7 @@
 // is listed here: the schema table declares every operation, but nothing is exposed as a placeholder.
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
+import { contextRelevancy } from './context-relevancy.js'
 import { cost } from './cost.js'
 import { faithfulness, summarization } from './faithfulness.js'
 import { inputType } from './input-type.js'
@@ -10,7 +11,7 @@ import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, faithfulness, summarization] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, faithfulness, summarization, contextRelevancy] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never
