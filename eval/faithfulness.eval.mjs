@@ -57,7 +57,7 @@ export async function run({ litmus, datasets }) {
   const factual = xsumItems.map((r, i) => ({ ...r, y: xsum[i].label_factual, i })).filter((r) => r.y === 0 || r.y === 1)
   const factualRows = aucRows(factual, (r) => explained[r.i].score)
   // Per statement: does the kind Litmus gives a hallucinated statement match an annotated span over it?
-  let kinds = 0, kindMatch = 0, flagged = 0, flaggedOverSpan = 0
+  let kinds = 0, kindMatch = 0, flagged = 0, flaggedOverSpan = 0, extrinsicOver = 0
   const kindCounts = { intrinsic: 0, extrinsic: 0 }
   xsum.forEach((r, i) => {
     const spans = r.spans.map((s) => {
@@ -75,6 +75,7 @@ export async function run({ litmus, datasets }) {
       kinds++
       kindCounts[kind]++
       if (over.some((a) => a.type === kind)) kindMatch++
+      if (over.some((a) => a.type === 'extrinsic')) extrinsicOver++
     }
   })
 
@@ -106,6 +107,7 @@ ${table(['Detector', 'AUC'], factualRows)}
 Per statement: ${flagged} statements labelled Intrinsic or Extrinsic Hallucination; ${flaggedOverSpan} of them overlap an
 annotated hallucination span. Of those, the label's kind matches the kind of an overlapping span for
 ${kindMatch} (${fmt(kinds ? kindMatch / kinds : 0, 3)}); Litmus said intrinsic ${kindCounts.intrinsic}, extrinsic ${kindCounts.extrinsic} times.
+Baseline: always saying extrinsic matches for ${extrinsicOver} (${fmt(kinds ? extrinsicOver / kinds : 0, 3)}).
 
 **HaluEval QA sample** (1,000 answers; positive = correct answer). Hallucinated answers are sentences, correct
 ones entity strings, so length alone separates them; read Litmus beside that baseline:

@@ -62,14 +62,13 @@ function coverages(ctx: Context, query: string, chunks: string[]): { aspects: As
   const terms = g.statements.flatMap((s) => s.terms)
   const aspects = aspectsOf(query, terms)
   const whole = g.align(terms)
-  const best = whole.support[0]
   const cover = aspects.map((a) => {
     if (a.answer) {
-      // Answered when the sentence that best covers the whole query holds a term of the asked-for kind
-      // that the query itself does not.
-      if (!best) return 0
-      const s = g.sentences[best.sentence]
-      const found = g.terms(s.text).some((t) => a.answer!.includes(t.kind) && !terms.some((q) => q.key === t.key))
+      // Answered when one of the sentences that best cover the whole query (the K candidates) holds a
+      // term of the asked-for kind that the query itself does not.
+      const found = whole.support.some((sup) =>
+        g.terms(g.sentences[sup.sentence].text).some((t) => a.answer!.includes(t.kind) && !terms.some((q) => q.key === t.key))
+      )
       return found ? 1 : 0
     }
     return g.align(a.terms).coverage

@@ -123,27 +123,39 @@ const STOP = new Set(
   ).split(' ')
 )
 const NEGATION = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', "n't", 'nowhere'])
-const NUMBER_WORDS: Record<string, string> = {
+const NUMBER_WORDS = new Map<string, string>(Object.entries({
   zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
   eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18',
   nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
-  hundred: '100', thousand: '1000', million: '1000000', billion: '1000000000', dozen: '12', first: '1st', second: '2nd', third: '3rd'
-}
+  hundred: '100', thousand: '1000', million: '1000000', billion: '1000000000', dozen: '12', third: '3rd'
+}))
 const DATE_WORDS = new Set(
   'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday'.split(
     ' '
   )
 )
-// "one" is a pronoun as often as a number; it is a number only next to a digit-free noun phrase we cannot see, so not at all.
-delete NUMBER_WORDS.one
-delete NUMBER_WORDS.second
+// "one" is a pronoun and "second" a unit as often as numbers: they are plain words.
+NUMBER_WORDS.delete('one')
 
 const UPPER = /^\p{Lu}/u
 const DIGIT = /\d/
 
+const isApos = (c: number) => c === 39 || c === 0x2019
+
+function hasDigit(w: string): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c >= 48 && c <= 57) return true
+  }
+  return false
+}
+
 function normalise(lower: string): string {
-  let w = lower.replace(/[’']s$/, '').replace(/[’']$/, '')
-  if (DIGIT.test(w)) return w.replace(/[,\s]/g, '').replace(/\.0+$/, '')
+  let w = lower
+  const n = w.length
+  if (n > 2 && w.charCodeAt(n - 1) === 115 && isApos(w.charCodeAt(n - 2))) w = w.slice(0, -2)
+  else if (n > 1 && isApos(w.charCodeAt(n - 1))) w = w.slice(0, -1)
+  if (hasDigit(w)) return w.replace(/[,\s]/g, '').replace(/\.0+$/, '')
   if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y'
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1)
   return w
@@ -171,20 +183,51 @@ function tokenised(ctx: Context, ref: TextRef): Tokenised {
   return { words, wordBytes, sentences, sentenceBytes }
 }
 
+const NOT = 'not'
+/** Kind of the word `keyOf` classified last (avoids an object per context word). */
+let kindOf: TermKind = 'word'
+
+/** True when the word at text[s] starts with an upper-case letter. */
+function upperAt(text: string, s: number): boolean {
+  const c = text.charCodeAt(s)
+  if (c < 128) return c >= 65 && c <= 90
+  return UPPER.test(text.slice(s, s + 2))
+}
+
+/**
+ * Key of a lower-cased word (NOT for a negation cue, undefined for a stop word); sets `kindOf`.
+ * `name`: the word is capitalised and not its sentence's first.
+ */
+function keyOf(lower: string, name: boolean): string | undefined {
+  kindOf = 'word'
+  if (NEGATION.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t')) return NOT
+  if (STOP.has(lower)) return undefined
+  const key = normalise(lower)
+  if (hasDigit(key)) {
+    kindOf = 'number'
+    return key
+  }
+  const number = NUMBER_WORDS.get(lower)
+  if (number !== undefined) {
+    kindOf = 'number'
+    return number
+  }
+  if (DATE_WORDS.has(lower) && (lower !== 'may' || name)) {
+    kindOf = 'date'
+    return lower.slice(0, 3)
+  }
+  if (name) kindOf = 'name'
+  return key
+}
+
 /** Term of the word at [s, e) of `text` (bytes [bs, be) of core memory); undefined for a stop word. */
 function termOf(text: string, s: number, e: number, bs: number, be: number, first: boolean): Term | undefined {
   const word = text.slice(s, e)
-  const lower = word.toLowerCase()
-  const span: [number, number] = [s, e]
-  const bytes: [number, number] = [bs, be]
-  if (NEGATION.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t')) return { key: 'not', word, kind: 'word', span, bytes, negation: true }
-  if (STOP.has(lower)) return undefined
-  const key = normalise(lower)
-  if (DIGIT.test(key)) return { key, word, kind: 'number', span, bytes }
-  if (NUMBER_WORDS[lower] !== undefined) return { key: NUMBER_WORDS[lower], word, kind: 'number', span, bytes }
-  if (DATE_WORDS.has(lower) && (lower !== 'may' || UPPER.test(word))) return { key: lower.slice(0, 3), word, kind: 'date', span, bytes }
-  const name = !first && UPPER.test(word)
-  return { key, word, kind: name ? 'name' : 'word', span, bytes }
+  const key = keyOf(word.toLowerCase(), !first && upperAt(text, s))
+  if (key === undefined) return undefined
+  const term: Term = { key, word, kind: kindOf, span: [s, e], bytes: [bs, be] }
+  if (key === NOT) term.negation = true
+  return term
 }
 
 /** Terms of words [from, to) of a tokenised text. */
@@ -267,9 +310,11 @@ function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
 
 interface Indexed {
   sentence: ContextSentence
-  /** term key -> count */
-  tf: Map<string, number>
-  terms: Term[]
+  /** Its term ids ([from, to) of the call's flat id list). */
+  from: number
+  to: number
+  /** Its numbers, dates and names: key, kind, as written. */
+  special: { key: string; kind: TermKind; word: string }[]
   len: number
   negated: boolean
   /** Byte range in core memory, for word vectors on demand. */
@@ -288,37 +333,63 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const own = tokenised(ctx, ref)
   const statements = statementsOf(text, own, ref.ptr)
   const indexed: Indexed[] = []
-  const df = new Map<string, number>()
-  const anywhere = new Map<string, number>()
+  // Terms are interned once per call: ids index df and postings (no map per sentence).
+  const ids = new Map<string, number>()
+  const flat: number[] = []
+  const df: number[] = []
+  const postings: number[][] = []
+  const anywhere = { has: (key: string) => ids.has(key) }
   const allWords = new Set<string>()
   chunks.forEach((chunk, c) => {
     const cref = core.write(chunk)
     const t = tokenised(ctx, cref)
+    // Lower-case the chunk once; per word only where lowering changes a length (rare scripts).
+    const lowered = chunk.toLowerCase()
+    const sameLength = lowered.length === chunk.length
     let w = 0
     const nw = t.words.length >> 1
     for (let i = 0; i < t.sentences.length >> 1; i++) {
       const ss = t.sentences[2 * i]
       const se = t.sentences[2 * i + 1]
       while (w < nw && t.words[2 * w] < ss) w++
-      let e = w
-      while (e < nw && t.words[2 * e + 1] <= se) e++
-      const terms = termsIn(chunk, t, cref.ptr, w, e, ss, allWords)
-      w = e
-      const tf = new Map<string, number>()
+      const from = flat.length
+      const sentence = indexed.length
+      const special: Indexed['special'] = []
       let negated = false
-      for (const term of terms) {
-        if (term.negation) negated = true
-        tf.set(term.key, (tf.get(term.key) ?? 0) + 1)
-      }
-      for (const key of tf.keys()) {
-        df.set(key, (df.get(key) ?? 0) + 1)
-        anywhere.set(key, indexed.length)
+      let len = 0
+      for (; w < nw && t.words[2 * w + 1] <= se; w++) {
+        const a = t.words[2 * w]
+        const b = t.words[2 * w + 1]
+        const lower = sameLength ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase()
+        allWords.add(lower)
+        const key = keyOf(lower, a !== ss && upperAt(chunk, a))
+        if (key === undefined) continue
+        if (key === NOT) {
+          negated = true
+          continue
+        }
+        len++
+        let id = ids.get(key)
+        if (id === undefined) {
+          id = df.length
+          ids.set(key, id)
+          df.push(0)
+          postings.push([])
+        }
+        flat.push(id)
+        const p = postings[id]
+        if (p.length === 0 || p[p.length - 1] !== sentence) {
+          p.push(sentence)
+          df[id]++
+        }
+        if (kindOf !== 'word') special.push({ key, kind: kindOf, word: chunk.slice(a, b) })
       }
       indexed.push({
         sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
-        tf,
-        terms,
-        len: terms.length,
+        from,
+        to: flat.length,
+        special,
+        len,
         negated,
         bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]]
       })
@@ -327,80 +398,96 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const n = indexed.length
   const avgLen = n ? indexed.reduce((a, s) => a + s.len, 0) / n : 1
   const idf = (key: string) => {
-    const d = df.get(key) ?? 0
+    const id = ids.get(key)
+    const d = id === undefined ? 0 : df[id]
     return Math.log(1 + (n - d + 0.5) / (d + 0.5))
   }
-  // Postings: term -> sentences holding it, built once so each statement costs its terms' postings.
-  const postings = new Map<string, number[]>()
-  indexed.forEach((s, i) => {
-    for (const key of s.tf.keys()) {
-      let p = postings.get(key)
-      if (!p) postings.set(key, (p = []))
-      p.push(i)
-    }
-  })
+  /** Occurrences of term `id` in sentence `i`. */
+  const tf = (i: number, id: number) => {
+    let f = 0
+    for (let k = indexed[i].from; k < indexed[i].to; k++) if (flat[k] === id) f++
+    return f
+  }
 
   const dims = core.exports.vectorsDims()
-  const sentenceVectors = new Map<number, Float32Array[]>()
-  const vectorsOf = (bytes: [number, number]): Float32Array[] => {
-    if (dims === 0 || bytes[1] <= bytes[0]) return []
+  const vectorsOf = (bytes: [number, number]): { at: Uint32Array; vecs: Float32Array } | undefined => {
+    if (dims === 0 || bytes[1] <= bytes[0]) return undefined
     const res = core.exports.vectorsWords(bytes[0], bytes[1] - bytes[0])
-    const [count, , vecPtr] = core.u32(res, 3)
-    const all = core.f32(vecPtr, count * dims).slice()
-    const out: Float32Array[] = []
-    for (let i = 0; i < count; i++) out.push(all.subarray(i * dims, (i + 1) * dims))
-    return out
+    const [count, spans, vecPtr] = core.u32(res, 3)
+    return { at: core.u32(spans, count * 2).slice(), vecs: core.f32(vecPtr, count * dims).slice() }
   }
-  const termVector = (term: Term): Float32Array | undefined => {
-    if (term.bytes[1] <= term.bytes[0]) return undefined
-    const v = vectorsOf(term.bytes)
-    // A word of several runs (don't, COVID-19) has no single vector.
-    return v.length === 1 && v[0].some((x) => x !== 0) ? v[0] : undefined
+  /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
+  const termVectors = (terms: Term[]): (Float32Array | undefined)[] => {
+    const from = Math.min(...terms.map((t) => t.bytes[0]))
+    const to = Math.max(...terms.map((t) => t.bytes[1]))
+    const got = vectorsOf([from, to])
+    return terms.map((t) => {
+      if (!got || t.bytes[1] <= t.bytes[0]) return undefined
+      for (let r = 0; r < got.at.length >> 1; r++) {
+        if (got.at[2 * r] + from === t.bytes[0]) {
+          if (got.at[2 * r + 1] + from !== t.bytes[1]) return undefined
+          const v = got.vecs.subarray(r * dims, (r + 1) * dims)
+          return v.some((x) => x !== 0) ? v : undefined
+        }
+      }
+      return undefined
+    })
   }
 
   function align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
     const scores = new Map<number, number>()
     for (const t of content) {
-      const p = postings.get(t.key)
-      if (!p) continue
+      const id = ids.get(t.key)
+      if (id === undefined) continue
       const w = idf(t.key)
-      for (const i of p) {
+      for (const i of postings[id]) {
         const s = indexed[i]
-        const f = s.tf.get(t.key)!
+        const f = tf(i, id)
         scores.set(i, (scores.get(i) ?? 0) + (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * s.len) / avgLen)))
       }
     }
     const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, K)
     const weights = content.map((t) => idf(t.key) || Math.log(1 + (n + 0.5) / 0.5))
     const total = weights.reduce((a, b) => a + b, 0)
-    const vectors = new Map<Term, Float32Array | undefined>()
     let best: { support: Support; match: number[] } | undefined
     const support: Support[] = []
+    // Exact coverage of each candidate; word vectors then refine the best one only (the costly part).
     for (const [i, bm25] of top) {
       const s = indexed[i]
-      const match = content.map((t) => {
-        if (s.tf.has(t.key)) return 1
-        let m = anywhere.has(t.key) ? SOMEWHERE : 0
-        // Numbers, dates and names count only by their exact form; a vector would blur 1995 into 1996.
-        if (t.kind !== 'word' || dims === 0) return m
-        if (!vectors.has(t)) vectors.set(t, termVector(t))
-        const v = vectors.get(t)
-        if (!v) return m
-        let sv = sentenceVectors.get(i)
-        if (!sv) sentenceVectors.set(i, (sv = vectorsOf(s.bytes)))
-        let c = 0
-        for (const u of sv) {
-          let d = 0
-          for (let k = 0; k < dims; k++) d += v[k] * u[k]
-          if (d > c) c = d
-        }
-        return Math.max(m, cosineToMatch(c))
+      const match = content.map((t): number => {
+        const id = ids.get(t.key)
+        return id === undefined ? 0 : tf(i, id) > 0 ? 1 : SOMEWHERE
       })
       const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
       const sup = { sentence: i, bm25, coverage }
       support.push(sup)
       if (!best || coverage > best.support.coverage) best = { support: sup, match }
+    }
+    if (best && dims > 0) {
+      // Numbers, dates and names count only by their exact form; a vector would blur 1995 into 1996.
+      const soft = content.filter((t, j) => t.kind === 'word' && best!.match[j] < 1)
+      if (soft.length) {
+        const vs = termVectors(soft)
+        const sv = vectorsOf(indexed[best.support.sentence].bytes)
+        if (sv) {
+          const rows = sv.vecs.length / dims
+          soft.forEach((t, k) => {
+            const v = vs[k]
+            if (!v) return
+            let c = 0
+            for (let r = 0; r < rows; r++) {
+              let d = 0
+              const o = r * dims
+              for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
+              if (d > c) c = d
+            }
+            const j = content.indexOf(t)
+            best!.match[j] = Math.max(best!.match[j], cosineToMatch(c))
+          })
+          best.support.coverage = total > 0 ? best.match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
+        }
+      }
     }
     support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
     const mismatches: Mismatch[] = []
@@ -417,7 +504,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
     for (const t of content) {
       if (t.kind === 'word' || anywhere.has(t.key)) continue
-      const against = bestSentence && aboutSame ? [...new Set(bestSentence.terms.filter((u) => u.kind === t.kind && !terms.some((v) => v.key === u.key)).map((u) => u.word))] : []
+      const against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !terms.some((v) => v.key === u.key)).map((u) => u.word))] : []
       if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
       else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
     }
