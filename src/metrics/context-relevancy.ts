@@ -62,12 +62,13 @@ function coverages(ctx: Context, query: string, chunks: string[]): { aspects: As
   const terms = g.statements.flatMap((s) => s.terms)
   const aspects = aspectsOf(query, terms)
   const whole = g.align(terms)
+  const own = new Set(terms.map((t) => t.key))
   const cover = aspects.map((a) => {
     if (a.answer) {
       // Answered when one of the sentences that best cover the whole query (the K candidates) holds a
       // term of the asked-for kind that the query itself does not.
       const found = whole.support.some((sup) =>
-        g.terms(g.sentences[sup.sentence].text).some((t) => a.answer!.includes(t.kind) && !terms.some((q) => q.key === t.key))
+        g.terms(g.sentences[sup.sentence].text).some((t) => a.answer!.includes(t.kind) && !own.has(t.key))
       )
       return found ? 1 : 0
     }

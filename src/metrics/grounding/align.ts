@@ -338,6 +338,8 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const flat: number[] = []
   const df: number[] = []
   const postings: number[][] = []
+  /** Occurrences of the term in each sentence of its postings. */
+  const counts: number[][] = []
   const anywhere = { has: (key: string) => ids.has(key) }
   const allWords = new Set<string>()
   chunks.forEach((chunk, c) => {
@@ -375,13 +377,15 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
           ids.set(key, id)
           df.push(0)
           postings.push([])
+          counts.push([])
         }
         flat.push(id)
         const p = postings[id]
         if (p.length === 0 || p[p.length - 1] !== sentence) {
           p.push(sentence)
+          counts[id].push(1)
           df[id]++
-        }
+        } else counts[id][p.length - 1]++
         if (kindOf !== 'word') special.push({ key, kind: kindOf, word: chunk.slice(a, b) })
       }
       indexed.push({
@@ -402,12 +406,20 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     const d = id === undefined ? 0 : df[id]
     return Math.log(1 + (n - d + 0.5) / (d + 0.5))
   }
-  /** Occurrences of term `id` in sentence `i`. */
-  const tf = (i: number, id: number) => {
-    let f = 0
-    for (let k = indexed[i].from; k < indexed[i].to; k++) if (flat[k] === id) f++
-    return f
+  /** Term ids of sentence `i`, built once per call for the sentences that become candidates. */
+  const sentenceIds = new Map<number, Set<number>>()
+  const idsOf = (i: number): Set<number> => {
+    let set = sentenceIds.get(i)
+    if (!set) {
+      set = new Set()
+      for (let k = indexed[i].from; k < indexed[i].to; k++) set.add(flat[k])
+      sentenceIds.set(i, set)
+    }
+    return set
   }
+  // BM25 accumulators, reused by every statement (only the touched entries are reset).
+  const acc = new Float64Array(n)
+  const touched: number[] = []
 
   const dims = core.exports.vectorsDims()
   const vectorsOf = (bytes: [number, number]): { at: Uint32Array; vecs: Float32Array } | undefined => {
@@ -418,46 +430,66 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   }
   /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
   const termVectors = (terms: Term[]): (Float32Array | undefined)[] => {
-    const from = Math.min(...terms.map((t) => t.bytes[0]))
-    const to = Math.max(...terms.map((t) => t.bytes[1]))
+    let from = Infinity
+    let to = 0
+    for (const t of terms) {
+      if (t.bytes[0] < from) from = t.bytes[0]
+      if (t.bytes[1] > to) to = t.bytes[1]
+    }
     const got = vectorsOf([from, to])
+    if (!got) return terms.map(() => undefined)
+    const runAt = new Map<number, number>()
+    for (let r = 0; r < got.at.length >> 1; r++) runAt.set(got.at[2 * r] + from, r)
     return terms.map((t) => {
-      if (!got || t.bytes[1] <= t.bytes[0]) return undefined
-      for (let r = 0; r < got.at.length >> 1; r++) {
-        if (got.at[2 * r] + from === t.bytes[0]) {
-          if (got.at[2 * r + 1] + from !== t.bytes[1]) return undefined
-          const v = got.vecs.subarray(r * dims, (r + 1) * dims)
-          return v.some((x) => x !== 0) ? v : undefined
-        }
-      }
-      return undefined
+      const r = runAt.get(t.bytes[0])
+      if (r === undefined || t.bytes[1] <= t.bytes[0] || got.at[2 * r + 1] + from !== t.bytes[1]) return undefined
+      const v = got.vecs.subarray(r * dims, (r + 1) * dims)
+      return v.some((x) => x !== 0) ? v : undefined
     })
   }
 
   function align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
-    const scores = new Map<number, number>()
+    // BM25 over the statement's distinct terms; each term costs its postings.
+    const seen = new Set<number>()
     for (const t of content) {
       const id = ids.get(t.key)
-      if (id === undefined) continue
+      if (id === undefined || seen.has(id)) continue
+      seen.add(id)
       const w = idf(t.key)
-      for (const i of postings[id]) {
-        const s = indexed[i]
-        const f = tf(i, id)
-        scores.set(i, (scores.get(i) ?? 0) + (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * s.len) / avgLen)))
+      const p = postings[id]
+      const c = counts[id]
+      for (let k = 0; k < p.length; k++) {
+        const i = p[k]
+        const f = c[k]
+        if (acc[i] === 0) touched.push(i)
+        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * indexed[i].len) / avgLen))
       }
     }
-    const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, K)
+    // Top K by a linear pass (ties: earlier sentence first).
+    const top: [number, number][] = []
+    for (const i of touched) {
+      const v = acc[i]
+      if (top.length === K && (v < top[K - 1][1] || (v === top[K - 1][1] && i > top[K - 1][0]))) continue
+      let at = top.length < K ? top.length : K - 1
+      top[at] = [i, v]
+      while (at > 0 && (top[at - 1][1] < v || (top[at - 1][1] === v && top[at - 1][0] > i))) {
+        top[at] = top[at - 1]
+        top[--at] = [i, v]
+      }
+    }
+    for (const i of touched) acc[i] = 0
+    touched.length = 0
     const weights = content.map((t) => idf(t.key) || Math.log(1 + (n + 0.5) / 0.5))
     const total = weights.reduce((a, b) => a + b, 0)
     let best: { support: Support; match: number[] } | undefined
     const support: Support[] = []
     // Exact coverage of each candidate; word vectors then refine the best one only (the costly part).
     for (const [i, bm25] of top) {
-      const s = indexed[i]
+      const has = idsOf(i)
       const match = content.map((t): number => {
         const id = ids.get(t.key)
-        return id === undefined ? 0 : tf(i, id) > 0 ? 1 : SOMEWHERE
+        return id === undefined ? 0 : has.has(id) ? 1 : SOMEWHERE
       })
       const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
       const sup = { sentence: i, bm25, coverage }
@@ -466,7 +498,8 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     }
     if (best && dims > 0) {
       // Numbers, dates and names count only by their exact form; a vector would blur 1995 into 1996.
-      const soft = content.filter((t, j) => t.kind === 'word' && best!.match[j] < 1)
+      const softAt = content.map((_, j) => j).filter((j) => content[j].kind === 'word' && best!.match[j] < 1)
+      const soft = softAt.map((j) => content[j])
       if (soft.length) {
         const vs = termVectors(soft)
         const sv = vectorsOf(indexed[best.support.sentence].bytes)
@@ -482,7 +515,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
               for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
               if (d > c) c = d
             }
-            const j = content.indexOf(t)
+            const j = softAt[k]
             best!.match[j] = Math.max(best!.match[j], cosineToMatch(c))
           })
           best.support.coverage = total > 0 ? best.match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
@@ -502,9 +535,15 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       restM += weights[j] * (best ? best.match[j] : 0)
     })
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
+    const own = new Set(terms.map((t) => t.key))
+    const againstOf = new Map<TermKind, string[]>()
     for (const t of content) {
       if (t.kind === 'word' || anywhere.has(t.key)) continue
-      const against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !terms.some((v) => v.key === u.key)).map((u) => u.word))] : []
+      let against = againstOf.get(t.kind)
+      if (!against) {
+        against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
+        againstOf.set(t.kind, against)
+      }
       if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
       else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
     }
