@@ -15,7 +15,8 @@ function row(name: string, value: string): string {
 // Operations that take `{ text }` and answer `{ score }`: one row each.
 const SCORES = [
   ['Clarity', 'clarity'],
-  ['Simplicity', 'simplicity']
+  ['Simplicity', 'simplicity'],
+  ['Toxicity', 'toxicity']
 ] as const
 
 function render(): void {

@@ -4,6 +4,7 @@ import type { Context, LoadOptions } from './metrics/context.js'
 import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
 import type { Model } from './metrics/metric.js'
 import { tokensInit } from './metrics/tokens.js'
+import { unknownOperation } from './schema/guards.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
 import { checkResponse, validate } from './schema/validate.js'
@@ -44,8 +45,9 @@ const RECORDS = METRICS as readonly AnyRecord[]
 const OPS = OPERATIONS as Record<string, Operation>
 const ALL_NAMES = RECORDS.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
 
-function run(op: Operation, score: AnyScorer, body: unknown, ctx: Context): Record<string, unknown> {
-  validate(op, body)
+function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Record<string, unknown> {
+  // Scorers get the validated copy, so a getter cannot show the validator one value and the scorer another.
+  const body = validate(op, input)
   const out = score(body, ctx)
   checkResponse(op, out)
   const metadata = (body as { metadata?: unknown }).metadata
@@ -97,19 +99,17 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Eva
       for (const [name] of entries) explainers.set(name, explain)
     }
   }
-  const lookup = <T>(table: Map<string, T>, name: unknown, what: string): T => {
-    const found = typeof name === 'string' ? table.get(name) : undefined
-    if (found === undefined) {
-      const declared = typeof name === 'string' && Object.hasOwn(OPS, name) ? ' (declared by the service, not implemented by Litmus yet)' : ''
-      throw invalidArgument(what, 'name', `one of ${[...table.keys()].join(', ')}${declared}`, 'an operation name', name)
-    }
-    return found
+  evaluator.evaluate = (name: unknown, body: unknown) => {
+    const method = typeof name === 'string' ? methods.get(name) : undefined
+    if (method === undefined) throw unknownOperation(name, [...methods.keys()])
+    return method(body)
   }
-  evaluator.evaluate = (name: unknown, body: unknown) => lookup(methods, name, 'evaluate')(body)
   evaluator.explain = (name: unknown, request: unknown) => {
-    const explain = lookup(explainers, name, 'explain')
-    validate(OPS[name as string], request)
-    return explain(request)
+    const explain = typeof name === 'string' ? explainers.get(name) : undefined
+    if (explain === undefined) {
+      throw invalidArgument('explain', 'name', `one of ${[...explainers.keys()].join(', ')}`, 'an operation with an explanation', name)
+    }
+    return explain(validate(OPS[name as string], request))
   }
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   return evaluator as Evaluator

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,7 +35,7 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['clarity'], 'not json', 2, /stdin is not a JSON request/],
   [['formality', '--text', 'x'], undefined, 2, /'formality' is not implemented yet/],
   [['nonsense'], undefined, 2, /'nonsense' is not an operation/],
-  [['clarity', requests], undefined, 0, /^\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"line 4: not valid JSON"\}\n$/],
+  [['clarity', requests], undefined, 1, /^litmus: line 3: Error in 'ClarityRequest'.*\nlitmus: line 4: line 4: not valid JSON\nlitmus: 2 of 3 lines failed\n\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"line 4: not valid JSON"\}\n$/],
   [[records], undefined, 0, /"line":1,"results":\{(?=[^\n]*"clarity":\{"score")(?=[^\n]*"input_type":\{"encodings":\[\]\}).*\n.*"line":2,"results":\{"cost":\{"cost_estimate_per_run":0.0075/],
   [['operations'], undefined, 0, /^clarity\s+text \[metadata\]$/m],
   [['sample'], undefined, 0, /encoded payload\s+input_type\s+encodings \[base64/],
@@ -51,4 +51,62 @@ describe('litmus CLI', () => {
       expect(code === 0 ? out.stdout : out.stderr + out.stdout).toMatch(pattern)
     })
   }
+})
+
+describe('litmus CLI batches never lose a line', () => {
+  const file = (name: string, content: string) => {
+    const path = join(dir, name)
+    writeFileSync(path, content)
+    return path
+  }
+
+  it('a null line, a number, an array: reported with their numbers, the batch goes on, exit 1', () => {
+    const path = file('hostile.jsonl', 'null\n42\n[1]\n{"text":"The cat sat."}\n')
+    const out = litmus([path])
+    expect(out.code).toBe(1)
+    expect(out.stderr).toMatch(/line 1: a record must be a JSON object\n.*line 2: .*\n.*line 3: .*\n.*3 of 4 lines failed/)
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.line)).toEqual([1, 2, 3, 4])
+    expect(lines[3].results.clarity.score).toBeGreaterThan(0)
+  })
+
+  it('a line of 50,000 keys (once a stack overflow that ended the batch) and the lines after it', () => {
+    const path = file('keys.jsonl', JSON.stringify({ text: 'a='.repeat(50_000) }) + '\n{"text":"Mail a@b.co now."}\n')
+    const out = litmus(['pii', path])
+    expect(out.code).toBe(0)
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.line)).toEqual([1, 2])
+    expect(lines[1].pii[0].string).toBe('a@b.co')
+  })
+
+  it('an operation named __proto__ is an unknown operation, reported as such', () => {
+    const path = file('proto.jsonl', '{"operation":"__proto__","text":"x"}\n{"operation":"constructor","text":"x"}\n')
+    const out = litmus([path])
+    expect(out.code).toBe(1)
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(Object.hasOwn(lines[0].results, '__proto__')).toBe(true)
+    expect(lines[0].results.__proto__.error).toMatch(/unknown operation/)
+    expect(lines[1].results.constructor.error).toMatch(/unknown operation/)
+  })
+
+  it('a UTF-8 byte-order mark before line 1 (and before a stdin request) is ignored', () => {
+    const path = file('bom.jsonl', '\ufeff{"text":"The cat sat."}\n')
+    const out = litmus(['clarity', path])
+    expect(out.code).toBe(0)
+    expect(JSON.parse(out.stdout).score).toBeGreaterThan(0)
+    expect(litmus(['clarity'], '\ufeff{"text":"The cat sat."}').code).toBe(0)
+  })
+
+  it.each(['--constructor', '--__proto__', '--toString'])('the flag %s is an unknown flag', (flag) => {
+    const out = litmus(['clarity', flag, 'x'])
+    expect(out.code).toBe(2)
+    expect(out.stderr).toMatch(/unknown flag/)
+  })
+
+  it('a reader that closes the pipe early ends the batch quietly', () => {
+    const path = file('many.jsonl', '{"text":"The cat sat on the mat."}\n'.repeat(20_000))
+    const out = spawnSync('sh', ['-c', `node ${bin} clarity ${path} | head -n 1`], { encoding: 'utf8' })
+    expect(out.stdout).toMatch(/^\{"line":1,"score"/)
+    expect(out.stderr).toBe('')
+  })
 })

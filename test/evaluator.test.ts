@@ -16,6 +16,7 @@ describe('Evaluator', () => {
     expect(() => litmus.evaluate('formality' as any, { text: 'x' })).toThrow(/not implemented/)
     expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(InvalidArgumentError)
     expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/received: "no_such"/)
+    expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/unknown operation "no_such"/)
   })
 
   it('evaluate(name) gives the same result as the method', () => {

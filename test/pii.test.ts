@@ -255,8 +255,13 @@ describe('allowlist and blocklist', () => {
   it('rejects a pattern too large to run in bounded time', () => {
     expect(() => detect('x', { blocklist: ['/(a{100}){30}/'] })).toThrow(/too large/)
   })
-  it('stops a pattern whose work over this text exceeds the budget, naming the entry', () => {
-    expect(() => detect('a'.repeat(100_000), { allowlist: ['x', '/a{1000}a{990}b/'] })).toThrow(/allowlist\[1\].*too costly/)
+  it('refuses, before running, patterns whose work over this text exceeds the budget, naming the costliest entry', () => {
+    expect(() => detect('a'.repeat(100_000), { allowlist: ['x', '/(?:\\b|\\B){490}x/'] })).toThrow(/allowlist\[1\].*budget/)
+  })
+  it('counts the work of every entry of both lists together', () => {
+    const text = 'a'.repeat(1_000_000)
+    expect(detect(text, { blocklist: ['/[a-z]{1,20}!/'] })).toEqual([])
+    expect(() => detect(text, { allowlist: ['/[a-z]{1,20}!/'], blocklist: Array(10).fill('/[a-z]{1,20}!/') })).toThrow(/budget/)
   })
   it('reports the blocklist entry index too', () => {
     expect(() => detect('x', { blocklist: ['/[z-a]/'] })).toThrow(/blocklist\[0\]/)

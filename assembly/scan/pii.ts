@@ -706,6 +706,10 @@ function secret(s: usize, e: usize): bool {
   return false
 }
 
+let PK_FROM: usize = 1
+let PK_AT: usize = 0
+let PK_Z: usize = 0
+
 /** PEM private-key block from "-----BEGIN ... PRIVATE KEY-----" to the matching END line. */
 function privateKey(s: usize): usize {
   if (!startsCs(s, N, '-----BEGIN ')) return 0
@@ -714,19 +718,19 @@ function privateKey(s: usize): usize {
   if (k - s < 22 || !startsCs(k - 11, k, 'PRIVATE KEY') || !startsCs(k, N, '-----')) return 0
   let m = k + 5
   const limit = N - 9
-  while (m < limit) {
-    if (at(m) == 0x2d && startsCs(m, N, '-----END ')) {
-      let z = m + 9
-      while (z < N && at(z) != 0x2d && at(z) != 0x0a) z++
-      if (startsCs(z, N, '-----')) {
-        emit(s, z + 5, C_SECRET)
-        return z + 5
-      }
-      return 0
-    }
-    m++
+  // The first END line at or after m and where its marker ends, remembered: many blocks that share
+  // one END line, or never close, cost one search in all.
+  if (!(PK_FROM <= m && m <= PK_AT)) {
+    PK_FROM = m
+    while (m < limit && !(at(m) == 0x2d && startsCs(m, N, '-----END '))) m++
+    PK_AT = m
+    let z = m + 9
+    if (m < limit) while (z < N && at(z) != 0x2d && at(z) != 0x0a) z++
+    PK_Z = z
   }
-  return 0
+  if (PK_AT >= limit || !startsCs(PK_Z, N, '-----')) return 0
+  emit(s, PK_Z + 5, C_SECRET)
+  return PK_Z + 5
 }
 
 function isBase58(c: u32): bool {
@@ -1150,6 +1154,9 @@ function numeric(s: usize): usize {
 
 /** Index of the first byte after token [s, ...) ends (whitespace-delimited). */
 function tokenEnd(s: usize): usize {
+  // Inside the token piiScan last read, its end is known: asked once per field, a scan would cost
+  // the token's length each time.
+  if (TOK_S <= s && s < TOK_E) return TOK_E
   let k = s
   while (k < N && (cls(at(k)) & K_SP) == 0) k++
   return k
@@ -1213,8 +1220,7 @@ function collectRun(s: usize): u32 {
       prev = c
       ce++
     }
-    let raw = ce
-    while (raw < N && (cls(at(raw)) & K_SP) == 0) raw++
+    const raw = tokenEnd(ce)
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
     const capital = upperAt(cs)
@@ -1779,91 +1785,108 @@ function fieldEnd(s: usize, e: usize): usize {
   return e
 }
 
+/** Re-readings of a value inside one token (see handleToken). */
+const REREADS = 4
+
 /** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
-function handleToken(t0: usize, t1: usize, acc: u32): usize {
-  let s = t0
-  let e = t1
-  if (at(s) == 0x2d && startsCs(s, N, '-----BEGIN')) {
-    if (wants(C_SECRET)) {
-      const z = privateKey(s)
-      if (z > 0) return z
-    }
-    return t1
-  }
-  while (s < e && leadingPunct(at(s))) s++
-  while (e > s && trailingPunct(at(e - 1))) e--
-  if (s >= e) return t1
-  const c = at(s)
-  if ((acc & K_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
-  if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
-  // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
-  if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON)) != 0 || (e - s >= 19 && ((acc & (K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65))) &&
-    secret(s, e)) return t1
-  if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
-  // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
-  if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || ((acc & K_DIG) != 0 && (acc & (K_DOT | K_PUNCT)) != 0)) && isAlpha(c)) {
-    let q = s
-    // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
-    while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
-    const sep = at(q)
-    // A key of at most four hex digits before ':' is more likely an IPv6 group ("fe80:0:0:0:...").
-    let hexKey = sep == 0x3a && q - s <= 4
-    for (let m = s; hexKey && m < q; m++) if (!isHex(at(m))) hexKey = false
-    let v = q + 1
-    // "Ph.555-1234", "Tel.:+44 20 ...": an abbreviated key with its dot.
-    let dotKey = false
-    if (sep == 0x2e && q - s <= 4) {
-      if (at(v) == 0x3a) v++
-      dotKey = isDig(at(v)) || at(v) == 0x2b || at(v) == 0x28
-    }
-    const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d || sep == 0x23) && isDig(at(q + 1))) || dotKey
-    if (q < e && q - s <= 20 && isSep && v < e && (isAlnum(at(v)) || at(v) == 0x2b || at(v) == 0x28)) {
-      let vacc: u32 = 0
-      for (let m = v; m < t1; m++) vacc |= cls(at(m))
-      return handleToken(v, t1, vacc)
-    }
-  }
-  if ((acc & K_DIG) != 0) {
-    if ((acc & K_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
-    if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
-    if (c - 0x41 < 26 && wants(C_IBAN)) {
-      const z = iban(s)
-      if (z > 0) return z
-    }
-    if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
-      // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
-      const before = CN
-      const z = numeric(s > t0 && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
-      if (CN > before) return z > t1 ? z : t1
-      // Not a number of any kind: perhaps the house number of an address.
-      if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
-        const a = addressBlock(s, !addressContext(s))
-        if (a > 0) {
-          emit(s, a, C_LOCATION)
-          return a
-        }
+function handleToken(t0: usize, t1: usize, acc0: u32): usize {
+  let t = t0
+  let acc = acc0
+  // A value after a key ("ip:10.0.0.1") or after markup is read again on its own, as a loop rather
+  // than a call so no input sets the depth; a few re-readings per token are enough for real keys,
+  // and bounding them keeps a token of keys ("a=a=a=...") linear.
+  for (let round = 0; ; round++) {
+    let s = t
+    let e = t1
+    if (at(s) == 0x2d && startsCs(s, N, '-----BEGIN')) {
+      if (wants(C_SECRET)) {
+        const z = privateKey(s)
+        if (z > 0) return z
       }
-      if (z > 0) return z > t1 ? z : t1
       return t1
     }
-  }
-  if ((acc & (K_DIG | K_DOT)) == (K_DIG | K_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
-  // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
-  if ((acc & K_DIG) != 0 && !isDig(c)) {
-    for (let k = s + 1; k < e; k++) {
-      const b = at(k - 1)
-      const d = at(k)
-      if ((b == 0x3e || b == 0x22 || b == 0x27) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+    while (s < e && leadingPunct(at(s))) s++
+    while (e > s && trailingPunct(at(e - 1))) e--
+    if (s >= e) return t1
+    const c = at(s)
+    if ((acc & K_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
+    if ((acc & (K_COLON | K_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+    // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
+    if (wants(C_SECRET) && ((acc & (K_EQ | K_COLON)) != 0 || (e - s >= 19 && ((acc & (K_DASH | K_US)) != 0 || c == 0x41 || c == 0x65))) &&
+      secret(s, e)) return t1
+    if (wants(C_CRYPTO) && (acc & K_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+    // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
+    if (((acc & (K_COLON | K_EQ | K_PAREN | K_DASH)) != 0 || ((acc & K_DIG) != 0 && (acc & (K_DOT | K_PUNCT)) != 0)) && isAlpha(c)) {
+      let q = s
+      // Keys such as "src_ip" and "IPv4" hold digits and underscores after the first letter.
+      while (q < e && (isAlnum(at(q)) || at(q) == 0x5f)) q++
+      const sep = at(q)
+      // A key of at most four hex digits before ':' is more likely an IPv6 group ("fe80:0:0:0:...").
+      let hexKey = sep == 0x3a && q - s <= 4
+      for (let m = s; hexKey && m < q; m++) if (!isHex(at(m))) hexKey = false
+      let v = q + 1
+      // "Ph.555-1234", "Tel.:+44 20 ...": an abbreviated key with its dot.
+      let dotKey = false
+      if (sep == 0x2e && q - s <= 4) {
+        if (at(v) == 0x3a) v++
+        dotKey = isDig(at(v)) || at(v) == 0x2b || at(v) == 0x28
+      }
+      const isSep = (sep == 0x3a && !hexKey) || sep == 0x3d || ((sep == 0x28 || sep == 0x2d || sep == 0x23) && isDig(at(q + 1))) || dotKey
+      if (round < REREADS && q < e && q - s <= 20 && isSep && v < e && (isAlnum(at(v)) || at(v) == 0x2b || at(v) == 0x28)) {
         let vacc: u32 = 0
-        for (let m = k; m < t1; m++) vacc |= cls(at(m))
-        return handleToken(k, t1, vacc)
+        for (let m = v; m < t1; m++) vacc |= cls(at(m))
+        t = v
+        acc = vacc
+        continue
       }
     }
+    if ((acc & K_DIG) != 0) {
+      if ((acc & K_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
+      if ((acc & (K_COLON | K_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
+      if (c - 0x41 < 26 && wants(C_IBAN)) {
+        const z = iban(s)
+        if (z > 0) return z
+      }
+      if (isDig(c) || ((c == 0x2b || c == 0x28) && isDig(at(s + 1)))) {
+        // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
+        const before = CN
+        const z = numeric(s > t && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+        if (CN > before) return z > t1 ? z : t1
+        // Not a number of any kind: perhaps the house number of an address.
+        if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
+          const a = addressBlock(s, !addressContext(s))
+          if (a > 0) {
+            emit(s, a, C_LOCATION)
+            return a
+          }
+        }
+        if (z > 0) return z > t1 ? z : t1
+        return t1
+      }
+    }
+    if ((acc & (K_DIG | K_DOT)) == (K_DIG | K_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
+    // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
+    let again = false
+    if (round < REREADS && (acc & K_DIG) != 0 && !isDig(c)) {
+      for (let k = s + 1; k < e; k++) {
+        const b = at(k - 1)
+        const d = at(k)
+        if ((b == 0x3e || b == 0x22 || b == 0x27) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+          let vacc: u32 = 0
+          for (let m = k; m < t1; m++) vacc |= cls(at(m))
+          t = k
+          acc = vacc
+          again = true
+          break
+        }
+      }
+    }
+    if (again) continue
+    if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
+    if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
+    if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
+    return t1
   }
-  if ((acc & K_DOT) != 0 && (acc & K_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
-  if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
-  if ((acc & (K_UP | K_DIG)) == K_DIG && isDig(c)) return t1
-  return t1
 }
 
 let SAW_UPPER = false
@@ -1950,6 +1973,34 @@ function lowerCasePass(): void {
   }
 }
 
+// The token last read by piiScan: [TOK_S, TOK_E), its classes, and for each class bit the last
+// position holding it (filled on first need), so the classes of any suffix cost 16 steps.
+let TOK_S: usize = 0
+let TOK_E: usize = 0
+let TOK_ACC: u32 = 0
+let TOK_LAST = false
+const LAST_AT = memory.data(4 * 16)
+
+function suffixClasses(i: usize): u32 {
+  if (!TOK_LAST) {
+    let seen: u32 = 0
+    for (let m = TOK_E; m > TOK_S && seen != TOK_ACC; m--) {
+      let fresh = cls(at(m - 1)) & ~seen
+      seen |= fresh
+      while (fresh != 0) {
+        store<u32>(LAST_AT + (<usize>ctz<u32>(fresh) << 2), <u32>(m - 1))
+        fresh &= fresh - 1
+      }
+    }
+    TOK_LAST = true
+  }
+  let acc: u32 = 0
+  for (let b: u32 = 0; b < 16; b++) {
+    if ((TOK_ACC & (<u32>1 << b)) != 0 && <usize>load<u32>(LAST_AT + (<usize>b << 2)) >= i) acc |= <u32>1 << b
+  }
+  return acc
+}
+
 /**
  * Scan UTF-8 text [p, p+len) for the categories whose bits are set in `mask` (bit = category id).
  * Returns a pointer to [count, start0, end0, cat0, ...] (u32, byte offsets, sorted, non-overlapping).
@@ -1965,6 +2016,10 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   MEMO_N = 0
   PEND_N = 0
   SAW_UPPER = false
+  TOK_S = 0
+  TOK_E = 0
+  PK_FROM = 1
+  PK_AT = 0
   let i: usize = 0
   const lo = v128.load(BORING_LO)
   const hi = v128.load(HIGH_BIT)
@@ -1972,7 +2027,9 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   while (i < len) {
     // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
     // (a '.' directly followed by a letter, as in a domain, is not ordinary).
-    if (i + 17 <= len) {
+    // Not inside the token last read: its bytes were skipped once already, and the skip backs up to
+    // a token start, so repeating it there would cost the token's length per field.
+    if (i + 17 <= len && !(i > TOK_S && i < TOK_E)) {
       const from = i
       let found = false
       while (i + 17 <= len) {
@@ -2005,14 +2062,27 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
       i++
       continue
     }
-    // One whitespace-delimited token; `acc` collects the classes of its bytes.
-    let e = i + 1
-    let acc = k0
-    while (e < len) {
-      const k = cls(<u32>load<u8>(p + e))
-      if ((k & K_SP) != 0) break
-      acc |= k
-      e++
+    // One whitespace-delimited token; `acc` collects the classes of its bytes. A position inside the
+    // token last read (the next field, or where a recogniser stopped) reuses its end, so a long
+    // token is read once however many fields it holds.
+    let e: usize
+    let acc: u32
+    if (i > TOK_S && i < TOK_E) {
+      e = TOK_E
+      acc = suffixClasses(i)
+    } else {
+      e = i + 1
+      acc = k0
+      while (e < len) {
+        const k = cls(<u32>load<u8>(p + e))
+        if ((k & K_SP) != 0) break
+        acc |= k
+        e++
+      }
+      TOK_S = i
+      TOK_E = e
+      TOK_ACC = acc
+      TOK_LAST = false
     }
     // Fast path: lower-case words with ordinary punctuation and no inner dot.
     if ((acc & ~(K_LO | K_PUNCT | K_DASH | K_DOT | K_PAREN)) == 0 && (k0 & K_DASH) == 0) {

@@ -17,6 +17,23 @@ export function hashBytes(h: u64, p: usize, n: usize): u64 {
 }
 
 /**
+ * Write the bytes [p, p+n) lower-cased as `hashLower` folds them, framed as "<" word ">", at `dst`
+ * (n + 2 bytes): the form character n-gram features and vectors hash, so that "<th" is a word start.
+ */
+export function frameLower(dst: usize, p: usize, n: usize): void {
+  store<u8>(dst, 0x3c)
+  let prev: u32 = 0
+  for (let i: usize = 0; i < n; i++) {
+    let c = <u32>load<u8>(p + i)
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    store<u8>(dst + 1 + i, <u8>c)
+    prev = c
+  }
+  store<u8>(dst + 1 + n, 0x3e)
+}
+
+/**
  * Hash of the bytes [p, p+n) lower-cased (ASCII and Latin-1 capitals), continuing `h`. Apostrophes
  * and periods are kept, so "o'brien" and "u.s." are distinct keys.
  */

@@ -26,7 +26,7 @@
 // core computes.
 
 import { arenaAlloc, arenaKeep } from '../arena'
-import { FNV_SEED, fnvByte } from '../text/hash'
+import { FNV_SEED, fnvByte, frameLower } from '../text/hash'
 import { TOK_WORD_SPANS, tokenise } from '../text/tokenise'
 import { lexiconBuild, lexiconGet } from './lexicon'
 
@@ -282,16 +282,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
 // Character n-grams of "<word>": the word lower-cased as hashLower does into SCRATCH, then from each
 // position one running FNV-1a that emits at every length from cmin to cmax.
 function charGrams(p: usize, n: usize, cmin: usize, cmax: usize): void {
-  store<u8>(SCRATCH, 0x3c)
-  let prev: u32 = 0
-  for (let i: usize = 0; i < n; i++) {
-    let c = <u32>load<u8>(p + i)
-    if (c - 0x41 < 26) c |= 0x20
-    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-    store<u8>(SCRATCH + 1 + i, <u8>c)
-    prev = c
-  }
-  store<u8>(SCRATCH + 1 + n, 0x3e)
+  frameLower(SCRATCH, p, n)
   const total = n + 2
   for (let i: usize = 0; i + cmin <= total; i++) {
     let h = FNV_SEED

@@ -14,7 +14,7 @@
 // Words are the tokeniser's word spans split into runs of letters and digits ("don't" -> don, t,
 // as the vocabulary has them), lower-cased as `hashLower` lowers them, at most 60 bytes each.
 import { arenaAlloc, arenaKeep, arenaMark, arenaRelease } from '../arena'
-import { FNV_SEED, hashBytes } from '../text/hash'
+import { FNV_SEED, frameLower, hashBytes } from '../text/hash'
 import { dotF32 } from './cosine'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
 import { A_DIGIT, A_HIGH, A_LOWER, A_UPPER, U_JOIN, U_LETTER, asciiClass, cpLen, decodeAt, uclass, ucharInit } from '../text/uchar'
@@ -129,9 +129,7 @@ export function vectorsLoad(sifA: f64, zipfC: f64, oovRank: f64, oovW: f64, nMin
     store<f32>(idf + (<usize>r << 2), <f32>Math.log(10 * <f64>(r + 1)))
     // Each n-gram bucket sums the vectors of the words that hold it.
     const m = n < MAX_WORD ? n : MAX_WORD
-    store<u8>(FRAME, 0x3c)
-    memory.copy(FRAME + 1, vocabText + start, m)
-    store<u8>(FRAME + m + 1, 0x3e)
+    frameLower(FRAME, vocabText + start, m)
     const row = vecs + <usize>r * dims
     if (buckets > 0) for (let g = ngMin; g <= ngMax; g++) {
       for (let j: usize = 0; j + g <= m + 2; j++) {
@@ -221,16 +219,7 @@ function runStart(text: usize, i: usize, e: usize): usize {
 /** Lower the word [p, p+n) into FRAME as '<' word '>' (as `hashLower` lowers); its framed length. */
 function frame(p: usize, n: usize): usize {
   const m = n < MAX_WORD ? n : MAX_WORD
-  store<u8>(FRAME, 0x3c)
-  let prev: u32 = 0
-  for (let i: usize = 0; i < m; i++) {
-    let c = <u32>load<u8>(p + i)
-    if (c - 0x41 < 26) c |= 0x20
-    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-    store<u8>(FRAME + 1 + i, <u8>c)
-    prev = c
-  }
-  store<u8>(FRAME + m + 1, 0x3e)
+  frameLower(FRAME, p, m)
   return m + 2
 }
 

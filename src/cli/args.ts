@@ -38,7 +38,7 @@ export function requestFromFlags(fields: Record<string, Field>, argv: string[]):
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
     const eq = arg.indexOf('=')
     const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).replace(/-/g, '_')
-    const field = fields[name]
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined
     if (!field) throw new UsageError(`unknown flag --${name}; this operation takes: ${Object.keys(fields).map((f) => '--' + f).join(', ')}`)
     let raw: string
     if (eq !== -1) raw = arg.slice(eq + 1)

@@ -14,14 +14,14 @@ const encoder = new TextEncoder()
 
 /** Bytes of a base64 string (the inlined WASM, binary model chunks). */
 export function decodeBase64(text: string): Uint8Array {
-  if (typeof atob === 'function') {
-    const bin = atob(text)
-    const bytes = new Uint8Array(bin.length)
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
-    return bytes
-  }
-  // Node 20 has atob; this branch covers unusual embedders without it.
-  return new Uint8Array((globalThis as any).Buffer.from(text, 'base64'))
+  // Node's Buffer decodes natively, about 10x faster than atob and a loop over its characters, which
+  // matters for the 1.3 MB of the word-vector chunk at load; browsers take the atob path.
+  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: string): Uint8Array } }).Buffer
+  if (buffer !== undefined) return new Uint8Array(buffer.from(text, 'base64'))
+  const bin = atob(text)
+  const bytes = new Uint8Array(bin.length)
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+  return bytes
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined

@@ -81,7 +81,8 @@ interface Fields {
 }
 
 export function resolveCloud(provider: string, f: Fields): Cloud {
-  const cloud = CLOUDS[normName(provider)]
+  const key = normName(provider)
+  const cloud = Object.hasOwn(CLOUDS, key) ? CLOUDS[key] : undefined
   if (!cloud) {
     throw invalidArgument(
       f.requestType,

@@ -1,6 +1,7 @@
 // Clarity: Flesch Reading Ease over the core's tokeniser and syllable counter, clamped to 0..100.
 // Method, tokeniser rules and limits: docs/metrics/clarity.md.
 import { invalidArgument } from '../errors.js'
+import { MAX_TEXT_CHARS } from '../schema/limits.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric } from './metric.js'
 import { syllablesMethod, syllablesModel } from './syllables.js'
@@ -49,8 +50,9 @@ export interface TextStats {
 /** `litmus.textStats(text)`: the tokeniser's counts and spans, for checking or building on clarity. */
 export function textStats(ctx: Context) {
   return (text: string): TextStats => {
-    if (typeof text !== 'string') {
-      throw invalidArgument('textStats', 'text', 'string', 'the text to measure', text)
+    if (typeof text !== 'string' || text.length > MAX_TEXT_CHARS) {
+      const expected = typeof text === 'string' ? `string of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)` : 'string'
+      throw invalidArgument('textStats', 'text', expected, 'the text to measure', text)
     }
     const ref = ctx.core.begin(text)
     const t = tokens(ctx.core, ref, TOK_SYLLABLES | TOK_WORD_SPANS | TOK_SENTENCE_SPANS)

@@ -76,7 +76,8 @@ const SHIPPED_PROVIDERS = ['openai', 'togetherai', 'huggingface', 'nvidia', 'azu
 /** genai-prices prices Azure OpenAI models at OpenAI's (global deployment) rates when Azure lists none. */
 const FALLBACK: Record<string, string[]> = { azure: ['openai'] }
 
-const providerKey = (p: string) => PROVIDERS[normName(p)] ?? normName(p)
+// Own keys only: a provider named "constructor" is no alias.
+const providerKey = (p: string) => (Object.hasOwn(PROVIDERS, normName(p)) ? PROVIDERS[normName(p)] : normName(p))
 const modelKey = (m: string) =>
   m
     .trim()
@@ -287,7 +288,7 @@ function matchesPattern(e: Entry, m: string): boolean {
 
 function findModel(index: PriceIndex, provider: string, model: string, type: 'LLM' | 'Reranker') {
   const m = modelKey(model)
-  const lists = [provider, ...(FALLBACK[provider] ?? [])].flatMap((p) => index.layers(p))
+  const lists = [provider, ...(Object.hasOwn(FALLBACK, provider) ? FALLBACK[provider] : [])].flatMap((p) => index.layers(p))
   let other: Entry | undefined
   for (const test of [matches, matchesPattern]) {
     for (const list of lists) {

@@ -75,7 +75,5 @@ export function defineMetric<
 /** A validator for methods beyond the operations that take an operation's request (e.g. `explainCost`). */
 export const checked =
   <K extends OperationName>(name: K) =>
-  (body: unknown): RequestOf<K> => {
-    validate(OPERATIONS[name], body)
-    return body as RequestOf<K>
-  }
+  (body: unknown): RequestOf<K> =>
+    validate(OPERATIONS[name], body) as RequestOf<K>

@@ -1,5 +1,6 @@
 // Matching of names as people write them (regions, instance types, models, providers) and the
 // "did you mean" suggestions given when a name is unknown.
+import { MAX_SUGGEST_CHARS } from '../schema/limits.js'
 
 /** Case-, space-, underscore-, hyphen- and dot-insensitive form of a name. */
 export function normName(s: string): string {
@@ -27,6 +28,8 @@ export function editDistance(a: string, b: string): number {
  * input (or the reverse) ranks ahead of others at the same distance, so `gpt4o` suggests `gpt-4o-mini` too.
  */
 export function suggest(input: string, known: Iterable<string>, count = 3): string[] {
+  // No known name is anywhere near this long: comparing would cost length x names for nothing.
+  if (input.length > MAX_SUGGEST_CHARS) return []
   const q = normName(input)
   const scored: [number, string][] = []
   const seen = new Set<string>()

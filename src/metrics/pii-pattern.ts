@@ -14,13 +14,18 @@
 // quantifiers * + ? {n} {n,} {n,m} (greedy or lazy: the same regions). Flags: i (case-insensitive),
 // m (^ $ at line breaks), s ('.' matches line breaks); g, u, y, d are accepted and change nothing.
 // Back-references and lookaround are rejected. Matching is per UTF-16 code unit.
+//
+// Cost: each pattern carries `cost`, its work per character of text (the weighted size of its
+// program; a plain literal, matched with indexOf, is far cheaper). The caller multiplies by the text
+// length and sums over the entries of a call before running any (src/schema/limits.ts).
+import { MAX_PATTERN_CHARS, MAX_PATTERN_DEPTH } from '../schema/limits.js'
 
 export class PatternError extends Error {}
 
-type CharTest = (c: number) => boolean
+type CharTest = ((c: number) => boolean) & { code?: number; weight?: number }
 
 type Node =
-  | { t: 'set'; test: CharTest }
+  | { t: 'set'; test: CharTest; weight: number; code?: number }
   | { t: 'cat'; items: Node[] }
   | { t: 'alt'; items: Node[] }
   | { t: 'rep'; node: Node; min: number; max: number }
@@ -37,19 +42,21 @@ const enum Op {
 interface Inst {
   op: Op
   test?: CharTest
+  weight?: number
   x?: number
   y?: number
   kind?: 'bol' | 'eol' | 'wb' | 'nwb'
 }
 
-/**
- * Largest compiled program accepted. Matching costs at most (text length x program size) steps, so
- * this bounds the worst case at about 2 x 10^8 simple steps for 100 KB of text.
- */
+/** Largest compiled program accepted (it bounds the memory of a match, and its cost per character). */
 const MAX_PROGRAM = 2_000
-/** Work budget for one pattern over one text, in thread steps. */
-const MAX_STEPS = 50_000_000
 const MAX_REPEAT = 1000
+/** Cost per character of a literal entry: indexOf runs tens of times faster than one NFA state. */
+const LITERAL_COST = 1 / 32
+/** Per character and pattern, the engine's own step (start a thread, swap the lists). */
+const STEP_COST = 4
+/** Zero-width assertions look at two characters and are re-tested per thread. */
+const ASSERT_COST = 4
 
 const isDigit: CharTest = (c) => c >= 48 && c <= 57
 const isWord: CharTest = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
@@ -90,29 +97,35 @@ class Parser {
     return { t: 'cat', items }
   }
 
+  /** The quantifier at the current position, as [min, max, length], or undefined. */
+  quantifier(): [number, number, number] | undefined {
+    const c = this.src[this.i]
+    if (c === '*') return [0, Infinity, 1]
+    if (c === '+') return [1, Infinity, 1]
+    if (c === '?') return [0, 1, 1]
+    if (c !== '{') return undefined
+    // Read only digits and one comma: a slice of the rest would make a pattern of many '{' quadratic.
+    let j = this.i + 1
+    while (j < this.src.length && j - this.i < 24 && /[\d,]/.test(this.src[j])) j++
+    const m = /^\{(\d+)(,(\d*))?\}$/.exec(this.src.slice(this.i, j + 1))
+    if (!m) return undefined // a literal '{', as JavaScript allows without the u flag
+    const min = Number(m[1])
+    const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3])
+    if (max < min) this.fail('numbers out of order in {} quantifier')
+    if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) this.fail(`repeat count above ${MAX_REPEAT}`)
+    return [min, max, m[0].length]
+  }
+
   repeat(): Node {
-    let node = this.atom()
-    for (;;) {
-      const c = this.src[this.i]
-      let min: number
-      let max: number
-      if (c === '*') [min, max] = [0, Infinity]
-      else if (c === '+') [min, max] = [1, Infinity]
-      else if (c === '?') [min, max] = [0, 1]
-      else if (c === '{') {
-        const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.i))
-        if (!m) return node // a literal '{', as JavaScript allows without the u flag
-        min = Number(m[1])
-        max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3])
-        if (max < min) this.fail('numbers out of order in {} quantifier')
-        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) this.fail(`repeat count above ${MAX_REPEAT}`)
-        this.i += m[0].length - 1
-      } else return node
-      this.i++
-      if (this.src[this.i] === '?') this.i++ // lazy: same regions
-      if (node.t === 'assert') this.fail('nothing to repeat')
-      node = { t: 'rep', node, min, max }
-    }
+    const node = this.atom()
+    const q = this.quantifier()
+    if (!q) return node
+    if (node.t === 'assert') this.fail('nothing to repeat')
+    this.i += q[2]
+    if (this.src[this.i] === '?') this.i++ // lazy: same regions
+    // A quantifier on a quantifier ("a**", "a{2}{3}") is a syntax error in JavaScript too.
+    if (this.quantifier()) this.fail('nothing to repeat')
+    return { t: 'rep', node, min: q[0], max: q[1] }
   }
 
   atom(): Node {
@@ -138,7 +151,10 @@ class Parser {
     if (c === ')') this.fail('unmatched )')
     if (c === '*' || c === '+' || c === '?') this.fail('nothing to repeat')
     this.i++
-    if (c === '[') return { t: 'set', test: this.charClass() } // folded inside, before any negation
+    if (c === '[') {
+      const test = this.charClass() // folded inside, before any negation
+      return { t: 'set', test, weight: test.weight! }
+    }
     if (c === '.') return this.set(this.flags.s ? () => true : (x) => x !== 10 && x !== 13 && x !== 0x2028 && x !== 0x2029)
     if (c === '^') return { t: 'assert', kind: 'bol' }
     if (c === '$') return { t: 'assert', kind: 'eol' }
@@ -152,11 +168,14 @@ class Parser {
   }
 
   set(test: CharTest): Node {
-    return { t: 'set', test: this.flags.i ? caseless(test) : test }
+    if (this.flags.i) return { t: 'set', test: caseless(test), weight: 3 }
+    return { t: 'set', test, weight: 1, code: test.code }
   }
 
   literal(code: number): CharTest {
-    return (x) => x === code
+    const test: CharTest = (x) => x === code
+    test.code = code
+    return test
   }
 
   escape(inClass: boolean): CharTest {
@@ -242,25 +261,31 @@ class Parser {
     }
     // Case folding applies to the members before negation, as in JavaScript: /[^a]/i rejects 'A'.
     const members = this.flags.i ? caseless(inSet) : inSet
-    return negate ? not(members) : members
+    const test: CharTest = negate ? not(members) : members
+    test.weight = 1 + Math.ceil((ranges.length + tests.length) / 8) + (this.flags.i ? 2 : 0)
+    return test
   }
 }
 
 function caseless(test: CharTest): CharTest {
-  return (c) => {
+  const slow = (c: number) => {
     if (test(c)) return true
     const s = String.fromCharCode(c)
     const lo = s.toLowerCase()
     const up = s.toUpperCase()
     return (lo.length === 1 && test(lo.charCodeAt(0))) || (up.length === 1 && test(up.charCodeAt(0)))
   }
+  // ASCII answers decided once: most text is ASCII, and case mapping builds strings.
+  const ascii = new Uint8Array(128)
+  for (let c = 0; c < 128; c++) ascii[c] = slow(c) ? 1 : 0
+  return (c) => (c < 128 ? ascii[c] === 1 : slow(c))
 }
 
 function compile(node: Node, prog: Inst[]): void {
   if (prog.length > MAX_PROGRAM) throw new PatternError(`pattern too large (over ${MAX_PROGRAM} states)`)
   switch (node.t) {
     case 'set':
-      prog.push({ op: Op.Set, test: node.test })
+      prog.push({ op: Op.Set, test: node.test, weight: node.weight })
       return
     case 'assert':
       prog.push({ op: Op.Assert, kind: node.kind })
@@ -312,6 +337,35 @@ function compile(node: Node, prog: Inst[]): void {
 /** A compiled pattern: `regions(text)` returns the merged [start, end) regions it matches. */
 export interface Pattern {
   regions(text: string): [number, number][]
+  /** Work per character of text, in NFA state visits; see PATTERN_BUDGET. */
+  cost: number
+}
+
+/** Reject, before any parsing, a pattern too long or nested too deep for a bounded parse. */
+function checkShape(source: string): void {
+  if (source.length > MAX_PATTERN_CHARS) throw new PatternError(`pattern longer than ${MAX_PATTERN_CHARS} characters`)
+  let depth = 0
+  let inClass = false
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]
+    if (c === '\\') i++
+    else if (inClass) inClass = c !== ']'
+    else if (c === '[') inClass = true
+    else if (c === '(') {
+      if (++depth > MAX_PATTERN_DEPTH) throw new PatternError(`groups nested deeper than ${MAX_PATTERN_DEPTH} at position ${i}`)
+    } else if (c === ')') depth--
+  }
+}
+
+/** The string a pattern matches when it is a plain sequence of characters, else undefined. */
+function literalOf(tree: Node): string | undefined {
+  const items = tree.t === 'cat' ? tree.items : [tree]
+  let out = ''
+  for (const item of items) {
+    if (item.t !== 'set' || item.code === undefined) return undefined
+    out += String.fromCharCode(item.code)
+  }
+  return out
 }
 
 const wordAt = (text: string, i: number) => i >= 0 && i < text.length && isWord(text.charCodeAt(i))
@@ -320,14 +374,43 @@ const wordAt = (text: string, i: number) => i >= 0 && i < text.length && isWord(
 export function compilePattern(source: string, flags: string): Pattern {
   for (const f of flags) if (!'gimsuyd'.includes(f)) throw new PatternError(`unknown flag '${f}'`)
   const opts = { i: flags.includes('i'), s: flags.includes('s'), m: flags.includes('m') }
+  checkShape(source)
   const tree = new Parser(source, opts).parse()
+  const lit = literalOf(tree)
+  if (lit !== undefined) return literalPattern(lit)
   const prog: Inst[] = []
   compile(tree, prog)
   prog.push({ op: Op.Match })
   if (prog.length > MAX_PROGRAM) throw new PatternError(`pattern too large (over ${MAX_PROGRAM} states)`)
   const size = prog.length
+  let cost = STEP_COST
+  for (const inst of prog) cost += inst.op === Op.Set ? inst.weight! : inst.op === Op.Assert ? ASSERT_COST : 1
+  // The program as flat arrays: one shape for the engine to read, whatever the instruction.
+  const ops = new Uint8Array(size)
+  const xs = new Int32Array(size)
+  const ys = new Int32Array(size)
+  const kinds = new Uint8Array(size)
+  const tests: CharTest[] = prog.map((inst) => inst.test ?? (() => false))
+  // ASCII answers of every character test, decided once: a table read instead of a call per thread.
+  // A repeated atom ("[a-z]{1,999}") shares one test: ask each distinct test once.
+  const ascii = new Uint8Array(size * 128)
+  const decided = new Map<CharTest, number>()
+  prog.forEach((inst, pc) => {
+    if (inst.op !== Op.Set) return
+    const first = decided.get(inst.test!)
+    if (first !== undefined) return void ascii.copyWithin(pc * 128, first * 128, first * 128 + 128)
+    decided.set(inst.test!, pc)
+    for (let c = 0; c < 128; c++) ascii[pc * 128 + c] = inst.test!(c) ? 1 : 0
+  })
+  prog.forEach((inst, pc) => {
+    ops[pc] = inst.op
+    xs[pc] = inst.x ?? 0
+    ys[pc] = inst.y ?? 0
+    kinds[pc] = inst.kind === 'bol' ? 0 : inst.kind === 'eol' ? 1 : inst.kind === 'wb' ? 2 : 3
+  })
 
   return {
+    cost,
     regions(text: string): [number, number][] {
       const n = text.length
       let cur = { pcs: new Int32Array(size), starts: new Int32Array(size), len: 0 }
@@ -337,13 +420,13 @@ export function compilePattern(source: string, flags: string): Pattern {
       let stamp = 0
       const out: [number, number][] = []
 
-      const assertOk = (kind: Inst['kind'], pos: number): boolean => {
+      const assertOk = (kind: number, pos: number): boolean => {
         switch (kind) {
-          case 'bol':
+          case 0:
             return pos === 0 || (opts.m && (text.charCodeAt(pos - 1) === 10 || text.charCodeAt(pos - 1) === 13))
-          case 'eol':
+          case 1:
             return pos === n || (opts.m && (text.charCodeAt(pos) === 10 || text.charCodeAt(pos) === 13))
-          case 'wb':
+          case 2:
             return wordAt(text, pos - 1) !== wordAt(text, pos)
           default:
             return wordAt(text, pos - 1) === wordAt(text, pos)
@@ -357,18 +440,17 @@ export function compilePattern(source: string, flags: string): Pattern {
           const pc = stack[--sp]
           if (mark[pc] === stamp) continue
           mark[pc] = stamp
-          const inst = prog[pc]
-          switch (inst.op) {
+          switch (ops[pc]) {
             case Op.Jmp:
-              stack[sp++] = inst.x!
+              stack[sp++] = xs[pc]
               break
             case Op.Split:
               // Push y first so x is explored first (order only affects which equal threads survive).
-              stack[sp++] = inst.y!
-              stack[sp++] = inst.x!
+              stack[sp++] = ys[pc]
+              stack[sp++] = xs[pc]
               break
             case Op.Assert:
-              if (assertOk(inst.kind, pos)) stack[sp++] = pc + 1
+              if (assertOk(kinds[pc], pos)) stack[sp++] = pc + 1
               break
             default:
               list.pcs[list.len] = pc
@@ -388,21 +470,29 @@ export function compilePattern(source: string, flags: string): Pattern {
       }
 
       stamp++
-      let steps = 0
+      // Each step visits each state at most once, so the work is at most cost x (n + 1): the caller
+      // checked that against the budget before calling.
       for (let pos = 0; pos <= n; pos++) {
-        // A pattern whose live states times the text length exceed the budget stops with an error
-        // instead of stalling the caller (about half a second of work).
-        steps += cur.len + 1
-        if (steps > MAX_STEPS) throw new PatternError(`pattern too costly for this text (over ${MAX_STEPS} steps)`)
         // Threads carried over were added with stamp of this step; the new start comes last.
         add(cur, 0, pos, pos)
         stamp++
         nxt.len = 0
         const c = pos < n ? text.charCodeAt(pos) : -1
         for (let k = 0; k < cur.len; k++) {
-          const inst = prog[cur.pcs[k]]
-          if (inst.op === Op.Match) record(cur.starts[k], pos)
-          else if (c >= 0 && inst.test!(c)) add(nxt, cur.pcs[k] + 1, cur.starts[k], pos + 1)
+          const pc = cur.pcs[k]
+          if (ops[pc] === Op.Match) record(cur.starts[k], pos)
+          else if (c >= 0 && (c < 128 ? ascii[pc * 128 + c] === 1 : tests[pc](c))) {
+            const to = pc + 1
+            // The next state reads a character (or matches): no empty transitions to follow.
+            if (ops[to] === Op.Set || ops[to] === Op.Match) {
+              if (mark[to] !== stamp) {
+                mark[to] = stamp
+                nxt.pcs[nxt.len] = to
+                nxt.starts[nxt.len] = cur.starts[k]
+                nxt.len++
+              }
+            } else add(nxt, to, cur.starts[k], pos + 1)
+          }
         }
         const t = cur
         cur = nxt
@@ -413,16 +503,48 @@ export function compilePattern(source: string, flags: string): Pattern {
   }
 }
 
-/** Literal entries: every occurrence, case-sensitive, merged where they overlap. */
+/**
+ * Literal entries: every occurrence, case-sensitive, merged where they overlap. indexOf finds the
+ * next occurrence; overlapping ones ("aaa" in "aaaaaa") are followed with the literal's KMP border
+ * table, so a periodic text costs one pass instead of one comparison of the literal per position.
+ */
 export function literalPattern(literal: string): Pattern {
+  const m = literal.length
+  let border: Int32Array | undefined
   return {
+    cost: LITERAL_COST,
     regions(text: string): [number, number][] {
       const out: [number, number][] = []
-      if (literal === '') return out
-      for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
-        const end = i + literal.length
-        if (out.length > 0 && out[out.length - 1][1] > i) out[out.length - 1][1] = end
-        else out.push([i, end])
+      if (m === 0) return out
+      if (!border) {
+        // border[k]: length of the longest proper border of the literal's first k characters.
+        border = new Int32Array(m + 1)
+        border[0] = -1
+        for (let k = 0, q = -1; k < m; k++) {
+          while (q >= 0 && literal.charCodeAt(q) !== literal.charCodeAt(k)) q = border[q]
+          border[k + 1] = ++q
+        }
+      }
+      const f = border
+      const record = (start: number, end: number) => {
+        const last = out[out.length - 1]
+        if (last && last[1] > start) last[1] = end
+        else out.push([start, end])
+      }
+      const n = text.length
+      for (let i = text.indexOf(literal); i >= 0; ) {
+        record(i, i + m)
+        // Follow overlapping occurrences while a border of the literal is still matched.
+        let q = m
+        let pos = i + m
+        while (q > 0 && pos < n) {
+          const c = text.charCodeAt(pos++)
+          while (q >= 0 && (q === m || literal.charCodeAt(q) !== c)) q = f[q]
+          q++
+          if (q === m) record(pos - m, pos)
+        }
+        // Left only with no partial match (q = 0), or at the end of the text.
+        i = pos < n ? text.indexOf(literal, pos) : -1
       }
       return out
     }

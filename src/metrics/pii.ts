@@ -4,6 +4,7 @@ import { invalidArgument, preview } from '../errors.js'
 import { PII_CATEGORY_IDS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel } from './metric.js'
+import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
@@ -75,8 +76,10 @@ function categoryMask(requestType: string, categories: readonly string[] | undef
   if (categories === undefined) return ALL_MASK
   let mask = 0
   categories.forEach((name, i) => {
-    const key = String(name).trim().toUpperCase().replace(/[\s-]+/g, '_')
-    const cat = (PII_CATEGORIES as readonly string[]).includes(key) ? (key as PiiCategory) : PII_ALIASES[key]
+    const key = typeof name === 'string' && name.length <= 64 ? name.trim().toUpperCase().replace(/[\s-]+/g, '_') : ''
+    const cat = (PII_CATEGORIES as readonly string[]).includes(key)
+      ? (key as PiiCategory)
+      : Object.hasOwn(PII_ALIASES, key) ? PII_ALIASES[key] : undefined
     if (!cat) {
       throw invalidArgument(
         requestType,
@@ -96,6 +99,17 @@ const patternCache = new Map<string, Pattern>()
 
 function compileList(requestType: string, field: string, entries: readonly string[] | undefined): Pattern[] {
   if (!entries) return []
+  const description = 'a string, or /pattern/flags for a regular expression'
+  if (entries.length > MAX_LIST_ENTRIES) {
+    throw invalidArgument(requestType, field, `at most ${MAX_LIST_ENTRIES} entries (docs/limits.md)`, description, entries)
+  }
+  let chars = 0
+  for (let i = 0; i < entries.length; i++) {
+    chars += typeof entries[i] === 'string' ? entries[i].length : 0
+    if (chars > MAX_LIST_CHARS) {
+      throw invalidArgument(requestType, `${field}[${i}]`, `entries of at most ${MAX_LIST_CHARS} characters in all (docs/limits.md)`, description, entries[i])
+    }
+  }
   return entries.map((entry, i) => {
     if (typeof entry !== 'string') {
       throw invalidArgument(requestType, `${field}[${i}]`, 'string', 'a string or /pattern/flags', entry)
@@ -121,17 +135,33 @@ function compileList(requestType: string, field: string, entries: readonly strin
   })
 }
 
-function regionsOf(requestType: string, field: string, entries: readonly string[], patterns: Pattern[], text: string): [number, number][] {
-  const all = patterns
-    .flatMap((p, i) => {
-      try {
-        return p.regions(text)
-      } catch (err) {
-        if (!(err instanceof PatternError)) throw err
-        throw invalidArgument(requestType, `${field}[${i}]`, `a cheaper pattern (${err.message})`, 'a string, or /pattern/flags for a regular expression', entries[i])
-      }
+/**
+ * Refuse, before running any, allowlist and blocklist patterns whose work on this text (text length
+ * x cost per character, summed over both lists) exceeds PATTERN_BUDGET; the error names the costliest.
+ */
+function checkBudget(requestType: string, text: string, lists: [string, readonly string[] | undefined, Pattern[]][]): void {
+  let total = 0
+  let worst = { field: '', entry: '', cost: -1 }
+  for (const [field, entries, patterns] of lists) {
+    patterns.forEach((p, i) => {
+      total += p.cost * (text.length + 1)
+      if (p.cost > worst.cost) worst = { field: `${field}[${i}]`, entry: entries![i], cost: p.cost }
     })
-    .sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  }
+  if (total > PATTERN_BUDGET) {
+    throw invalidArgument(
+      requestType,
+      worst.field,
+      `patterns whose work fits the budget: text length ${text.length} x pattern cost ${Math.round(total / (text.length + 1))} ` +
+        `is over ${PATTERN_BUDGET} (docs/limits.md); use fewer or simpler patterns, or a shorter text`,
+      'a string, or /pattern/flags for a regular expression',
+      worst.entry
+    )
+  }
+}
+
+function regionsOf(patterns: Pattern[], text: string): [number, number][] {
+  const all = patterns.flatMap((p) => p.regions(text)).sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const r of all) {
     const last = merged[merged.length - 1]
@@ -146,6 +176,7 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   const mask = categoryMask(requestType, lists.categories)
   const allow = compileList(requestType, 'allowlist', lists.allowlist)
   const block = compileList(requestType, 'blocklist', lists.blocklist)
+  checkBudget(requestType, text, [['allowlist', lists.allowlist, allow], ['blocklist', lists.blocklist, block]])
   const { core } = ctx
   const ex = core.exports
   const ref = core.begin(text)
@@ -178,14 +209,23 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
       entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
     }
   }
+  // Entities and merged regions are both sorted and disjoint: one pointer over the regions each.
   if (allow.length > 0) {
-    const regions = regionsOf(requestType, 'allowlist', lists.allowlist!, allow, text)
-    entities = entities.filter((ent) => !regions.some(([a, b]) => a <= ent.interval[0] && ent.interval[1] <= b))
+    const regions = regionsOf(allow, text)
+    let j = 0
+    entities = entities.filter(({ interval: [s, e] }) => {
+      while (j + 1 < regions.length && regions[j + 1][0] <= s) j++
+      return !(j < regions.length && regions[j][0] <= s && e <= regions[j][1])
+    })
   }
   if (block.length > 0) {
-    const regions = regionsOf(requestType, 'blocklist', lists.blocklist!, block, text)
+    const regions = regionsOf(block, text)
     if (regions.length > 0) {
-      entities = entities.filter((ent) => !regions.some(([a, b]) => ent.interval[0] < b && a < ent.interval[1]))
+      let j = 0
+      entities = entities.filter(({ interval: [s, e] }) => {
+        while (j < regions.length && regions[j][1] <= s) j++
+        return !(j < regions.length && regions[j][0] < e)
+      })
       for (const [a, b] of regions) entities.push({ interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY })
       entities.sort((x, y) => x.interval[0] - y.interval[0])
     }
@@ -242,6 +282,7 @@ export function makeRedact(ctx: Context) {
   return (text: string, options: RedactOptions = {}): RedactResult => {
     const type = 'RedactOptions'
     if (typeof text !== 'string') throw invalidArgument(type, 'text', 'string', 'the text to redact', text)
+    if (text.length > MAX_TEXT_CHARS) throw invalidArgument(type, 'text', `string of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)`, 'the text to redact', text)
     if (options === null || typeof options !== 'object') throw invalidArgument(type, 'options', 'object', 'redaction options', options)
     const style = options.style ?? 'tag'
     if (style !== 'mask' && style !== 'tag' && style !== 'hash') {

@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "2b94107d80096e29d0bdd5ee447701fed754d097c592570004fef3d73dcef741"
+      "sha256": "9d2c1ea7b9773067aec3a1a92eeea4b1b19f18d024da6b37c0eb6a9764202c01"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
 import type { Field } from './fields.js'
+import { MAX_TEXT_CHARS } from './limits.js'
 import type { Operation } from './operations.js'
 
 /** The expected type of a field, in words, for messages and docs. */
@@ -41,6 +42,7 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
   switch (field.type) {
     case 'string':
       if (typeof value !== 'string') return void bad()
+      if (value.length > MAX_TEXT_CHARS) return void bad(`${expected(field)} of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)`)
       if (field.nonEmpty && value.trim() === '') return void bad()
       if (field.oneOf && !field.oneOf.includes(value)) return void bad()
       return
@@ -75,7 +77,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function checkFields(fields: Record<string, Field>, body: Record<string, unknown>, prefix: string, issues: Issue[]) {
   for (const [name, field] of Object.entries(fields)) {
-    const value = body[name]
+    // Own fields only: `constructor`, `toString` and the like come from the prototype, not the request.
+    const value = Object.hasOwn(body, name) ? body[name] : undefined
     if (value === undefined) {
       if (!field.optional) {
         issues.push({ field: prefix + name, kind: 'missing', expected: expected(field), description: field.description })
@@ -86,7 +89,7 @@ function checkFields(fields: Record<string, Field>, body: Record<string, unknown
   }
   const known = Object.keys(fields)
   for (const name of Object.keys(body)) {
-    if (!(name in fields)) {
+    if (!Object.hasOwn(fields, name)) {
       issues.push({
         field: prefix + name,
         kind: 'invalid',
@@ -98,15 +101,52 @@ function checkFields(fields: Record<string, Field>, body: Record<string, unknown
   }
 }
 
+/** Set a key as an own data property, whatever its name (`__proto__` included). */
+function put(out: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/**
+ * A copy of the request in plain objects and arrays, each property read once, following the schema
+ * (so its depth is the schema's, never the input's). Validating and scoring the copy means a getter
+ * or a proxy cannot show the validator one value and the scorer another.
+ */
+function snapshot(fields: Record<string, Field>, body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(body)) {
+    const value = body[name]
+    put(out, name, Object.hasOwn(fields, name) ? snapValue(fields[name], value) : value)
+  }
+  return out
+}
+
+function snapValue(field: Field, value: unknown): unknown {
+  if (field.type === 'array' && Array.isArray(value)) {
+    const n = value.length
+    const copy = new Array(n)
+    for (let i = 0; i < n; i++) copy[i] = snapValue(field.items, value[i])
+    return copy
+  }
+  if (field.type === 'object' && isPlainObject(value)) return snapshot(field.fields, value)
+  return value
+}
+
 /**
  * Check a request body against its operation. Throws MissingArgumentError when required fields are
  * absent, otherwise InvalidArgumentError when any field is wrong; both carry every issue as data.
+ * Returns the request as checked: a copy whose every property was read once.
  */
-export function validate(op: Operation, body: unknown): void {
-  if (!isPlainObject(body)) {
-    throw new InvalidArgumentError(op.requestType, [
-      { field: '(body)', kind: 'invalid', expected: op.requestType, description: 'the request object', received: preview(body) }
+export function validate(op: Operation, input: unknown): Record<string, unknown> {
+  const refuse = (expected: string) =>
+    new InvalidArgumentError(op.requestType, [
+      { field: '(body)', kind: 'invalid', expected, description: 'the request object', received: preview(input) }
     ])
+  if (!isPlainObject(input)) throw refuse(op.requestType)
+  let body: Record<string, unknown>
+  try {
+    body = snapshot(op.request, input)
+  } catch {
+    throw refuse(`${op.requestType} whose fields can be read`)
   }
   const issues: Issue[] = []
   checkFields(op.request, body, '', issues)
@@ -127,6 +167,7 @@ export function validate(op: Operation, body: unknown): void {
   const missing = issues.filter((i) => i.kind === 'missing')
   if (missing.length > 0) throw new MissingArgumentError(op.requestType, missing)
   if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues)
+  return body
 }
 
 /** Same verdict as checkValue reporting no issue, without allocating. */

@@ -1,0 +1,34 @@
+// Input limits, in one place: each bounds the time or memory a single call can take, and each is
+// reported as an InvalidArgumentError naming the field. Documented in docs/limits.md (a test keeps the
+// two in step).
+
+/**
+ * Longest string accepted in any field, in UTF-16 code units (128 Mi). The core holds the text as
+ * UTF-8 (up to 3 bytes a unit) plus its per-call tables, which must stay well inside the 2 GiB a
+ * 32-bit WebAssembly address can reach in every engine.
+ */
+export const MAX_TEXT_CHARS = 134_217_728
+
+/** Longest name (model, provider, region, instance, processor) for which "did you mean" is computed. */
+export const MAX_SUGGEST_CHARS = 256
+
+/** Entries in one allowlist or blocklist. */
+export const MAX_LIST_ENTRIES = 10_000
+
+/** Characters in one allowlist or blocklist, all entries together. */
+export const MAX_LIST_CHARS = 1_000_000
+
+/** Characters of one `/pattern/flags` entry. */
+export const MAX_PATTERN_CHARS = 1_000
+
+/** Nesting depth of groups in one pattern. */
+export const MAX_PATTERN_DEPTH = 32
+
+/**
+ * Work allowed for the allowlist and blocklist patterns of one call, summed over all entries:
+ * text length x the cost per character of each compiled pattern (4 for the engine's step, then per
+ * state: 1, a class 1 + 1 per 8 ranges, a case-insensitive character 2 more, a zero-width assertion 4;
+ * a plain literal, matched with indexOf, 1/32 in all). Checked before any pattern runs; at the limit
+ * the costliest patterns take one to three seconds on a shared 2-core machine.
+ */
+export const PATTERN_BUDGET = 100_000_000
