@@ -100,12 +100,21 @@ export interface Grounding {
   sentences: ContextSentence[]
   /** Align a statement's terms; pass its `words` too for `wordOverlap`. */
   align(terms: Term[], words?: string[]): Alignment
+  /**
+   * Chunks holding each term (indices into the chunks, ascending), and the IDF weight the alignment gives
+   * it; one pass over the terms' postings (linear in the context).
+   */
+  chunksOf(terms: Term[]): { chunks: number[]; weight: number }[]
+  /** Numbers, dates and names of chunk `c` (key and kind). */
+  specialsOf(c: number): { key: string; kind: TermKind }[]
   /** Terms of `text` (not in core memory: no byte ranges, so no word vectors unless it is the grounded text). */
   terms(text: string, offset?: number): Term[]
 }
 
 /** Candidates scored for coverage per statement. */
 export const K = 4
+/** Sentences a term may be in and still pick candidates (see align). */
+export const MAX_POSTINGS = 1000
 /** Credit for a term found elsewhere in the context but not in the sentence. */
 export const SOMEWHERE = 0.6
 /** Coverage of a statement's other terms above which a differing number, date or name is a change. */
@@ -340,6 +349,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const postings: number[][] = []
   /** Occurrences of the term in each sentence of its postings. */
   const counts: number[][] = []
+  const keys: string[] = []
   const anywhere = { has: (key: string) => ids.has(key) }
   const allWords = new Set<string>()
   chunks.forEach((chunk, c) => {
@@ -378,6 +388,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
           df.push(0)
           postings.push([])
           counts.push([])
+          keys.push(key)
         }
         flat.push(id)
         const p = postings[id]
@@ -450,16 +461,24 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
 
   function align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
-    // BM25 over the statement's distinct terms; each term costs its postings.
-    const seen = new Set<number>()
+    // BM25 over the statement's distinct terms; each term costs its postings. A term in more than
+    // MAX_POSTINGS sentences is too common to pick candidates (and would make many statements against a
+    // long context quadratic): it is skipped here, or, when every term is that common, read for its
+    // first MAX_POSTINGS sentences only. It still counts in coverage.
+    const distinct = new Set<number>()
     for (const t of content) {
       const id = ids.get(t.key)
-      if (id === undefined || seen.has(id)) continue
-      seen.add(id)
-      const w = idf(t.key)
+      if (id !== undefined) distinct.add(id)
+    }
+    const seen = [...distinct]
+    const rare = seen.filter((id) => postings[id].length <= MAX_POSTINGS)
+    const pick = rare.length ? rare : seen.slice().sort((a, b) => postings[a].length - postings[b].length).slice(0, 1)
+    for (const id of pick) {
+      const w = idf(keys[id])
       const p = postings[id]
       const c = counts[id]
-      for (let k = 0; k < p.length; k++) {
+      const m = Math.min(p.length, MAX_POSTINGS)
+      for (let k = 0; k < m; k++) {
         const i = p[k]
         const f = c[k]
         if (acc[i] === 0) touched.push(i)
@@ -573,5 +592,23 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     return out
   }
 
-  return { statements, sentences: indexed.map((s) => s.sentence), align, terms: termsOfText }
+  const maxIdf = Math.log(1 + (n + 0.5) / 0.5)
+  function chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
+    const memo = new Map<string, number[]>()
+    return terms.map((t) => {
+      let chunks = memo.get(t.key)
+      if (!chunks) {
+        chunks = []
+        const id = ids.get(t.key)
+        if (id !== undefined) for (const i of postings[id]) if (chunks[chunks.length - 1] !== indexed[i].sentence.chunk) chunks.push(indexed[i].sentence.chunk)
+        memo.set(t.key, chunks)
+      }
+      return { chunks, weight: idf(t.key) || maxIdf }
+    })
+  }
+  const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
+  for (const s of indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
+  const specialsOf = (c: number) => byChunk[c] ?? []
+
+  return { statements, sentences: indexed.map((s) => s.sentence), align, terms: termsOfText, chunksOf, specialsOf }
 }
