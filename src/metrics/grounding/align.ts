@@ -114,7 +114,7 @@ export interface Grounding {
 /** Candidates scored for coverage per statement. */
 export const K = 4
 /** Sentences a term may be in and still pick candidates (see align). */
-export const MAX_POSTINGS = 1000
+export const MAX_POSTINGS = 256
 /** Credit for a term found elsewhere in the context but not in the sentence. */
 export const SOMEWHERE = 0.6
 /** Coverage of a statement's other terms above which a differing number, date or name is a change. */
