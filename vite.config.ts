@@ -18,11 +18,13 @@ export default defineConfig({
     lib: {
       // The CLI imports the library by its package name (Node resolves the self-reference to
       // dist/litmus.js), so the library stays one self-contained file.
+      // The CLI's batch worker (`--concurrency`) and its progress bar (cli-progress, external) stay out of it.
       // The server, its pool worker and the client are entries of their own that import the library by
       // name too, so dist/litmus.js (the browser bundle) does not grow with them.
       entry: {
         litmus: 'src/index.ts',
         cli: 'src/cli/main.ts',
+        'cli-worker': 'src/cli/worker.ts',
         server: 'src/server/index.ts',
         'server-worker': 'src/server/worker.ts',
         client: 'src/client/index.ts'
@@ -31,7 +33,7 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`
     },
     rollupOptions: {
-      external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina'],
+      external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina', 'cli-progress'],
       output: {
         // Model chunks under models/; code the server and its worker share under shared/.
         chunkFileNames: (chunk) =>

@@ -16,7 +16,9 @@ function row(name: string, value: string): string {
 const SCORES = [
   ['Clarity', 'clarity'],
   ['Simplicity', 'simplicity'],
-  ['Toxicity', 'toxicity']
+  ['Toxicity', 'toxicity'],
+  ['Prompt manipulation', 'prompt_manipulation'],
+  ['Formality', 'formality']
 ] as const
 
 function render(): void {
@@ -29,6 +31,12 @@ function render(): void {
     } catch (e) {
       rows.push(row(label, escape(e instanceof ValidationError ? e.message : String(e))))
     }
+  }
+  try {
+    const tones = litmus.tone({ text }).scores
+    rows.push(row('Tone', tones.map((t) => `${t.label} ${t.score.toFixed(0)}`).join(', ') || 'none'))
+  } catch (e) {
+    rows.push(row('Tone', escape(e instanceof ValidationError ? e.message : String(e))))
   }
   const stats = litmus.textStats(text)
   rows.push(row('Counts', `${stats.sentences} sentences, ${stats.words} words, ${stats.syllables} syllables`))

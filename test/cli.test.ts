@@ -33,9 +33,9 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['carbon', '--latency', 'soon'], undefined, 2, /--latency expects a number/],
   [['clarity', '--colour', 'red'], undefined, 2, /unknown flag --colour; this operation takes: --text, --metadata/],
   [['clarity'], 'not json', 2, /stdin is not a JSON request/],
-  [['formality', '--text', 'x'], undefined, 2, /'formality' is not implemented yet/],
+  [['helpfulness', '--text', 'x'], undefined, 2, /'helpfulness' is not implemented yet/],
   [['nonsense'], undefined, 2, /'nonsense' is not an operation/],
-  [['clarity', requests], undefined, 1, /^litmus: line 3: Error in 'ClarityRequest'.*\nlitmus: line 4: line 4: not valid JSON\nlitmus: 2 of 3 lines failed\n\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"line 4: not valid JSON"\}\n$/],
+  [['clarity', requests], undefined, 1, /^litmus: line 3: Error in 'ClarityRequest'.*\nlitmus: line 4: not valid JSON\nlitmus: 3 lines, 1 scored, 2 failed in [\d.]+ s \(\d+ lines\/s\)\n\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"not valid JSON"\}\n$/],
   [[records], undefined, 0, /"line":1,"results":\{(?=[^\n]*"clarity":\{"score")(?=[^\n]*"input_type":\{"encodings":\[\]\}).*\n.*"line":2,"results":\{"cost":\{"cost_estimate_per_run":0.0075/],
   [['operations'], undefined, 0, /^clarity\s+text \[metadata\]$/m],
   [['sample'], undefined, 0, /encoded payload\s+input_type\s+encodings \[base64/],
@@ -64,7 +64,7 @@ describe('litmus CLI batches never lose a line', () => {
     const path = file('hostile.jsonl', 'null\n42\n[1]\n{"text":"The cat sat."}\n')
     const out = litmus([path])
     expect(out.code).toBe(1)
-    expect(out.stderr).toMatch(/line 1: a record must be a JSON object\n.*line 2: .*\n.*line 3: .*\n.*3 of 4 lines failed/)
+    expect(out.stderr).toMatch(/line 1: a record must be a JSON object\n.*line 2: .*\n.*line 3: .*\n.*4 lines, 1 scored, 3 failed/)
     const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l))
     expect(lines.map((l) => l.line)).toEqual([1, 2, 3, 4])
     expect(lines[3].results.clarity.score).toBeGreaterThan(0)

@@ -12,8 +12,8 @@ describe('Evaluator', () => {
     expect(litmus.operations).toContain('clarity')
     expect(litmus.operations).toContain('input_type')
     // Declared by the service but not built: no placeholder on the Evaluator.
-    expect((litmus as any).formality).toBeUndefined()
-    expect(() => litmus.evaluate('formality' as any, { text: 'x' })).toThrow(/not implemented/)
+    expect((litmus as any).helpfulness).toBeUndefined()
+    expect(() => litmus.evaluate('helpfulness' as any, { text: 'x' })).toThrow(/not implemented/)
     expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(InvalidArgumentError)
     expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/received: "no_such"/)
     expect(() => litmus.evaluate('no_such' as any, { text: 'x' })).toThrow(/unknown operation "no_such"/)

@@ -58,6 +58,17 @@ describe('vecScore', () => {
     }
   })
 
+  it('gives a 28-class head the same sums from its word memo as from the walk', () => {
+    const { m, weights, stride } = model(10, 28)
+    // Twice over, so the second pass is served from the memo; a NOFEAT word too.
+    for (const text of [...texts, ...texts]) {
+      const expected = new Array(28).fill(0)
+      for (const b of features(m, text).feats) for (let c = 0; c < 28; c++) expected[c] += weights[b * stride + c]
+      const ref = core.begin(text)
+      expect(Array.from(core.i32(x.vecScore(ref.ptr, ref.len, m, 0) + 32, 28)), text).toEqual(expected)
+    }
+  })
+
   // text -> features: per word 1 unigram, a bigram after the first word, and the character n-grams of
   // lengths 3..5 of the word with its two boundary markers (n + 2 bytes: 3n - 3 of them for n >= 2, 1
   // for n = 1); words over 30 bytes get no character n-grams.

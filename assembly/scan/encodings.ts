@@ -85,6 +85,34 @@ export function encodingsLabels(): usize {
   return outLabels
 }
 
+// Decoding: when a sink is set, every byte the payload check sees is also written to it. Each attempt
+// starts over at the committed end (pReset), and `emit` commits the bytes of the segment it reports,
+// so the sink ends up holding exactly the decoded payloads of the reported segments, in order. A
+// decode is never longer than its segment, so the sink never needs more than the text's length.
+let sink: usize = 0
+let sinkPos: usize = 0
+let sinkDone: usize = 0
+let outDecoded: usize = 0
+
+/**
+ * Scan as `encodingsScan` does and also decode every reported segment. Returns how many segments;
+ * `encodingsDecoded()` gives a (pointer, length) pair of u32 per segment, each pointing at its
+ * decoded bytes (raw: UTF-8 when the payload is text, which the payload rule demands of most of it).
+ */
+export function encodingsDecode(ptr: usize, n: usize): i32 {
+  sink = arenaAlloc(n + 16)
+  sinkPos = sink
+  sinkDone = sink
+  const count = encodingsScan(ptr, n)
+  sink = 0
+  return count
+}
+
+/** Decoded payloads of the last `encodingsDecode`: (pointer, length) u32 pairs, one per segment. */
+export function encodingsDecoded(): usize {
+  return outDecoded
+}
+
 // ---- payload check: decoded bytes are streamed in, no buffer ----
 
 let pTotal: i32 = 0
@@ -96,6 +124,7 @@ let pAscii: i32 = 0
 let pMulti: i32 = 0
 
 function pReset(): void {
+  sinkPos = sinkDone
   pTotal = 0
   pBad = 0
   pAlpha = 0
@@ -106,6 +135,7 @@ function pReset(): void {
 }
 
 function pByte(b: u32): void {
+  if (sink != 0) store<u8>(sinkPos++, <u8>b)
   pTotal++
   if (pNeed > 0) {
     if ((b & 0xc0) == 0x80) {
@@ -212,6 +242,12 @@ function emit(label: u32, start: i32, end: i32): void {
   store<u32>(s, <u32>start)
   store<u32>(s, <u32>end, 4)
   store<u32>(outLabels + (<usize>outCount << 2), label)
+  if (sink != 0) {
+    const d = outDecoded + (<usize>outCount << 3)
+    store<u32>(d, <u32>sinkDone)
+    store<u32>(d, <u32>(sinkPos - sinkDone), 4)
+    sinkDone = sinkPos
+  }
   outCount++
 }
 
@@ -548,6 +584,7 @@ export function encodingsScan(ptr: usize, n: usize): i32 {
   outCap = (len >> 4) + 1
   outSpans = arenaAlloc(<usize>outCap << 3)
   outLabels = arenaAlloc(<usize>outCap << 2)
+  outDecoded = sink != 0 ? arenaAlloc(<usize>outCap << 3) : 0
   outCount = 0
   if (len < MIN_CHARS) return 0
 

@@ -58,7 +58,7 @@ const M_LEX = 28
 const M_MEMO = 32
 const M_SIZE: usize = 48
 
-// Word memo of a single-class head: prose repeats a few thousand words, and a word's own features (its
+// Word memo: prose repeats a few thousand words, and a word's own features (its
 // unigram and character n-grams) and lexicon flags depend on its lower-cased bytes alone. So when only
 // the sum is wanted, each word's share is kept in a direct-mapped table keyed by the word's full 64-bit
 // hash: u64 key, u32 flags, i16 sum, u16 feature count. 64K entries, 1 MiB (5 MB of prose has about
@@ -66,6 +66,20 @@ const M_SIZE: usize = 48
 // so a hit gives exactly what the walk would.
 const MEMO_BITS: u32 = 16
 const MEMO_BYTES: usize = <usize>16 << MEMO_BITS
+// Multi-class heads keep the same memo with one i16 sum per class after the 16-byte key block (a word has
+// at most a few dozen features of at most 127 each, well inside i16): 80 bytes an entry at stride 32, so
+// fewer entries (16K, 1.25 MiB). Without it every feature costs two SIMD read-modify-writes of the sums.
+const MEMO_BITS_MULTI: u32 = 14
+
+// @ts-ignore: decorator
+@inline function memoEntry(stride: u32): usize {
+  return stride == 1 ? 16 : 16 + (<usize>stride << 1)
+}
+
+// @ts-ignore: decorator
+@inline function memoBits(stride: u32): u32 {
+  return stride == 1 ? MEMO_BITS : MEMO_BITS_MULTI
+}
 
 // Result block of `vecScore` (u32 each): words, word spans, features, feature buckets, feature words,
 // flagged words, flagged list, then one i32 sum per class from RESULT_SUMS.
@@ -76,12 +90,15 @@ const MAX_CLASSES: u32 = 64
 // Lower-cased "<word>" for character n-grams.
 const SCRATCH: usize = memory.data(64, 16)
 
+// The class sums before a word whose share is being memoised.
+const BEFORE: usize = memory.data(4 * 64, 16)
+
 /**
  * Reserve a model of 2^bits buckets of `stride` bytes for the life of the instance; returns its
  * header. The caller writes the weights at `vecModelWeights(model)`, then calls `vecModelSet`.
  */
 export function vecModelReserve(bits: u32, stride: u32): usize {
-  const memo = stride == 1 ? MEMO_BYTES : 0
+  const memo = memoEntry(stride) << memoBits(stride)
   const m = arenaKeep(M_SIZE + memo + (<usize>stride << bits))
   store<u32>(m + M_BITS, bits)
   store<u32>(m + M_STRIDE, stride)
@@ -94,7 +111,8 @@ export function vecModelReserve(bits: u32, stride: u32): usize {
 /** Forget the word memo: call after changing a model's weights. */
 export function vecModelFlush(m: usize): void {
   const memo = <usize>load<u32>(m + M_MEMO)
-  if (memo != 0) memory.fill(memo, 0, MEMO_BYTES)
+  const stride = load<u32>(m + M_STRIDE)
+  if (memo != 0) memory.fill(memo, 0, memoEntry(stride) << memoBits(stride))
 }
 
 export function vecModelWeights(m: usize): usize {
@@ -162,6 +180,29 @@ function addClasses(w: usize): void {
   }
 }
 
+// A memoised word's share of every class: i16 lanes widened and added to the running sums.
+function addMemo(e: usize): void {
+  const acc = RESULT + RESULT_SUMS
+  for (let c: u32 = 0; c < classes; c += 8) {
+    const v = v128.load(e + (<usize>c << 1))
+    const a = acc + (<usize>c << 2)
+    v128.store(a, i32x4.add(v128.load(a), i32x4.extend_low_i16x8_s(v)))
+    v128.store(a, i32x4.add(v128.load(a, 16), i32x4.extend_high_i16x8_s(v)), 16)
+  }
+}
+
+// Keep a word's share of every class (the sums now less the sums before it) as i16 lanes.
+function keepMemo(e: usize): void {
+  const acc = RESULT + RESULT_SUMS
+  for (let c: u32 = 0; c < classes; c += 8) {
+    const a = acc + (<usize>c << 2)
+    const b = BEFORE + (<usize>c << 2)
+    const lo = i32x4.sub(v128.load(a), v128.load(b))
+    const hi = i32x4.sub(v128.load(a, 16), v128.load(b, 16))
+    v128.store(e + (<usize>c << 1), i16x8.narrow_i32x4_s(lo, hi))
+  }
+}
+
 /**
  * Features of the UTF-8 text at [ptr, ptr+len) under model `m`, summed by its head. Returns the result
  * block: u32 words, word spans pointer (byte offsets, [start, end) pairs), feature count, bucket ids
@@ -223,7 +264,23 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       last = c
     }
     let flags: u32
-    if (memo != 0) {
+    if (memo != 0 && stride != 1) {
+      const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * memoEntry(stride)
+      if (load<u64>(e) == h) {
+        flags = load<u32>(e, 8)
+        count += <u32>load<u16>(e, 14)
+        addMemo(e + 16)
+      } else {
+        flags = lexiconGet(lex, h)
+        const count0 = count
+        memory.copy(BEFORE, RESULT + RESULT_SUMS, <usize>((classes + 7) & ~7) << 2)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+        store<u64>(e, h)
+        store<u32>(e, flags, 8)
+        store<u16>(e, <u16>(count - count0), 14)
+        keepMemo(e + 16)
+      }
+    } else if (memo != 0) {
       const e = memo + (<usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS) - 1)) << 4)
       if (load<u64>(e) == h) {
         flags = load<u32>(e, 8)

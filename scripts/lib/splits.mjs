@@ -13,3 +13,13 @@ export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
 
 /** BEGIN (WoW) knowledge passages held out from faithfulness training (40 %): the dev split of the eval. */
 export const faithfulnessDevKnowledge = (knowledge) => heldOut(knowledge, 0.4, 'faithfulness')
+/** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
+export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
+
+/** Formality training rows (by text) kept out of fitting the n-gram head, to fit the combination (15 %). */
+export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
+
+/** awesome-chatgpt-prompts rows held out from prompt-manipulation training (50 %): evaluation only. */
+export const manipulationAwesomeDev = (text) => heldOut(text, 0.5, 'prompt-manipulation-awesome')
+/** Prompt-manipulation training rows set aside to calibrate (20 %). */
+export const manipulationCalibration = (text) => heldOut(text, 0.2, 'prompt-manipulation-calibration')

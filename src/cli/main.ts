@@ -1,28 +1,38 @@
 // `litmus`: score one request from flags or stdin, a JSONL file line by line, or the embedded sample.
-import { once } from 'node:events'
-import { readFileSync, createReadStream } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { load, OPERATIONS, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
+import { describeType, load, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
 import { requestFromFlags, UsageError } from './args.js'
+import { batch, BATCH_FLAGS, InputError, parseBatch } from './batch.js'
+import { applicable, attempt, ops, parseLine } from './record.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
 const USAGE = `Usage:
   litmus <operation> --text "..." [--field value ...]   score one request given as flags
   litmus <operation> < request.json                      score one JSON request from stdin
-  litmus <operation> requests.jsonl                      score every line (one request per line)
-  litmus records.jsonl                                   run every operation each line has the fields for
+  litmus <operation> --help                              the operation's fields, types and descriptions
+  litmus <operation> requests.jsonl [batch flags]        score every line (one request per line); - is stdin
+  litmus records.jsonl [batch flags]                     run every operation each line has the fields for
                                                          (or the one named by its "operation" field)
+  litmus batch [operation] [file | -] [batch flags]      the same; without a file, read stdin
+  litmus serve [--port 8080] ...                         the HTTP service (litmus serve --help)
   litmus sample [--json]                                 score the embedded sample and print a table
   litmus operations                                      list the implemented operations and their fields
+  litmus --version
+
+Batch flags:
+  --concurrency N       score on N worker threads (auto: one per core); output keeps the input's order
+  --shard INDEX/COUNT   score only the lines whose 0-based index mod COUNT is INDEX (one shard per pod)
 
 Operations are the service's endpoint names (clarity, input_type, ...). Output is JSON; errors go to
-stderr with exit code 1 (invalid request) or 2 (usage). A .jsonl batch always reads every line: a
-line that fails (not JSON, not an object, a refused request) is reported on stderr with its number,
-as {"line", "error"} on stdout, and the batch goes on; it then exits with 1.`
-
-type Ops = Record<string, Operation>
-const ops = OPERATIONS as Ops
+stderr with exit code 1 (invalid request) or 2 (usage, unreadable file). A batch (JSONL, any file
+extension) always reads every line: each output line is {"line", ...the fields the operation does not
+take, such as ids and labels, ...the result}; a line that fails (not JSON, not an object, a refused
+request) is reported on stderr with its number and as {"line", "error"} on stdout, and the batch goes
+on. A summary (lines, scored, failed, time, lines/s) ends on stderr, a progress bar shows on a
+terminal, and the exit code is 1 when any line failed. Piped stdin holding two or more JSON lines is a
+batch; a single request is one JSON value (pretty-printed or not).`
 
 function fieldsLine(op: Operation): string {
   return Object.entries(op.request)
@@ -30,90 +40,53 @@ function fieldsLine(op: Operation): string {
     .join(' ')
 }
 
-function applicable(litmus: Evaluator, record: Record<string, unknown>): [string, Record<string, unknown>][] {
-  if (Object.hasOwn(record, 'operation')) {
-    const { operation, ...body } = record
-    return [[operation as string, body]]
-  }
-  const out: [string, Record<string, unknown>][] = []
-  for (const name of litmus.operations) {
-    const op = ops[name]
-    const required = Object.entries(op.request).filter(([, f]) => !f.optional)
-    if (!required.every(([field]) => Object.hasOwn(record, field) && record[field] !== undefined)) continue
-    const body: Record<string, unknown> = {}
-    for (const field of Object.keys(op.request)) if (Object.hasOwn(record, field) && record[field] !== undefined) body[field] = record[field]
-    out.push([name, body])
-  }
-  return out
+/** `litmus <operation> --help`: the operation's fields, from the schema table. */
+function operationHelp(name: string, op: Operation): string {
+  const rows = Object.entries(op.request).map(([field, f]) => [`--${field}`, f.optional ? 'optional' : 'required', describeType(f), f.description])
+  return [
+    `Usage: litmus ${name} --${Object.keys(op.request)[0]} ... [--field value ...]   (or a JSON request on stdin)`,
+    `       litmus ${name} requests.jsonl [--concurrency N] [--shard INDEX/COUNT]`,
+    '',
+    op.summary,
+    '',
+    renderTable(['field', '', 'type', 'description'], rows),
+    '',
+    'Arrays and objects are JSON on the command line; a list of strings may also repeat its flag. In a batch,',
+    'fields this operation does not take (ids, labels) are copied to the output line unchanged.'
+  ].join('\n')
 }
 
-function attempt(litmus: Evaluator, name: string, body: unknown): Record<string, unknown> {
-  try {
-    return litmus.evaluate(name as never, body) as Record<string, unknown>
-  } catch (e) {
-    if (e instanceof ValidationError) return { error: e.message }
-    throw e
-  }
+/** A first argument that names an input rather than a command: `-`, or anything that looks like a path. */
+function isInput(arg: string): boolean {
+  return arg === '-' || /[./\\]/.test(arg)
 }
 
-async function* jsonLines(path: string): AsyncGenerator<[number, unknown]> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
-  let n = 0
-  for await (const raw of lines) {
-    n++
-    // A byte-order mark some editors write at the start of a UTF-8 file is not part of the JSON.
-    const line = n === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw
-    if (line.trim() === '') continue
-    try {
-      yield [n, JSON.parse(line)]
-    } catch {
-      yield [n, new UsageError(`line ${n}: not valid JSON`)]
-    }
+/**
+ * `litmus <operation>` with stdin piped and no path: one JSON request (the whole of stdin, pretty-printed
+ * or not), or, when its first two non-blank lines are each JSON, a JSONL batch read as it streams.
+ */
+async function stdinRequestOrLines(): Promise<{ request: string } | { lines: AsyncIterable<string> }> {
+  const iterator = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]()
+  const head: string[] = []
+  let nonBlank = 0
+  let firstIsJson = false
+  while (nonBlank < 2) {
+    const next = await iterator.next()
+    if (next.done) return { request: head.join('\n') }
+    head.push(next.value)
+    if (next.value.trim() === '') continue
+    if (++nonBlank === 1) firstIsJson = parseLine(next.value, head.length) instanceof Error === false
   }
-}
-
-/** One line of a batch: its output, and an error message when the line failed. */
-function batchLine(litmus: Evaluator, line: number, record: unknown, only?: string): [Record<string, unknown>, string?] {
-  if (record instanceof Error) return [{ line, error: record.message }, record.message]
-  try {
-    if (only) {
-      const out = attempt(litmus, only, record)
-      return [{ line, ...out }, typeof out.error === 'string' ? out.error : undefined]
-    }
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      const why = 'a record must be a JSON object'
-      return [{ line, error: why }, why]
-    }
-    const rec = record as Record<string, unknown>
-    // fromEntries makes each name an own key, "__proto__" included.
-    const results = Object.fromEntries(applicable(litmus, rec).map(([name, body]) => [name, attempt(litmus, name, body)]))
-    const named = Object.hasOwn(rec, 'operation') ? (Object.values(results)[0] as { error?: string } | undefined) : undefined
-    return [{ line, results }, typeof named?.error === 'string' ? named.error : undefined]
-  } catch (e) {
-    // An internal error on one line must not lose the lines after it.
-    const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
-    return [{ line, error: why }, why]
+  if (!firstIsJson) {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) head.push(next.value)
+    return { request: head.join('\n') }
   }
-}
-
-/** Run a .jsonl file; returns the number of lines that failed. */
-async function batch(litmus: Evaluator, path: string, only?: string): Promise<number> {
-  let count = 0
-  let failed = 0
-  const started = Date.now()
-  for await (const [line, record] of jsonLines(path)) {
-    const [out, error] = batchLine(litmus, line, record, only)
-    if (error !== undefined) {
-      failed++
-      process.stderr.write(`litmus: line ${line}: ${error}\n`)
-    }
-    // Wait for a slow reader rather than queue the whole output in memory.
-    if (!process.stdout.write(JSON.stringify(out) + '\n')) await once(process.stdout, 'drain')
-    if (++count % 1000 === 0 && process.stderr.isTTY) process.stderr.write(`\r${count} lines, ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return {
+    lines: (async function* () {
+      yield* head
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
+    })()
   }
-  if (process.stderr.isTTY && count >= 1000) process.stderr.write('\n')
-  if (failed > 0) process.stderr.write(`litmus: ${failed} of ${count} lines failed\n`)
-  return failed
 }
 
 function sample(litmus: Evaluator, json: boolean): void {
@@ -142,14 +115,29 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+declare const __LITMUS_VERSION__: string
+
+/** Which lines `--shard INDEX/COUNT` takes (exported for the tests of the split). */
+export { inShard } from './batch.js'
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE)
     return command ? 0 : 2
   }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(__LITMUS_VERSION__)
+    return 0
+  }
   if (command === 'serve') return serve(rest)
+  const op = Object.hasOwn(ops, command) ? ops[command] : undefined
   const litmus = await load()
+  if (op && (rest.includes('--help') || rest.includes('-h'))) {
+    console.log(operationHelp(command, op))
+    if (!litmus.operations.includes(command as never)) console.log(`\n'${command}' is declared by the service but not implemented yet.`)
+    return 0
+  }
   if (command === 'operations') {
     for (const name of litmus.operations as readonly string[]) console.log(`${name.padEnd(20)} ${fieldsLine(ops[name])}`)
     return 0
@@ -158,18 +146,24 @@ export async function main(argv: string[]): Promise<number> {
     sample(litmus, rest.includes('--json'))
     return 0
   }
-  if (command.endsWith('.jsonl')) return (await batch(litmus, command)) > 0 ? 1 : 0
-  const op = Object.hasOwn(ops, command) ? ops[command] : undefined
+  if (command === 'batch' || (!op && isInput(command))) {
+    const failed = await batch(litmus, parseBatch(command === 'batch' ? rest : argv, litmus.operations))
+    return failed > 0 ? 1 : 0
+  }
   if (!op || !litmus.operations.includes(command as never)) {
     const why = op ? 'is not implemented yet' : 'is not an operation'
     throw new UsageError(`'${command}' ${why}; implemented: ${litmus.operations.join(', ')}`)
   }
-  if (rest.length === 1 && rest[0].endsWith('.jsonl')) return (await batch(litmus, rest[0], command)) > 0 ? 1 : 0
+  // A path, `-`, or a batch flag first: a batch scored with this operation.
+  if (rest.length > 0 && (!rest[0].startsWith('--') || BATCH_FLAGS.test(rest[0]))) {
+    return (await batch(litmus, parseBatch(argv, litmus.operations))) > 0 ? 1 : 0
+  }
   let body: unknown
   if (rest.length > 0) body = requestFromFlags(op.request, rest)
   else if (!process.stdin.isTTY) {
-    const input = await readStdin()
-    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
+    const input = await stdinRequestOrLines()
+    if ('lines' in input) return (await batch(litmus, { only: command, path: '-', concurrency: 1 }, input.lines)) > 0 ? 1 : 0
+    const text = input.request.charCodeAt(0) === 0xfeff ? input.request.slice(1) : input.request
     try {
       body = JSON.parse(text)
     } catch {
@@ -194,6 +188,9 @@ export function run(argv: string[]): void {
       if (e instanceof ValidationError) {
         console.error(e.message)
         process.exitCode = 1
+      } else if (e instanceof InputError) {
+        console.error(`litmus: ${e.message}`)
+        process.exitCode = 2
       } else if (e instanceof UsageError) {
         console.error(`litmus: ${e.message}\n\n${USAGE}`)
         process.exitCode = 2

@@ -16,6 +16,9 @@ export interface CoreExports {
   encodingsScan(ptr: number, len: number): number
   encodingsSpans(): number
   encodingsLabels(): number
+  /** As encodingsScan, also decoding each segment; (pointer, length) pairs of the payloads via encodingsDecoded. */
+  encodingsDecode(ptr: number, len: number): number
+  encodingsDecoded(): number
   /** Syllables of one word. */
   syllables(ptr: number, len: number): number
   /** Syllables of one word by the spelling rules alone (no exception table). */
@@ -67,6 +70,8 @@ export const EXPORTS = [
   'encodingsScan',
   'encodingsSpans',
   'encodingsLabels',
+  'encodingsDecode',
+  'encodingsDecoded',
   'syllables',
   'syllablesRules',
   'syllablesReserve',

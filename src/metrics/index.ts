@@ -5,13 +5,16 @@ import { clarity } from './clarity.js'
 import { contextRelevancy } from './context-relevancy.js'
 import { cost } from './cost.js'
 import { faithfulness, summarization } from './faithfulness.js'
+import { formality } from './formality.js'
 import { inputType } from './input-type.js'
 import { pii } from './pii.js'
+import { promptManipulation } from './prompt-manipulation.js'
 import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
+import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, faithfulness, summarization, contextRelevancy] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, faithfulness, summarization, contextRelevancy] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "9d2c1ea7b9773067aec3a1a92eeea4b1b19f18d024da6b37c0eb6a9764202c01"
+      "sha256": "e3bcbc4bef00999c142e5c3d11fe47129fa7fa1701d537b3d631fbb2421829ee"
     },
     {
       "path": "test/fixtures/toxicity/dialect.json",

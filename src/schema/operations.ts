@@ -311,7 +311,11 @@ export const OPERATIONS = {
   }),
   'v3.answer_relevancy': v3('answer_relevancy', 'V3AnswerRelevancyRequest', 'Answer Relevancy (v3).', v3WithContext),
   'v3.context_relevancy': v3('context_relevancy', 'V3ContextRelevancyRequest', 'Context Relevancy (v3).', v3WithContext),
-  'v3.prompt_injection': v3('prompt_injection', 'V3PromptInjectionRequest', 'Prompt Injection (v3).', v3WithContext),
+  // The spec shows no v3 Prompt Injection response; Litmus returns the v4 prompt_manipulation one for the query.
+  'v3.prompt_injection': {
+    ...v3('prompt_injection', 'V3PromptInjectionRequest', 'Prompt Injection (v3): the query scored as prompt_manipulation.', v3WithContext),
+    response: { score: score('likelihood that the query is a manipulation attempt, 0..100'), scores: scores('score by attack type') }
+  },
   'v3.summarization': v3('summarization', 'V3SummarizationRequest', 'Summarization (v3).', v3WithContext),
   'v3.faithfulness': v3('faithfulness', 'V3FaithfulnessRequest', 'Faithfulness (v3).', {
     ...v3WithContext,

@@ -1,0 +1,126 @@
+// One line of a batch, from its raw text to its output line. Shared by the CLI's main thread and its
+// pool workers (`--concurrency`), so a line scores the same whichever thread runs it.
+import { OPERATIONS, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
+
+type Ops = Record<string, Operation>
+export const ops = OPERATIONS as Ops
+
+/** What the operation takes from a record, and what it does not (ids, labels), which the output carries through. */
+export function split(op: Operation | undefined, record: Record<string, unknown>): [Record<string, unknown>, Record<string, unknown>] {
+  // An unknown operation takes everything, so its error names the operation, not a missing field.
+  if (!op) return [record, {}]
+  const body: Record<string, unknown> = {}
+  const extra: Record<string, unknown> = {}
+  for (const key of Object.keys(record)) {
+    // defineProperty keeps "__proto__" an own key rather than a prototype change.
+    Object.defineProperty(Object.hasOwn(op.request, key) ? body : extra, key, { value: record[key], enumerable: true, writable: true, configurable: true })
+  }
+  return [body, extra]
+}
+
+export function applicable(litmus: Evaluator, record: Record<string, unknown>): [string, Record<string, unknown>][] {
+  if (Object.hasOwn(record, 'operation')) {
+    const { operation, ...rest } = record
+    const name = operation as string
+    return [[name, split(Object.hasOwn(ops, name) ? ops[name] : undefined, rest)[0]]]
+  }
+  const out: [string, Record<string, unknown>][] = []
+  for (const name of litmus.operations) {
+    const op = ops[name]
+    const required = Object.entries(op.request).filter(([, f]) => !f.optional)
+    if (!required.every(([field]) => Object.hasOwn(record, field) && record[field] !== undefined)) continue
+    const body: Record<string, unknown> = {}
+    for (const field of Object.keys(op.request)) if (Object.hasOwn(record, field) && record[field] !== undefined) body[field] = record[field]
+    out.push([name, body])
+  }
+  return out
+}
+
+/** Fields of a record that no operation run on it takes: carried to the output line unchanged. */
+function unused(record: Record<string, unknown>, runs: [string, Record<string, unknown>][]): Record<string, unknown> {
+  const taken = new Set<string>(['operation'])
+  for (const [name] of runs) if (Object.hasOwn(ops, name)) for (const field of Object.keys(ops[name].request)) taken.add(field)
+  const extra: Record<string, unknown> = {}
+  for (const key of Object.keys(record)) {
+    if (!taken.has(key)) Object.defineProperty(extra, key, { value: record[key], enumerable: true, writable: true, configurable: true })
+  }
+  return extra
+}
+
+export function attempt(litmus: Evaluator, name: string, body: unknown): Record<string, unknown> {
+  try {
+    return litmus.evaluate(name as never, body) as Record<string, unknown>
+  } catch (e) {
+    if (e instanceof ValidationError) return { error: e.message }
+    throw e
+  }
+}
+
+/** Parse one raw line; `undefined` for a blank line, which is skipped and not counted. */
+export function parseLine(raw: string, line: number): unknown {
+  // A byte-order mark some editors write at the start of a UTF-8 file is not part of the JSON.
+  const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return new SyntaxError('not valid JSON')
+  }
+}
+
+/**
+ * One line of a batch: its output, and an error message when the line failed. The output is
+ * `{line, ...fields the operation does not take, ...result}`: an input field named `line` or named like
+ * a result field is replaced by the line number or the result.
+ */
+export function batchLine(litmus: Evaluator, line: number, record: unknown, only?: string): [Record<string, unknown>, string?] {
+  if (record instanceof Error) return [{ line, error: record.message }, record.message]
+  try {
+    if (only) {
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+        const out = attempt(litmus, only, record)
+        return [{ line, ...out }, typeof out.error === 'string' ? out.error : undefined]
+      }
+      const [body, extra] = split(ops[only], record as Record<string, unknown>)
+      const out = attempt(litmus, only, body)
+      const result: Record<string, unknown> = { line, ...extra, ...out }
+      result.line = line
+      return [result, typeof out.error === 'string' ? out.error : undefined]
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      const why = 'a record must be a JSON object'
+      return [{ line, error: why }, why]
+    }
+    const rec = record as Record<string, unknown>
+    const runs = applicable(litmus, rec)
+    // fromEntries makes each name an own key, "__proto__" included.
+    const results = Object.fromEntries(runs.map(([name, body]) => [name, attempt(litmus, name, body)]))
+    const named = Object.hasOwn(rec, 'operation') ? (Object.values(results)[0] as { error?: string } | undefined) : undefined
+    const result: Record<string, unknown> = { line, ...unused(rec, runs), results }
+    result.line = line
+    result.results = results
+    return [result, typeof named?.error === 'string' ? named.error : undefined]
+  } catch (e) {
+    // An internal error on one line must not lose the lines after it.
+    const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
+    return [{ line, error: why }, why]
+  }
+}
+
+/** A chunk of raw lines sent to a pool worker, and what comes back: one JSON output line and error per input line. */
+export interface Chunk {
+  only?: string
+  lines: [number, string][]
+}
+export type Scored = [line: number, json: string, error: string | null][]
+
+export function scoreChunk(litmus: Evaluator, chunk: Chunk): Scored {
+  const out: Scored = []
+  for (const [line, raw] of chunk.lines) {
+    const record = parseLine(raw, line)
+    if (record === undefined) continue
+    const [result, error] = batchLine(litmus, line, record, chunk.only)
+    out.push([line, JSON.stringify(result), error ?? null])
+  }
+  return out
+}

@@ -1,0 +1,241 @@
+// Prompt manipulation: a calibrated hashed n-gram head (assembly/vec/features.ts) plus pattern evidence
+// for each attack type, scored on the text, on the text with cheap obfuscations undone, and on every
+// encoded segment the core finds and decodes (assembly/scan/encodings.ts). The analysis itself is shared
+// with the training script (prompt-manipulation-rules.js). Method, data, accuracy:
+// docs/metrics/prompt-manipulation.md.
+import { decodeBase64, type Core } from '../core/wasm.js'
+import { ENCODING_LABELS } from '../core/abi.js'
+import type { Context, Scorer } from './context.js'
+import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+
+/** The model file's shape (src/models/prompt-manipulation.generated.ts). */
+export interface ManipulationModel {
+  KINDS: number
+  BITS: number
+  CMIN: number
+  CMAX: number
+  BIAS: number
+  SCALE: number
+  A: number
+  C: number
+  WEIGHTS: string
+  LEXICON: string
+}
+
+/** Severity when the request gives none: the calibrated boundary, no shift. */
+export const DEFAULT_SEVERITY = 0.5
+/** Logit added per unit of severity above the default (strict settings flag borderline prompts). */
+export const SEVERITY_SHIFT = 4
+
+interface Installed {
+  model: number
+  m: ManipulationModel
+  weights: Int8Array
+}
+
+const installed = new WeakMap<Core, Installed>()
+
+export const manipulationModel = defineModel(
+  'prompt_manipulation',
+  () => import('../models/prompt-manipulation.generated.js'),
+  (ctx, m: ManipulationModel) => {
+    const x = ctx.core.exports
+    const bytes = decodeBase64(m.WEIGHTS)
+    const model = x.vecModelReserve(m.BITS, 1)
+    ctx.core.bytes.set(bytes, x.vecModelWeights(model))
+    const lex = ctx.core.begin(m.LEXICON)
+    x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, 1, lex.ptr, lex.len)
+    installed.set(ctx.core, { model, m, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) })
+  }
+)
+
+const WANT_FEATURES = 1
+const WANT_SPANS = 2
+const utf8 = new TextDecoder()
+
+interface Segment {
+  label: string
+  span: [number, number]
+  text: string
+}
+
+interface Head {
+  raw: number
+  trigger: boolean
+  windows: Array<[number, number]> | null
+  words: number
+}
+
+/** Head logit of `text`; with `decode`, also the encoded segments of that same call's text. */
+function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null): Head {
+  const x = core.exports
+  const ref = core.begin(text)
+  const r = x.vecScore(ref.ptr, ref.len, inst.model, 0)
+  const mem = core.u32(r, 9)
+  const nWords = mem[0]
+  const nFeat = mem[2]
+  const nFlag = mem[5]
+  const trigger = nFlag > 0
+  const sum = mem[8] | 0
+  const m = inst.m
+  let windows: Array<[number, number]> | null = null
+  if (trigger && text.length > WHOLE) {
+    // Long text: the patterns run only around its trigger words.
+    const spanPtr = mem[1]
+    const flagPtr = mem[6]
+    core.toStringIndices(ref, spanPtr, nWords * 2)
+    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(flagPtr, nFlag * 2), nFlag)
+  }
+  if (decode) {
+    // The text is still in memory: the encodings scanner reads it there (SIMD; prose rarely has a run).
+    const count = x.encodingsDecode(ref.ptr, ref.len)
+    if (count > 0) {
+      const spansPtr = x.encodingsSpans()
+      core.toStringIndices(ref, spansPtr, count * 2)
+      const spans = core.u32(spansPtr, count * 2)
+      const labels = core.u32(x.encodingsLabels(), count)
+      const d = core.u32(x.encodingsDecoded(), count * 2)
+      for (let i = 0; i < count; i++) {
+        decode.push({
+          label: ENCODING_LABELS[labels[i]],
+          span: [spans[2 * i], spans[2 * i + 1]],
+          text: utf8.decode(core.bytes.subarray(d[2 * i], d[2 * i] + d[2 * i + 1]))
+        })
+      }
+    }
+  }
+  return { raw: m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0), trigger, windows, words: nWords }
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+const round2 = (x: number) => Math.round(x * 100) / 100
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4
+
+function run(ctx: Context, text: string, collect: boolean) {
+  const inst = installed.get(ctx.core)
+  if (!inst) throw new Error('litmus: prompt_manipulation model not installed')
+  const core = ctx.core
+  const segments: Segment[] = []
+  const first = headOf(core, inst, text, segments)
+  let firstCall = true
+  const head = (s: string) => {
+    if (firstCall && s === text) {
+      firstCall = false
+      return first
+    }
+    return headOf(core, inst, s, null)
+  }
+  const a = analyse(text, head, () => segments, collect)
+  return { inst, a, words: first.words }
+}
+
+function overallLogit(inst: Installed, z: number, offset: number, severity: number): number {
+  return inst.m.A * z + inst.m.C + offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+}
+
+const BASE = TYPES.map((t) => TYPE_BASE[t as keyof typeof TYPE_BASE])
+const SLOPE = TYPES.map((t) => TYPE_SLOPE[t as keyof typeof TYPE_SLOPE])
+const HEAD = TYPES.map((t) => TYPE_HEAD[t as keyof typeof TYPE_HEAD])
+
+function typeScores(types: Record<string, number>, calibratedHead: number, severity: number) {
+  const head = Math.max(0, calibratedHead)
+  const shift = SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+  return TYPES.map((label, i) => ({ label, score: round2(100 * sigmoid(BASE[i] + SLOPE[i] * types[label] + HEAD[i] * head + shift)) }))
+}
+
+const ZERO = TYPES.map((label) => ({ label, score: 0 }))
+
+function scoreText(ctx: Context, text: string, severity: number) {
+  const { inst, a, words } = run(ctx, text, false)
+  // A text without a word (empty, spaces, emoji) and without an encoded segment asks nothing.
+  if (words === 0 && a.segments.length === 0) return { score: 0, scores: ZERO.map((s) => ({ ...s })) }
+  const zc = inst.m.A * a.z + inst.m.C
+  return { score: round2(100 * sigmoid(overallLogit(inst, a.z, a.offset, severity))), scores: typeScores(a.types, zc, severity) }
+}
+
+const score: Scorer<'prompt_manipulation'> = (request, ctx) => scoreText(ctx, request.text, request.severity ?? DEFAULT_SEVERITY)
+
+/**
+ * v3 Prompt Injection: the query is the prompt under test and is scored as prompt_manipulation. The
+ * context nodes and the response are not scored: they are the application's own material, and an
+ * injection inside a retrieved document is a v4 `indirect` finding when that document is sent as text.
+ */
+const v3Score: Scorer<'v3.prompt_injection'> = (request, ctx) => scoreText(ctx, request.query, DEFAULT_SEVERITY)
+
+/** Evidence with where it was found (the text, the de-obfuscated text, a decoded segment) and its attack type. */
+export type ManipulationEvidence = Evidence & { where: string; type?: string }
+
+/** Smallest contribution (logit units) an n-gram group needs to be listed. */
+const MIN_WEIGHT = 0.05
+
+/**
+ * `explain('prompt_manipulation', request)`: the score with the evidence behind it: the words whose
+ * n-grams raised or lowered the learned score (weight = their share of the calibrated logit), the
+ * patterns that fired (by type, with spans in the text, or in the de-obfuscated or decoded text where
+ * they were found: `where` says which), the obfuscations undone and the decoded segments.
+ */
+function explain(ctx: Context): (request: { text: string; severity?: number }) => Explanation & { evidence: ManipulationEvidence[] } {
+  return (request) => {
+    const severity = request.severity ?? DEFAULT_SEVERITY
+    const text = request.text
+    const { inst, a, words } = run(ctx, text, true)
+    const core = ctx.core
+    const x = core.exports
+    const evidence: ManipulationEvidence[] = []
+    // The n-grams of the text the head scored (the original, or the de-obfuscated text when that won).
+    const scored = a.normalised ?? text
+    const ref = core.begin(scored)
+    const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_FEATURES | WANT_SPANS)
+    const mem = core.u32(r, 9)
+    const nWords = mem[0]
+    const nFeat = mem[2]
+    if (nWords > 0) {
+      core.toStringIndices(ref, mem[1], nWords * 2)
+      const spans = core.u32(mem[1], nWords * 2).slice()
+      const feats = core.u32(mem[3], nFeat)
+      const fw = core.u32(mem[4], nFeat)
+      const unit = nFeat > 0 ? (inst.m.A * inst.m.SCALE) / Math.sqrt(nFeat) : 0
+      const byWord = new Float64Array(nWords)
+      const byPair = new Float64Array(nWords)
+      for (let i = 0; i < nFeat; i++) {
+        const w = fw[i] & 0x0fffffff
+        const c = inst.weights[feats[i]] * unit
+        if (fw[i] >>> 28 === 2) byPair[w] += c
+        else byWord[w] += c
+      }
+      const where = a.normalised ? 'de-obfuscated text' : 'text'
+      for (let w = 0; w < nWords; w++) {
+        const s = spans[2 * w]
+        const e = spans[2 * w + 1]
+        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [s, e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
+        if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
+          const ps = spans[2 * w - 2]
+          evidence.push({ label: 'word pair', span: [ps, e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
+        }
+      }
+    }
+    for (const ev of a.evidence ?? []) {
+      evidence.push({ ...ev, weight: round4(ev.weight) })
+    }
+    evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
+    const empty = words === 0 && a.segments.length === 0
+    const zc = inst.m.A * a.z + inst.m.C
+    return {
+      operation: 'prompt_manipulation',
+      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a.z, a.offset, severity))),
+      scores: empty ? ZERO.map((s) => ({ ...s })) : typeScores(a.types, zc, severity),
+      decoded: a.segments.map((s) => ({ label: s.label, span: s.span, text: s.text })),
+      deobfuscated: a.normalised,
+      evidence
+    }
+  }
+}
+
+export const promptManipulation = defineMetric({
+  name: 'prompt_manipulation',
+  score,
+  v3: { name: 'v3.prompt_injection', score: v3Score },
+  models: [manipulationModel],
+  explain
+})
