@@ -11,6 +11,8 @@ export function heldOut(key, share, salt) {
 /** OneStopEnglish topics held out from simplicity training (40 %): the dev split of the eval. */
 export const simplicityDevTopic = (topic) => heldOut(topic, 0.4, 'simplicity')
 
+/** BEGIN (WoW) knowledge passages held out from faithfulness training (40 %): the dev split of the eval. */
+export const faithfulnessDevKnowledge = (knowledge) => heldOut(knowledge, 0.4, 'faithfulness')
 /** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
 export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
 

@@ -5,7 +5,9 @@ import { answerRelevancy } from './answer-relevancy.js'
 import { carbon } from './carbon.js'
 import { clarity } from './clarity.js'
 import { completion } from './completion.js'
+import { contextRelevancy } from './context-relevancy.js'
 import { cost } from './cost.js'
+import { faithfulness, summarization } from './faithfulness.js'
 import { helpfulness } from './helpfulness.js'
 import { formality } from './formality.js'
 import { inputType } from './input-type.js'
@@ -18,7 +20,7 @@ import { stability } from './stability.js'
 import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness, answerRelevancy, completion, adherence] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness, answerRelevancy, completion, adherence, faithfulness, summarization, contextRelevancy] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

@@ -46,7 +46,10 @@ const statement = obj('Statement', 'an atomic claim of the response and its verd
     oneOf: ['Safe', 'Unsafe', 'Intrinsic Hallucination', 'Extrinsic Hallucination']
   }),
   probability: num('probability of the label, 0 to 1', { min: 0, max: 1 }),
-  sentence_span: span
+  sentence_span: span,
+  // Litmus: present only when include_citations is true and some context sentence shares a term with
+  // the statement (docs/metrics/faithfulness.md).
+  chunk_id: opt(str('chunk_id (v3: node_id) of the context chunk whose sentence decided the label; only with include_citations'))
 })
 const carbonValue = obj('CarbonValue', 'an amount of carbon', {
   value: num('carbon value', { min: 0 }),
