@@ -39,7 +39,9 @@ function raw(
 }
 
 const pathOf = (name: string) => operationPath((OPERATIONS as Record<string, { name: string; version: string }>)[name])
-const declaredPath = operationPath({ name: declaredOnly(litmus)[0] ?? 'no_such', version: 'v4' })
+// A declared operation Litmus does not implement (a v3 one once every v4 operation is built), at its own path.
+const declared = declaredOnly(litmus)[0]
+const declaredPath = declared ? pathOf(declared) : '/v4/metrics/no_such'
 
 // [what, method, path, headers, body, status, the error code or a check of the JSON body]
 type Case = [string, string, string, Record<string, string>, string | Uint8Array<ArrayBuffer> | undefined, number, string | ((body: any) => void)]
