@@ -39,6 +39,12 @@ function render(): void {
   } catch (e) {
     rows.push(row('Tone', escape(e instanceof ValidationError ? e.message : String(e))))
   }
+  // Stability compares responses: each non-empty line of the text is one.
+  const responses = text.split('\n').filter((line) => line.trim() !== '')
+  if (responses.length >= 2) {
+    const { min, avg } = litmus.stability({ responses: responses.slice(0, 1000) })
+    rows.push(row('Stability (lines as responses)', `min ${min}, avg ${avg}`))
+  }
   const stats = litmus.textStats(text)
   rows.push(row('Counts', `${stats.sentences} sentences, ${stats.words} words, ${stats.syllables} syllables`))
   const { pii } = litmus.pii({ text })
