@@ -2,10 +2,11 @@
 // a logistic model with the hand-made features of formality-features.js (contractions, slang, person,
 // punctuation and capitalisation habits, formal connectives, word and sentence length).
 // Method, data, accuracy: docs/metrics/formality.md.
-import { decodeBase64, type Core } from '../core/wasm.js'
+import { type Core } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { FEATURES, FLAGS, formalityFeatures, straightQuotes } from './formality-features.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 
 /** The model file's shape (src/models/formality.generated.ts). */
 export interface FormalityModel {
@@ -36,13 +37,7 @@ interface Installed {
 const installed = new WeakMap<Core, Installed>()
 
 export const formalityModel = defineModel('formality', () => import('../models/formality.generated.js'), (ctx, m: FormalityModel) => {
-  const x = ctx.core.exports
-  const bytes = decodeBase64(m.WEIGHTS)
-  const model = x.vecModelReserve(m.BITS, 1)
-  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
-  const lex = ctx.core.begin(m.LEXICON)
-  x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, 1, lex.ptr, lex.len)
-  installed.set(ctx.core, { model, m, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) })
+  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }) })
 })
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))

@@ -2,9 +2,10 @@
 // human preference pairs (assembly/vec/features.ts), weighed with what a response gives (length with
 // saturation, numbers, names, lists and steps) and withholds (refusal phrases, hedges, questions back,
 // deflecting openings; helpfulness-rules.js). Method, data, accuracy: docs/metrics/helpfulness.md.
-import { decodeBase64, type Core } from '../core/wasm.js'
+import { type Core } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
 import { OPEN_WORDS, phrasesAround } from './refusal-rules.js'
 
@@ -30,13 +31,8 @@ interface Installed {
 const installed = new WeakMap<Core, Installed>()
 
 export const helpfulnessModel = defineModel('helpfulness', () => import('../models/helpfulness.generated.js'), (ctx, m: HelpfulnessModel) => {
-  const x = ctx.core.exports
-  const bytes = decodeBase64(m.WEIGHTS)
-  const model = x.vecModelReserve(m.BITS, 1)
-  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
   // Refusal trigger words and hedges as the model's lexicon: the core flags them while it sums the head.
-  const lex = ctx.core.begin(HELPFULNESS_LEXICON)
-  x.vecModelSet(model, m.KINDS, 3, 5, 1, lex.ptr, lex.len)
+  const { model } = installHead(ctx, m, { cmin: 3, cmax: 5, lexicon: HELPFULNESS_LEXICON })
   installed.set(ctx.core, { model, m })
 })
 

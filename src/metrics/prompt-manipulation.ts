@@ -3,10 +3,11 @@
 // encoded segment the core finds and decodes (assembly/scan/encodings.ts). The analysis itself is shared
 // with the training script (prompt-manipulation-rules.js). Method, data, accuracy:
 // docs/metrics/prompt-manipulation.md.
-import { decodeBase64, type Core } from '../core/wasm.js'
+import { type Core } from '../core/wasm.js'
 import { ENCODING_LABELS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
@@ -40,13 +41,7 @@ export const manipulationModel = defineModel(
   'prompt_manipulation',
   () => import('../models/prompt-manipulation.generated.js'),
   (ctx, m: ManipulationModel) => {
-    const x = ctx.core.exports
-    const bytes = decodeBase64(m.WEIGHTS)
-    const model = x.vecModelReserve(m.BITS, 1)
-    ctx.core.bytes.set(bytes, x.vecModelWeights(model))
-    const lex = ctx.core.begin(m.LEXICON)
-    x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, 1, lex.ptr, lex.len)
-    installed.set(ctx.core, { model, m, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) })
+    installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }) })
   }
 )
 

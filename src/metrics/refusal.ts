@@ -2,9 +2,10 @@
 // over the opening of the response, refusal phrases (refusal-rules.js) in the opening and after it, and
 // the rest of the response read by the same head to tell a partial refusal (declines, then helps) from a
 // full one. Method, data, accuracy: docs/metrics/refusal.md.
-import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
+import { type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 import { COMPLY_OPENING, RULES, TRIGGER_LEXICON, phrasesAround, rulesOffset } from './refusal-rules.js'
 
 /** The model file's shape (src/models/refusal.generated.ts). */
@@ -34,13 +35,8 @@ interface Installed {
 const installed = new WeakMap<Core, Installed>()
 
 export const refusalModel = defineModel('refusal', () => import('../models/refusal.generated.js'), (ctx, m: RefusalModel) => {
-  const x = ctx.core.exports
-  const bytes = decodeBase64(m.WEIGHTS)
-  const model = x.vecModelReserve(m.BITS, 1)
-  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
   // The trigger words as the model's lexicon: the core reports where they are while it sums the head.
-  const lex = ctx.core.begin(TRIGGER_LEXICON)
-  x.vecModelSet(model, m.KINDS, 3, 5, 1, lex.ptr, lex.len)
+  const { model } = installHead(ctx, m, { cmin: 3, cmax: 5, lexicon: TRIGGER_LEXICON })
   installed.set(ctx.core, { model, m })
 })
 

@@ -1,10 +1,11 @@
 // Tone: one hashed n-gram head (assembly/vec/features.ts) with 28 outputs, the 27 GoEmotions emotions and
 // neutral, summed in the core's SIMD lanes; each output calibrated so that 50 means "present".
 // Method, data, accuracy: docs/metrics/tone.md.
-import { decodeBase64, type Core } from '../core/wasm.js'
+import { type Core } from '../core/wasm.js'
 import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -38,19 +39,9 @@ interface Installed {
 const installed = new WeakMap<Core, Installed>()
 
 export const toneModel = defineModel('tone', () => import('../models/tone.generated.js'), (ctx, m: ToneModel) => {
-  const x = ctx.core.exports
-  const bytes = decodeBase64(m.WEIGHTS)
-  const model = x.vecModelReserve(m.BITS, m.STRIDE)
-  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
   const tones = m.TONES.split(',')
-  x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, tones.length, 0, 0)
-  installed.set(ctx.core, {
-    model,
-    m,
-    tones,
-    index: new Map(tones.map((t, i) => [t, i])),
-    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length)
-  })
+  const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE })
+  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])) })
 })
 
 function inst(ctx: Context): Installed {

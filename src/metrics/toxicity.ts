@@ -1,8 +1,9 @@
 // Toxicity: a calibrated hashed n-gram head (assembly/vec/features.ts) plus lexical and pattern evidence
 // of who a hostile word is aimed at (toxicity-rules.js). Method, data, accuracy: docs/metrics/toxicity.md.
-import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
+import { type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
+import { installHead } from './ngram-head.js'
 import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
 
 /** The model file's shape (src/models/toxicity.generated.ts). */
@@ -38,13 +39,7 @@ const installed = new WeakMap<Core, Installed>()
 
 /** The weights and the lexicon, copied into core memory kept for the instance's life. */
 export const toxicityModel = defineModel('toxicity', () => import('../models/toxicity.generated.js'), (ctx, m: ToxicityModel) => {
-  const x = ctx.core.exports
-  const bytes = decodeBase64(m.WEIGHTS)
-  const model = x.vecModelReserve(m.BITS, 1)
-  ctx.core.bytes.set(bytes, x.vecModelWeights(model))
-  const lex = ctx.core.begin(m.LEXICON)
-  x.vecModelSet(model, m.KINDS, m.CMIN, m.CMAX, 1, lex.ptr, lex.len)
-  installed.set(ctx.core, { model, m, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) })
+  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }) })
 })
 
 interface Run {

@@ -1,0 +1,36 @@
+// Installing a hashed n-gram head (assembly/vec/features.ts) from its generated model file: the int8
+// weights into core memory kept for the instance's life, then its feature kinds, n-gram lengths, class
+// count and the lexicon whose words the core flags while it sums. Every n-gram metric installs this way.
+import { decodeBase64 } from '../core/wasm.js'
+import type { Context } from './context.js'
+
+/** The fields every generated n-gram model has. */
+export interface NgramModelFile {
+  KINDS: number
+  BITS: number
+  WEIGHTS: string
+}
+
+export interface HeadOptions {
+  /** Character n-gram lengths. */
+  cmin: number
+  cmax: number
+  /** `word\tflags` lines (assembly/vec/lexicon.ts); empty for none. */
+  lexicon?: string
+  /** Outputs of the head and bytes per bucket (a multiple of 16 for several outputs). */
+  classes?: number
+  stride?: number
+}
+
+/** The model's handle in the core and a view of its weights (for `explain`). */
+export function installHead(ctx: Context, file: NgramModelFile, options: HeadOptions): { model: number; weights: Int8Array } {
+  const { core } = ctx
+  const x = core.exports
+  const bytes = decodeBase64(file.WEIGHTS)
+  const model = x.vecModelReserve(file.BITS, options.stride ?? 1)
+  core.bytes.set(bytes, x.vecModelWeights(model))
+  const lexicon = options.lexicon ?? ''
+  const lex = lexicon === '' ? { ptr: 0, len: 0 } : core.begin(lexicon)
+  x.vecModelSet(model, file.KINDS, options.cmin, options.cmax, options.classes ?? 1, lex.ptr, lex.len)
+  return { model, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) }
+}
