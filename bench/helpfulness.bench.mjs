@@ -1,7 +1,7 @@
 // helpfulness speed: one long text of prose (MB/s) and many 100-character texts (calls/s), the whole
 // public call `litmus.helpfulness({ text })` beside length in words (the baseline of the accuracy figures;
 // no npm package scores helpfulness), alternating in the same run.
-import { fmt, mbps, medianMs, table, utf8Bytes } from './util.mjs'
+import { alternatingRows, table } from './util.mjs'
 import { brownProse } from './brown.mjs'
 
 export const title = 'helpfulness'
@@ -14,42 +14,7 @@ export async function run({ litmus }) {
     ['Litmus toxicity (reference)', (t) => litmus.toxicity({ text: t }).score]
   ]
   const prose = brownProse(5e6)
-  const times = new Map()
-  for (let round = 0; round < 3; round++) {
-    for (const [name, fn] of peers) {
-      const list = times.get(name) ?? []
-      list.push(medianMs(() => fn(prose), 3))
-      times.set(name, list)
-    }
-  }
-  const best = (name) => times.get(name).sort((a, b) => a - b)[1]
-  const oursMb = mbps(utf8Bytes(prose), best('Litmus'))
-  const longRows = peers.map(([name]) => {
-    const rate = mbps(utf8Bytes(prose), best(name))
-    return [name, fmt(utf8Bytes(prose) / 1e6, 1), name === 'Litmus' ? `**${fmt(rate, 1)}**` : fmt(rate, 1), name === 'Litmus' ? '1.0×' : `${fmt(oursMb / rate, 2)}×`]
-  })
-
-  const texts = []
-  for (let i = 0; texts.length < 20000 && i < prose.length - 200; i += 173) {
-    const s = prose.indexOf(' ', i) + 1
-    texts.push(prose.slice(s, s + 100))
-  }
-  const rates = new Map()
-  for (let round = 0; round < 3; round++) {
-    for (const [name, fn] of peers) {
-      const ms = medianMs(() => {
-        for (let i = 0; i < texts.length; i++) fn(texts[i])
-      }, 3)
-      const list = rates.get(name) ?? []
-      list.push((texts.length / ms) * 1000)
-      rates.set(name, list)
-    }
-  }
-  const mid = (name) => rates.get(name).sort((a, b) => a - b)[1]
-  const shortRows = peers.map(([name]) => {
-    const r = mid(name)
-    return [name, name === 'Litmus' ? `**${fmt(r, 0)}**` : fmt(r, 0), name === 'Litmus' ? '1.0×' : `${fmt(mid('Litmus') / r, 2)}×`]
-  })
+  const { longRows, shortRows, calls } = alternatingRows(peers, prose)
 
   return `
 Whole call \`litmus.helpfulness({ text })\` (validation, UTF-8 copy into the core, tokeniser, hashed
@@ -62,7 +27,7 @@ Long text (one 5 MB text):
 
 ${table(['Scorer', 'MB', 'MB/s', 'Litmus ×'], longRows)}
 
-100-character texts (${texts.length.toLocaleString('en-US')} slices of the prose):
+100-character texts (${calls.toLocaleString('en-US')} slices of the prose):
 
 ${table(['Scorer', 'Calls/s', 'Litmus ×'], shortRows)}
 `
