@@ -2,7 +2,7 @@
 // the constants in assembly/.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, TOK } from '../src/core/abi.js'
+import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, PII_EVIDENCE, TOK } from '../src/core/abi.js'
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')
 /** `export const <prefix><NAME>: u32 = <n>` declarations of an assembly file, in source order. */
@@ -30,6 +30,11 @@ describe('core ABI', () => {
     const ids = constants('assembly/pii/categories.ts', 'C_')
     expect(ids.map(([name]) => name)).toEqual(Object.keys(PII_CATEGORY_IDS))
     expect(ids.map(([, id]) => id)).toEqual(ids.map((_, i) => i + 1))
+    expect(ids.length).toBeLessThanOrEqual(63)
+  })
+
+  it('agrees with the PII evidence bits', () => {
+    expect(Object.fromEntries(constants('assembly/pii/categories.ts', 'W_'))).toEqual(PII_EVIDENCE)
   })
 
   it('is the only place metric modules reach the core through a cast', () => {

@@ -19,8 +19,8 @@ import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
 import {
-  CAND, CCAP, CN, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
-  TOK_LAST, TOK_S, at, emit, wants
+  CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
+  TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
 } from './state'
 import {
   BORING_LO, cls, clsReady, eqi, hashRange, initClasses, isAlnum, isAlpha, isDig, isHex, startsCs, upperAt
@@ -143,7 +143,7 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     }
     if (again) continue
     if ((acc & B_DOT) != 0 && (acc & B_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
-    if (upperAt(s) && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0) return capRun(s)
+    if (upperAt(s) && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE))) return capRun(s)
     if ((acc & (B_UP | B_DIG)) == B_DIG && isDig(c)) return t1
     return t1
   }
@@ -251,16 +251,17 @@ function suffixClasses(i: usize): u32 {
 }
 
 /**
- * Scan UTF-8 text [p, p+len) for the categories whose bits are set in `mask` (bit = category id).
- * Returns a pointer to [count, start0, end0, cat0, ...] (u32, byte offsets, sorted, non-overlapping).
+ * Scan UTF-8 text [p, p+len) for the categories whose bits are set in the mask (bit = category id;
+ * maskLo holds ids 0-31, maskHi ids 32-63: two u32 so JavaScript needs no BigInt). Returns a pointer to
+ * [count, start0, end0, cat0, why0, ...] (u32, byte offsets, sorted, non-overlapping; why = W_* bits).
  */
-export function piiScan(p: usize, len: usize, mask: u32): usize {
+export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   if (!clsReady) initClasses()
   P = p
   N = len
-  MASK = mask
+  MASK = (<u64>maskHi << 32) | <u64>maskLo
   CCAP = 256
-  CAND = arenaAlloc(<usize>CCAP * 12)
+  CAND = arenaAlloc(<usize>CCAP * CSLOT)
   CN = 0
   MEMO_N = 0
   PEND_N = 0
@@ -349,7 +350,7 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
     if ((acc & B_UP) != 0) SAW_UPPER = true
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
-      (MASK & ((1 << C_PERSON) | (1 << C_LOCATION) | (1 << C_DATE))) != 0 && upperAt(i)) {
+      wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE)) && upperAt(i)) {
       const next = capRun(i)
       i = next > i ? next : e
       continue
@@ -372,37 +373,43 @@ export function piiScan(p: usize, len: usize, mask: u32): usize {
   }
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
-  if (!SAW_UPPER && len <= 65536 && (MASK & ((1 << C_PERSON) | (1 << C_LOCATION))) != 0) lowerCasePass()
+  if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
   return resolve()
 }
 
-const PRIORITY = memory.data<u8>([0, 90, 40, 70, 75, 72, 55, 60, 65, 64, 80, 35, 20, 25, 95, 100])
+// Priority by category id (index), high wins an overlap. The national and medical ids sit with the
+// other checked numbers; ORGANIZATION and NRP rank with the name rules.
+const PRIORITY = memory.data<u8>([
+  0, 90, 40, 70, 75, 72, 55, 60, 65, 64, 80, 35, 20, 25, 95, 100, // 0-15: EMAIL .. SECRET
+  73, 50, 50, 71, 71, 71, 71, 71, 50, 71, 50, 50, 71, 71, 71, 71, // 16-31: US_ITIN .. SG_UEN
+  71, 71, 50, 50, 71, 71, 50, 50, 50, 71, 71, 50, 50, 71, 71, 15, // 32-47: AU_ABN .. NRP
+  22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 // 48-63: ORGANIZATION, free
+])
 
-/** Sort candidates by start, drop overlaps by priority, write [count, s, e, c, ...]. */
+/** Sort candidates by start, drop overlaps by priority, write [count, s, e, c, why, ...]. */
 function resolve(): usize {
   // Insertion sort: candidates arrive almost in order (runs may emit slightly behind).
+  const tmp = TMP_SLOT
   for (let i: u32 = 1; i < CN; i++) {
-    const si = load<u32>(CAND + <usize>i * 12)
-    const ei = load<u32>(CAND + <usize>i * 12 + 4)
-    const ci = load<u32>(CAND + <usize>i * 12 + 8)
+    const si = load<u32>(CAND + <usize>i * CSLOT)
+    memory.copy(tmp, CAND + <usize>i * CSLOT, CSLOT)
     let j = <i32>i - 1
-    while (j >= 0 && load<u32>(CAND + <usize>j * 12) > si) {
-      memory.copy(CAND + <usize>(j + 1) * 12, CAND + <usize>j * 12, 12)
+    while (j >= 0 && load<u32>(CAND + <usize>j * CSLOT) > si) {
+      memory.copy(CAND + <usize>(j + 1) * CSLOT, CAND + <usize>j * CSLOT, CSLOT)
       j--
     }
-    store<u32>(CAND + <usize>(j + 1) * 12, si)
-    store<u32>(CAND + <usize>(j + 1) * 12 + 4, ei)
-    store<u32>(CAND + <usize>(j + 1) * 12 + 8, ci)
+    memory.copy(CAND + <usize>(j + 1) * CSLOT, tmp, CSLOT)
   }
-  const out = arenaAlloc(4 + <usize>CN * 12)
+  const out = arenaAlloc(4 + <usize>CN * CSLOT)
   let n: u32 = 0
   for (let i: u32 = 0; i < CN; i++) {
-    const s = load<u32>(CAND + <usize>i * 12)
-    const e = load<u32>(CAND + <usize>i * 12 + 4)
-    const c = load<u32>(CAND + <usize>i * 12 + 8)
+    const cand = CAND + <usize>i * CSLOT
+    const s = load<u32>(cand)
+    const e = load<u32>(cand, 4)
+    const c = load<u32>(cand, 8)
     let keep = true
     while (n > 0) {
-      const slot = out + 4 + <usize>(n - 1) * 12
+      const slot = out + 4 + <usize>(n - 1) * CSLOT
       const ls = load<u32>(slot)
       const le = load<u32>(slot, 4)
       const lc = load<u32>(slot, 8)
@@ -417,13 +424,12 @@ function resolve(): usize {
       break
     }
     if (keep) {
-      const slot = out + 4 + <usize>n * 12
-      store<u32>(slot, s)
-      store<u32>(slot, e, 4)
-      store<u32>(slot, c, 8)
+      memory.copy(out + 4 + <usize>n * CSLOT, cand, CSLOT)
       n++
     }
   }
   store<u32>(out, n)
   return out
 }
+
+const TMP_SLOT = memory.data(16)

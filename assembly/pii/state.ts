@@ -3,17 +3,17 @@
 // nothing survives from one call to the next except the buffers' addresses. One module holds all of it
 // so a reader sees in one place what a recogniser may read or change besides its arguments.
 import { arenaAlloc } from '../arena'
-import { arenaAlloc } from '../arena'
+import { W_FORMAT } from './categories'
 
 // Text under scan: [P, P + N). Set by piiScan.
 export let P: usize = 0
 /** Length of the text under scan. */
 export let N: usize = 0
 /** Categories the caller asked for (bit = category id); emit drops the others. */
-export let MASK: u32 = 0
+export let MASK: u64 = 0
 
-// Candidates found so far: start, end, category (u32 each), CN of CCAP slots at CAND (arena memory,
-// grown by doubling in emit). resolve() sorts them and removes overlaps.
+// Candidates found so far: start, end, category, evidence bits (W_* in categories.ts; u32 each), CN of
+// CCAP slots of CSLOT bytes at CAND (arena memory, grown by doubling in emitWhy). resolve() sorts them and removes overlaps.
 export let CAND: usize = 0
 export let CN: u32 = 0
 export let CCAP: u32 = 0
@@ -76,23 +76,45 @@ export const LAST_AT = memory.data(4 * 16)
   return i < N ? <u32>load<u8>(P + i) : 0
 }
 
-/** Record a candidate entity [s, e) of category cat, unless the caller did not ask for cat. */
+/** Bytes per candidate and per entity of piiScan's output: start, end, category, evidence. */
+export const CSLOT: usize = 16
+
+/** Record a candidate entity [s, e) of category cat found by its format alone (see emitWhy). */
 export function emit(s: usize, e: usize, cat: u32): void {
-  if (e <= s || (MASK & (1 << cat)) == 0) return
+  emitWhy(s, e, cat, W_FORMAT)
+}
+
+/** Record a candidate entity [s, e) of category cat with evidence bits why, unless cat was not asked for. */
+export function emitWhy(s: usize, e: usize, cat: u32, why: u32): void {
+  if (e <= s || !wants(cat)) return
   if (CN >= CCAP) {
     // Start small and double: most texts have few entities, and memory is never given back.
-    const bigger = arenaAlloc(<usize>CCAP * 24)
-    memory.copy(bigger, CAND, <usize>CCAP * 12)
+    const bigger = arenaAlloc(<usize>CCAP * 2 * CSLOT)
+    memory.copy(bigger, CAND, <usize>CCAP * CSLOT)
     CAND = bigger
     CCAP <<= 1
   }
-  const slot = CAND + (<usize>CN) * 12
+  const slot = CAND + (<usize>CN) * CSLOT
   store<u32>(slot, <u32>s)
   store<u32>(slot, <u32>e, 4)
   store<u32>(slot, cat, 8)
+  store<u32>(slot, why, 12)
   CN++
 }
 
-export function wants(cat: u32): bool {
-  return (MASK & (1 << cat)) != 0
+// @ts-ignore: decorator
+@inline export function wants(cat: u32): bool {
+  return (MASK & (<u64>1 << <u64>cat)) != 0
+}
+
+/** Is any of the categories whose bits are set in cats asked for? */
+// @ts-ignore: decorator
+@inline export function wantsAny(cats: u64): bool {
+  return (MASK & cats) != 0
+}
+
+/** The mask bit of category cat, for wantsAny. */
+// @ts-ignore: decorator
+@inline export function bit(cat: u32): u64 {
+  return <u64>1 << <u64>cat
 }

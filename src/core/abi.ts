@@ -31,7 +31,7 @@ export interface CoreExports {
   tokenise(ptr: number, len: number, flags: number): number
   tokeniseInit(): void
   /** PII entities of the text for the categories in `mask`; returns a pointer to [count, (start, end, id)*]. */
-  piiScan(ptr: number, len: number, mask: number): number
+  piiScan(ptr: number, len: number, maskLo: number, maskHi: number): number
   piiGazetteerReserve(lines: number): void
   piiGazetteerBuild(ptr: number, len: number): void
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
@@ -157,5 +157,48 @@ export const PII_CATEGORY_IDS = {
   PERSON: 'PERSON',
   LOCATION: 'LOCATION',
   CRYPTO: 'CRYPTO',
-  SECRET: 'SECRET'
+  SECRET: 'SECRET',
+  ITIN: 'US_ITIN',
+  US_PASSPORT: 'US_PASSPORT',
+  US_DRIVER_LICENSE: 'US_DRIVER_LICENSE',
+  UK_NHS: 'UK_NHS',
+  UK_NINO: 'UK_NINO',
+  ES_NIF: 'ES_NIF',
+  ES_NIE: 'ES_NIE',
+  IT_FISCAL_CODE: 'IT_FISCAL_CODE',
+  IT_DRIVER_LICENSE: 'IT_DRIVER_LICENSE',
+  IT_VAT_CODE: 'IT_VAT_CODE',
+  IT_PASSPORT: 'IT_PASSPORT',
+  IT_IDENTITY_CARD: 'IT_IDENTITY_CARD',
+  PL_PESEL: 'PL_PESEL',
+  FI_PIC: 'FI_PERSONAL_IDENTITY_CODE',
+  SG_NRIC_FIN: 'SG_NRIC_FIN',
+  SG_UEN: 'SG_UEN',
+  AU_ABN: 'AU_ABN',
+  AU_ACN: 'AU_ACN',
+  AU_TFN: 'AU_TFN',
+  AU_MEDICARE: 'AU_MEDICARE',
+  IN_PAN: 'IN_PAN',
+  IN_AADHAAR: 'IN_AADHAAR',
+  IN_VOTER: 'IN_VOTER',
+  IN_PASSPORT: 'IN_PASSPORT',
+  IN_VEHICLE: 'IN_VEHICLE_REGISTRATION',
+  KR_RRN: 'KR_RRN',
+  TH_TNIN: 'TH_TNIN',
+  MEDICAL_LICENSE: 'MEDICAL_LICENSE',
+  MRN: 'MEDICAL_RECORD_NUMBER',
+  NPI: 'US_NPI',
+  DEA: 'US_DEA_NUMBER',
+  NRP: 'NRP',
+  ORGANIZATION: 'ORGANIZATION'
+} as const
+
+/** Why the core reported a PII entity: bits of each entity's fourth word, by the W_* constants of assembly/pii/categories.ts. */
+export const PII_EVIDENCE = {
+  FORMAT: 1,
+  CHECKSUM: 2,
+  CONTEXT: 4,
+  GAZETTEER: 8,
+  CUE: 16,
+  DEOBFUSCATED: 32
 } as const

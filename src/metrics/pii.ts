@@ -58,7 +58,15 @@ export const PII_ALIASES: Record<string, PiiCategory> = {
   PRIVATE_KEY: 'SECRET'
 }
 
-const ALL_MASK = PII_CATEGORIES.reduce((m, _, i) => m | (1 << (i + 1)), 0)
+/** A set of category ids as the core's two u32 mask words (ids 0-31, 32-63). */
+type Mask = [number, number]
+
+function addToMask(mask: Mask, id: number): void {
+  mask[id >> 5] = (mask[id >> 5] | (1 << (id & 31))) >>> 0
+}
+
+const ALL_MASK: Mask = [0, 0]
+PII_CATEGORIES.forEach((_, i) => addToMask(ALL_MASK, i + 1))
 
 export type PiiEntity = {
   interval: [number, number]
@@ -72,9 +80,9 @@ interface Lists {
   blocklist?: readonly string[]
 }
 
-function categoryMask(requestType: string, categories: readonly string[] | undefined): number {
+function categoryMask(requestType: string, categories: readonly string[] | undefined): Mask {
   if (categories === undefined) return ALL_MASK
-  let mask = 0
+  const mask: Mask = [0, 0]
   categories.forEach((name, i) => {
     const key = typeof name === 'string' && name.length <= 64 ? name.trim().toUpperCase().replace(/[\s-]+/g, '_') : ''
     const cat = (PII_CATEGORIES as readonly string[]).includes(key)
@@ -89,7 +97,7 @@ function categoryMask(requestType: string, categories: readonly string[] | undef
         name
       )
     }
-    mask |= 1 << (PII_CATEGORIES.indexOf(cat) + 1)
+    addToMask(mask, PII_CATEGORIES.indexOf(cat) + 1)
   })
   return mask
 }
@@ -171,6 +179,9 @@ function regionsOf(patterns: Pattern[], text: string): [number, number][] {
   return merged
 }
 
+/** Words per entity in piiScan's output: start, end, category id, evidence bits (PII_EVIDENCE). */
+const ENTITY_WORDS = 4
+
 /** Detected entities of `text`, with the allowlist, blocklist and category filter applied. */
 export function detectPii(ctx: Context, requestType: string, text: string, lists: Lists): PiiEntity[] {
   const mask = categoryMask(requestType, lists.categories)
@@ -180,26 +191,26 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   const { core } = ctx
   const ex = core.exports
   const ref = core.begin(text)
-  const out = ex.piiScan(ref.ptr, ref.len, mask)
+  const out = ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
   const count = core.u32(out, 1)[0]
   let entities: PiiEntity[] = new Array(count)
   if (ref.ascii) {
     // Byte offsets already are string indices.
-    const t = core.u32(out + 4, count * 3)
+    const t = core.u32(out + 4, count * ENTITY_WORDS)
     for (let i = 0; i < count; i++) {
-      const s = t[3 * i]
-      const e = t[3 * i + 1]
-      entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[t[3 * i + 2] - 1] }
+      const s = t[ENTITY_WORDS * i]
+      const e = t[ENTITY_WORDS * i + 1]
+      entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[t[ENTITY_WORDS * i + 2] - 1] }
     }
   } else {
     const offsets = ex.alloc(count * 8)
-    const triples = core.u32(out + 4, count * 3)
+    const words = core.u32(out + 4, count * ENTITY_WORDS)
     const flat = core.u32(offsets, count * 2)
     const cats = new Uint8Array(count)
     for (let i = 0; i < count; i++) {
-      flat[2 * i] = triples[3 * i]
-      flat[2 * i + 1] = triples[3 * i + 1]
-      cats[i] = triples[3 * i + 2]
+      flat[2 * i] = words[ENTITY_WORDS * i]
+      flat[2 * i + 1] = words[ENTITY_WORDS * i + 1]
+      cats[i] = words[ENTITY_WORDS * i + 2]
     }
     core.toStringIndices(ref, offsets, count * 2)
     const idx = core.u32(offsets, count * 2)
