@@ -186,7 +186,8 @@ function trySsn(g: u32, ctx: u32): bool {
   if (g == 3 && glen(0) == 3 && glen(1) == 2 && glen(2) == 4) {
     const s1 = sepOf(1)
     if (s1 != sepOf(2) || !(s1 == 0x2d || s1 == 0x20 || s1 == 0x2e)) return false
-    if (s1 != 0x2d && (ctx & G_CTX_SSN) == 0) return false
+    // "123.45.6789" is read as an SSN without a cue, as Presidio reads it: no phone plan groups 3-2-4.
+    if (s1 == 0x20 && (ctx & G_CTX_SSN) == 0) return false
     return ssnValid(gval(0), gval(1), gval(2))
   }
   if (g == 1 && glen(0) == 9 && (ctx & G_CTX_SSN) != 0) {
