@@ -81,10 +81,10 @@ export function readDigitRun(s: usize): usize {
       m++
     }
     if (!isDig(at(m)) || breaks > 1 || seps > 2) break
-    // A line break only inside a value already split by a separator ("555-123-\n4567"); a new line
-    // of bare digits is a new value (tables, lists).
+    // One line break per value: after a separator ("555-123-\n4567"), or between groups of three or
+    // more digits ("4111 1111\n1111 1111"); a new line of short numbers is a new value (tables).
     if (breaks == 1) {
-      if (seps == 0) break
+      if (RUN_BROKEN || (seps == 0 && (chunk < 3 || !isDig(at(m + 1)) || !isDig(at(m + 2))))) break
       RUN_BROKEN = true
     }
     if (seps == 0 && spaces == 1 && chunk == 1 && !isDig(at(m + 1))) {
@@ -98,7 +98,8 @@ export function readDigitRun(s: usize): usize {
     const kind: u32 = seps > 0 ? (sepc != 0 ? sepc : 0x29) : 0x20
     if (sep0 == 0) sep0 = kind
     else if (kind != sep0) RUN_MIXED = true
-    if (chunk == 1 && spaces > 0) RUN_SPACED = true
+    // "5 5 5 - 1 2", "8-1-0-8-4": digits one by one between separators.
+    if (chunk == 1) RUN_SPACED = true
     if (RUN_G < RUN_MAX) store<u8>(RUN_GL + RUN_G, <u8>glen)
     RUN_G++
     glen = 0
@@ -124,6 +125,20 @@ function dval(from: u32, len: u32): u32 {
   let v: u32 = 0
   for (let k = from; k < from + len; k++) v = v * 10 + (<u32>load<u8>(DIGITS + k) - 0x30)
   return v
+}
+
+/** Gazetteer flags of the three words after e ("... 8 1 0 8 4 4 7 2 9 as my SSN"), up to a line or sentence end. */
+function cueAfter(e: usize): u32 {
+  let f: u32 = 0
+  let k = e
+  for (let w = 0; w < 3; w++) {
+    while (at(k) == 0x20 || at(k) == 0x2c) k++
+    const a = k
+    while (isAlpha(at(k))) k++
+    if (k == a) break
+    f |= gazLookup(hashRange(a, k))
+  }
+  return f
 }
 
 /** A word of `lit` among the four words before s (letters only, any case)? */
@@ -167,7 +182,7 @@ export function spacedNumber(s: usize): usize {
     ps = s - 2
     plus = true
   }
-  const ctx = contextBefore(ps, 4)
+  const ctx = contextBefore(ps, 4) | cueAfter(end)
   if (n == 9 && wants(C_SSN) && ssnValid(dval(0, 3), dval(3, 2), dval(5, 4))) {
     const shaped = shape3(3, 2, 4)
     if (shaped || (ctx & G_CTX_SSN) != 0) {

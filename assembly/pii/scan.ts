@@ -117,12 +117,16 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
         const before = CN
         const z = numeric(s > t && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
-        if (CN > before) return z > t1 ? z : t1
-        // Spaced out, with mixed separators, or split over a line ("5 5 5 - 1 2 - 3 4 5 6").
+        // Spaced out, with mixed separators, or split over a line ("5 5 5 - 1 2 - 3 4 5 6"); read
+        // also after a shorter find ("4517 0690.0145/1817": a card, not the phone "4517 0690").
         if (isDig(c) && wantsAny(bit(C_SSN) | bit(C_CARD) | bit(C_PHONE))) {
           const o = spacedNumber(s)
-          if (o > 0) return o > t1 ? o : t1
+          if (o > 0) {
+            const w = o > z ? o : z
+            return w > t1 ? w : t1
+          }
         }
+        if (CN > before) return z > t1 ? z : t1
         // Not a number of any kind: perhaps the house number of an address.
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
           const a = addressBlock(s, !addressContext(s))

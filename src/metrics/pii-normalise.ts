@@ -11,7 +11,7 @@
 
 /** Characters this module folds or removes; a text without any is scanned as it is. */
 const NEEDS =
-  /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u3000\uff01-\uff5e]|[\x21-\x7e][\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425]|[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425][\x21-\x7e]/
+  /[\u00a0\u00ad\u180e\u2000-\u200f\u2010-\u2015\u202a-\u202f\u205f-\u2064\u2212\ufeff\u3000\uff01-\uff5e]|[\x21-\x7e][\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425]|[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425][\x21-\x7e]/
 
 /** Cyrillic letters drawn like Latin ones, and the Latin letter each is read as. */
 const HOMOGLYPHS: Record<number, number> = {
@@ -67,7 +67,9 @@ export function normaliseForPii(text: string): Normalised | null {
       continue
     }
     if (c >= 0xff01 && c <= 0xff5e) c -= 0xfee0
-    else if (c === 0x3000) c = 0x20
+    // Other spaces and dashes: "555\u2013123\u20134567", "123\u00a045\u00a06789".
+    else if (c === 0x3000 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f) c = 0x20
+    else if ((c >= 0x2010 && c <= 0x2015) || c === 0x2212) c = 0x2d
     else if (c >= 0x0410 && c <= 0x0458 && HOMOGLYPHS[c] !== undefined) {
       if (i >= tokEnd) {
         // Find the token once; later homoglyphs in it reuse the answer.
