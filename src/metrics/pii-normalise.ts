@@ -89,6 +89,6 @@ export function normaliseForPii(text: string): Normalised | null {
   }
   if (map) map[m] = n
   let out = ''
-  for (let k = 0; k < m; k += 8192) out += String.fromCharCode.apply(null, codes.subarray(k, Math.min(m, k + 8192)) as unknown as number[])
+  for (let k = 0; k < m; k += 8192) out += String.fromCharCode(...codes.subarray(k, Math.min(m, k + 8192)))
   return { text: out, map: map ? map.subarray(0, m + 1) : null }
 }
