@@ -16,7 +16,9 @@ const litmus = await load()
 
 const ALPHABET = ' \n\t.,;:!?-_=+*/\\|()[]{}<>@#$%&\'"~^`0123456789aAkKxXzZ\u00e9\u03a9\u4e2d'
 const KNOWN = ['a=', 'k1=', 'key:', '(x=', 'a_:', '-;', '0|', ';9k|_', '1;', '|\u03a94', '\u03a98|A', '4[,K', '|(Xa',
-  '-----BEGIN A PRIVATE KEY----- ', 'Mail maria@example.com now. ', 'a\n', '5 ', '=\u00e9']
+  '-----BEGIN A PRIVATE KEY----- ', 'Mail maria@example.com now. ', 'a\n', '5 ', '=\u00e9',
+  // Obfuscated forms (assembly/pii/obfuscated.ts, src/metrics/pii-normalise.ts).
+  '5 - ', '1-\n', 'a dot ', 'x at ', ' [at] ', '\u200b5', '\u0430a', '\uff15 ', 'dot']
 
 function units(count: number, seed: number): string[] {
   let s = seed

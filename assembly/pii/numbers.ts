@@ -178,7 +178,7 @@ function tryDate(g: u32): usize {
   return timeAfter(ge(2))
 }
 
-function ssnValid(area: u32, group: u32, serial: u32): bool {
+export function ssnValid(area: u32, group: u32, serial: u32): bool {
   return area != 0 && area != 666 && area < 900 && group != 0 && serial != 0
 }
 
@@ -186,7 +186,8 @@ function trySsn(g: u32, ctx: u32): bool {
   if (g == 3 && glen(0) == 3 && glen(1) == 2 && glen(2) == 4) {
     const s1 = sepOf(1)
     if (s1 != sepOf(2) || !(s1 == 0x2d || s1 == 0x20 || s1 == 0x2e)) return false
-    if (s1 != 0x2d && (ctx & G_CTX_SSN) == 0) return false
+    // "123.45.6789" is read as an SSN without a cue, as Presidio reads it: no phone plan groups 3-2-4.
+    if (s1 == 0x20 && (ctx & G_CTX_SSN) == 0) return false
     return ssnValid(gval(0), gval(1), gval(2))
   }
   if (g == 1 && glen(0) == 9 && (ctx & G_CTX_SSN) != 0) {
@@ -197,7 +198,7 @@ function trySsn(g: u32, ctx: u32): bool {
 }
 
 /** Issuer ranges for card numbers (IIN prefixes and lengths), applied after Luhn. */
-function cardIssuerOk(p: usize, n: usize): bool {
+export function cardIssuerOk(p: usize, n: usize): bool {
   const d1 = <u32>load<u8>(p) - 0x30
   const d2 = d1 * 10 + (<u32>load<u8>(p + 1) - 0x30)
   const d3 = d2 * 10 + (<u32>load<u8>(p + 2) - 0x30)
@@ -244,7 +245,7 @@ const CC_TABLE = memory.data<u8>([
 ])
 
 /** n digits in DIGITS from `from`: country code then national number, of plausible lengths? */
-function e164Ok(from: usize, n: usize): bool {
+export function e164Ok(from: usize, n: usize): bool {
   if (n < 8 || n > 15) return false
   const d1 = <u32>load<u8>(DIGITS + from) - 0x30
   const d2 = d1 * 10 + <u32>load<u8>(DIGITS + from + 1) - 0x30

@@ -12,11 +12,12 @@ import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import {
   B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
 } from '../text/uchar'
-import { C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_SECRET, C_URL } from './categories'
+import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
+import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
@@ -70,6 +71,11 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     if (s >= e) return t1
     const c = at(s)
     if ((acc & B_AT) != 0 && wants(C_EMAIL) && email(s, e)) return t1
+    // "john(at)example.com", "example.com" after "john [at] ", "jane@exam-" broken over a line.
+    if ((acc & (B_AT | B_DOT)) != 0 && wants(C_EMAIL)) {
+      const z = obfuscatedEmailToken(s, e)
+      if (z > 0) return z > t1 ? z : t1
+    }
     if ((acc & (B_COLON | B_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
     // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
     if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
@@ -111,6 +117,15 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
         const before = CN
         const z = numeric(s > t && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+        // Spaced out, with mixed separators, or split over a line ("5 5 5 - 1 2 - 3 4 5 6"); read
+        // also after a shorter find ("4517 0690.0145/1817": a card, not the phone "4517 0690").
+        if (isDig(c) && wantsAny(bit(C_SSN) | bit(C_CARD) | bit(C_PHONE))) {
+          const o = spacedNumber(s)
+          if (o > 0) {
+            const w = o > z ? o : z
+            return w > t1 ? w : t1
+          }
+        }
         if (CN > before) return z > t1 ? z : t1
         // Not a number of any kind: perhaps the house number of an address.
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
@@ -274,7 +289,11 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   const lo = v128.load(BORING_LO)
   const hi = v128.load(NIBBLE_BIT)
   const nib = i8x16.splat(0x0f)
+  // E-mail addresses written out ("john dot doe at example dot com") hide among lower-case words the
+  // skip below passes over: each "dot" is found by its own search, one step ahead of the loop.
+  let dotAt = wants(C_EMAIL) ? nextDot(0) : len
   while (i < len) {
+    if (i >= dotAt) dotAt = nextDot(dotWord(dotAt))
     // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
     // (a '.' directly followed by a letter, as in a domain, is not ordinary).
     // Not inside the token last read: its bytes were skipped once already, and the skip backs up to
@@ -371,6 +390,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
   }
+  while (dotAt < len) dotAt = nextDot(dotWord(dotAt))
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()

@@ -6,6 +6,7 @@ import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel } from './metric.js'
 import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
+import { normaliseForPii } from './pii-normalise.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
 export const PII_CATEGORIES = Object.values(PII_CATEGORY_IDS)
@@ -190,7 +191,10 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   checkBudget(requestType, text, [['allowlist', lists.allowlist, allow], ['blocklist', lists.blocklist, block]])
   const { core } = ctx
   const ex = core.exports
-  const ref = core.begin(text)
+  let ref = core.begin(text)
+  // Full-width forms, invisible characters, look-alike letters: only text that is not pure ASCII.
+  const folded = ref.ascii ? null : normaliseForPii(text)
+  if (folded) ref = core.begin(folded.text)
   const out = ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
   const count = core.u32(out, 1)[0]
   let entities: PiiEntity[] = new Array(count)
@@ -218,6 +222,14 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
       const s = idx[2 * i]
       const e = idx[2 * i + 1]
       entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
+    }
+  }
+  if (folded) {
+    // Back to the original text: a removed character inside an entity stays in its span.
+    const map = folded.map
+    for (const ent of entities) {
+      if (map) ent.interval = [map[ent.interval[0]], map[ent.interval[1] - 1] + 1]
+      ent.string = text.slice(ent.interval[0], ent.interval[1])
     }
   }
   // Entities and merged regions are both sorted and disjoint: one pointer over the regions each.
