@@ -408,17 +408,24 @@ const PRIORITY = memory.data<u8>([
 
 /** Sort candidates by start, drop overlaps by priority, write [count, s, e, c, why, ...]. */
 function resolve(): usize {
-  // Insertion sort: candidates arrive almost in order (runs may emit slightly behind).
+  // Stable insertion sort: candidates arrive almost in order, but some arrive far behind (names
+  // confirmed at the end of the text by resolvePending), so the place is found by binary search and
+  // the slots after it move in one copy, not one slot at a time across the whole text.
   const tmp = TMP_SLOT
   for (let i: u32 = 1; i < CN; i++) {
     const si = load<u32>(CAND + <usize>i * CSLOT)
-    memory.copy(tmp, CAND + <usize>i * CSLOT, CSLOT)
-    let j = <i32>i - 1
-    while (j >= 0 && load<u32>(CAND + <usize>j * CSLOT) > si) {
-      memory.copy(CAND + <usize>(j + 1) * CSLOT, CAND + <usize>j * CSLOT, CSLOT)
-      j--
+    if (load<u32>(CAND + <usize>(i - 1) * CSLOT) <= si) continue
+    // First slot in [0, i) whose start is greater than si (after every equal start: stable).
+    let lo: u32 = 0
+    let hi: u32 = i - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (load<u32>(CAND + <usize>mid * CSLOT) > si) hi = mid
+      else lo = mid + 1
     }
-    memory.copy(CAND + <usize>(j + 1) * CSLOT, tmp, CSLOT)
+    memory.copy(tmp, CAND + <usize>i * CSLOT, CSLOT)
+    memory.copy(CAND + <usize>(lo + 1) * CSLOT, CAND + <usize>lo * CSLOT, <usize>(i - lo) * CSLOT)
+    memory.copy(CAND + <usize>lo * CSLOT, tmp, CSLOT)
   }
   const out = arenaAlloc(4 + <usize>CN * CSLOT)
   let n: u32 = 0
