@@ -190,7 +190,7 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
 }
 
 /** detectPii, and where the text's UTF-8 bytes stay in core memory until the next call (for redact). */
-function scanPii(ctx: Context, requestType: string, text: string, lists: Lists): { entities: PiiEntity[]; ref: TextRef } {
+function scanPii(ctx: Context, requestType: string, text: string, lists: Lists): { entities: PiiEntity[]; ref: TextRef | null } {
   const mask = categoryMask(requestType, lists.categories)
   const allow = compileList(requestType, 'allowlist', lists.allowlist)
   const block = compileList(requestType, 'blocklist', lists.blocklist)
@@ -259,7 +259,8 @@ function scanPii(ctx: Context, requestType: string, text: string, lists: Lists):
       entities.sort((x, y) => x.interval[0] - y.interval[0])
     }
   }
-  return { entities, ref }
+  // The bytes at `ref` are the caller's text only when nothing was folded: redact copies from them.
+  return { entities, ref: folded ? null : ref }
 }
 
 const score: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
@@ -390,7 +391,7 @@ export function makeRedact(ctx: Context) {
       if (v !== undefined && !Array.isArray(v)) throw invalidArgument(type, field, 'array of strings', field, preview(v))
     }
     const { entities, ref } = scanPii(ctx, type, text, options)
-    if (ref.ascii) return { text: redactAscii(ctx.core, ref, entities, style), pii: entities }
+    if (ref?.ascii) return { text: redactAscii(ctx.core, ref, entities, style), pii: entities }
     // The pieces are joined once: appending to one string makes a rope as deep as the entity count,
     // flattened at the end, which costs more per entity on larger texts.
     const parts: string[] = new Array(2 * entities.length + 1)
