@@ -449,6 +449,15 @@ function listOfNames(e: usize): bool {
   return (f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE)) == 0
 }
 
+/** Is the preposition at p one of another language ("в", "στην", "nach", "en", "à"), where a capitalised word after it is a place? */
+function foreignPrep(p: usize): bool {
+  const c = at(p)
+  if (c >= 0x80) return true
+  return ((eqi(p, p + 4, 'nach') || eqi(p, p + 3, 'aus') || eqi(p, p + 3, 'bei') || eqi(p, p + 5, 'desde') || eqi(p, p + 5, 'hasta')) &&
+    !isAlpha(at(p + (c == 0x64 || c == 0x68 || c == 0x44 || c == 0x48 ? 5 : c == 0x6e || c == 0x4e ? 4 : 3)))) ||
+    ((eqi(p, p + 2, 'en') || eqi(p, p + 2, 'em')) && !isAlpha(at(p + 2)))
+}
+
 export function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
@@ -502,7 +511,8 @@ export function capRun(s: usize): usize {
     (afterStop && nameQuestionBefore(ts(0)))
   const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
   const weakLoc = (p1 & G_PREP) != 0
-  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near'))
+  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near') ||
+    foreignPrep(p1s))
 
   let a: u32 = 0
   let title = false
