@@ -113,6 +113,8 @@ for (const lang of ['ru', 'uk', 'bg', 'el']) {
     if (lang !== 'el') for (const c of ruCases(n.toLowerCase())) if (!n.includes(' ')) add(c, F.COUNTRY)
   }
 }
+for (const n of W.LATIN_FIRST) add(n, F.FIRST, true)
+for (const n of W.LATIN_LAST) add(n, F.LAST, true)
 for (const t of W.TITLES) add(t, F.TITLE | F.PERSONCTX)
 for (const t of W.PERSON_CUES) add(t, F.PERSONCTX)
 for (const t of W.FOREIGN_PREPS) add(t, F.PREP)
@@ -191,11 +193,15 @@ for (const line of glove.split('\n')) {
 const dale = readFileSync(new URL('../../shared/datasets/lexicons/dale_chall_1995_npm.txt', import.meta.url), 'utf8')
 for (const w of dale.split('\n')) if (w.trim()) add(w.trim(), F.COMMON)
 
+// Articles of other languages: a sentence-initial "Le" or "Die" is no name, though "le" is a surname.
+for (const t of W.ARTICLES) put(t, F.COMMON)
+
 // The script table: words of scripts without capitals (Chinese, Japanese, Korean, Arabic, Hebrew), with
 // their own flag bits (S_* in assembly/pii/gazetteer.ts), exact NFC text as keys.
 const S = {
   SURNAME: 1, SURNAME_WEAK: 2, GIVEN: 4, GIVEN_AMBIG: 8, FAMILY: 16, CUE_BEFORE: 32, CUE_WEAK: 64, CUE_AFTER: 128,
-  PLACE: 256, PLACE_SUFFIX: 512, STOP: 1024, COMMON: 2048, PARTICLE: 4096, NAMING: 8192, JOIN: 16384, JA_SURNAME: 32768
+  PLACE: 256, PLACE_SUFFIX: 512, STOP: 1024, COMMON: 2048, PARTICLE: 4096, NAMING: 8192, JOIN: 16384, JA_SURNAME: 32768,
+  ORG_AFTER: 65536, STREET: 131072
 }
 const script = new Map()
 const sadd = (word, flag) => {
@@ -212,6 +218,8 @@ for (const c of W.HAN_CUE_WEAK) sadd(c, S.CUE_WEAK)
 for (const c of W.HAN_CUE_AFTER) sadd(c, S.CUE_AFTER)
 for (const c of [...W.HAN_PLACES, ...W.KANA_PLACES]) sadd(c, S.PLACE)
 for (const c of W.HAN_PLACE_SUFFIX) sadd(c, S.PLACE_SUFFIX)
+for (const c of W.HAN_ORG_AFTER) sadd(c, S.ORG_AFTER)
+for (const c of W.STREET_WORDS) sadd(c, S.STREET)
 for (const c of W.JA_SURNAMES) sadd(c, S.JA_SURNAME)
 for (const c of W.KO_SURNAMES) sadd(c, S.SURNAME)
 for (const c of W.KO_CUE_AFTER) sadd(c, S.CUE_AFTER)

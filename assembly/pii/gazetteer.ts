@@ -58,6 +58,8 @@ export const S_PARTICLE: u32 = 4096
 export const S_NAMING: u32 = 8192
 export const S_JOIN: u32 = 16384
 export const S_JA_SURNAME: u32 = 32768
+export const S_ORG_AFTER: u32 = 65536
+export const S_STREET: u32 = 131072
 
 let table: usize = 0
 let slotMask: u32 = 0

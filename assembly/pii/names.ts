@@ -52,6 +52,19 @@ function inflectedCommon(s: usize, e: usize): u32 {
   return 0
 }
 
+/** Start of a 1-4 letter lower-case suffix after an apostrophe in [s, e), at least two bytes in; 0 if none. */
+function apostropheSuffix(s: usize, e: usize): usize {
+  for (let k = s + 2; k + 1 < e; k++) {
+    if (at(k) != 0x27) continue
+    if (e - k - 1 > 4) return 0
+    for (let m = k + 1; m < e; m++) if (at(m) - 0x61 >= 26 && at(m) < 0x80) return 0
+    // "'s" is the English possessive, handled where the run is read.
+    if (e - k == 2 && at(k + 1) == 0x73) return 0
+    return k
+  }
+  return 0
+}
+
 /** Is there a short lower-case word at s followed by a capital ("van de Noort": "de" then "N")? */
 function particleThenCapital(s: usize): bool {
   let k = s
@@ -93,6 +106,14 @@ function collectRun(s: usize): u32 {
       f = gazLookup(hashRange(cs, ce))
     }
     if (!capital && (f & G_PARTICLE) == 0) break
+    // Turkish case suffixes after an apostrophe ("İstanbul'da", "Ayşe'nin"): the name is the part before.
+    if (f == 0 && capital && ce - cs > 4) {
+      const q = apostropheSuffix(cs, ce)
+      if (q > 0) {
+        ce = q
+        f = gazLookup(hashRange(cs, ce))
+      }
+    }
     // Inflected everyday words ("Pleasures", "Rolled", "Secretly") are everyday words too.
     if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
     let after = ce
@@ -455,7 +476,7 @@ function foreignPrep(p: usize): bool {
   if (c >= 0x80) return true
   return ((eqi(p, p + 4, 'nach') || eqi(p, p + 3, 'aus') || eqi(p, p + 3, 'bei') || eqi(p, p + 5, 'desde') || eqi(p, p + 5, 'hasta')) &&
     !isAlpha(at(p + (c == 0x64 || c == 0x68 || c == 0x44 || c == 0x48 ? 5 : c == 0x6e || c == 0x4e ? 4 : 3)))) ||
-    ((eqi(p, p + 2, 'en') || eqi(p, p + 2, 'em')) && !isAlpha(at(p + 2)))
+    ((eqi(p, p + 2, 'en') || eqi(p, p + 2, 'em')) && !isAlpha(at(p + 2))) || (c == 0x77 && !isAlpha(at(p + 1)))
 }
 
 export function capRun(s: usize): usize {
@@ -610,6 +631,7 @@ export function capRun(s: usize): usize {
   else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
   else if (strongLoc) cat = C_LOCATION
   else if (!single && placeWords > 0) cat = C_LOCATION // "Port Paien", "Lake Placid"
+  else if (!single && named == 0 && inFromNear && foreignPrep(p1s)) cat = C_LOCATION // "ở Đà Nẵng", "в Нижнем Новгороде"
   else if (!single) {
     if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) cat = C_PERSON
     else if (named >= 1 && named + unknown == span && places == 0) cat = C_PERSON

@@ -200,7 +200,7 @@ function lowerCasePass(): void {
       eqi(p1s, p1e, 'at') || eqi(p1s, p1e, 'near'))
     const nameCue = p1e > p1s && (eqi(p1s, p1e, "i'm") || eqi(p1s, p1e, 'im') || eqi(p1s, p1e, 'named') ||
       eqi(p1s, p1e, 'called') || eqi(p1s, p1e, 'hi') || eqi(p1s, p1e, 'dear') || eqi(p1s, p1e, 'hello') ||
-      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')))
+      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')) || (eqi(p1s, p1e, 'name') && at(p1e) == 0x3a))
     let next = e
     if (prep && wants(C_LOCATION)) {
       const f = lowerPhrase(i, e, G_PLACE)

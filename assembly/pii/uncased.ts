@@ -7,7 +7,7 @@
 import { C_LOCATION, C_PERSON, W_CUE, W_GAZETTEER } from './categories'
 import {
   S_COMMON, S_CUE_AFTER, S_CUE_BEFORE, S_CUE_WEAK, S_FAMILY, S_GIVEN, S_GIVEN_AMBIG, S_JA_SURNAME, S_JOIN, S_NAMING,
-  S_PARTICLE, S_PLACE, S_PLACE_SUFFIX, S_STOP, S_SURNAME, S_SURNAME_WEAK, scriptLookup
+  S_ORG_AFTER, S_PARTICLE, S_PLACE, S_PLACE_SUFFIX, S_STOP, S_STREET, S_SURNAME, S_SURNAME_WEAK, scriptLookup
 } from './gazetteer'
 import { N, P, at, emitWhy } from './state'
 
@@ -118,7 +118,8 @@ function kanaCueAfterRun(): bool {
 }
 
 function surnameLen(i: i32, weakToo: bool): i32 {
-  if (JA) {
+  // Japanese surnames count in Japanese text, and wherever a cue vouches for the name (中村様 with no kana).
+  if (JA || weakToo) {
     for (let l: i32 = 3; l >= 1; l--) if ((hk(i, l) & S_JA_SURNAME) != 0) return l
   }
   if ((hk(i, 2) & S_SURNAME) != 0) return 2
@@ -149,6 +150,7 @@ function nameBeforeCue(i: i32): i32 {
 function nameAfterCue(i: i32, strong: bool): i32 {
   const sl = surnameLen(i, true)
   if (sl == 0 && !strong) return -1
+  if (!strong && (hk(i, 2) & S_COMMON) != 0) return -1
   for (let g: i32 = 2; g >= 1; g--) {
     const end = i + sl + g
     if (end > HN || !givenOk(i + sl, end)) continue
@@ -166,6 +168,8 @@ function placeAt(i: i32): i32 {
     if ((hk(i, l) & S_PLACE) != 0) {
       let end = i + l
       if ((hk(end, 1) & S_PLACE_SUFFIX) != 0) end++
+      // 东京大学, 北京银行: the place names an organisation.
+      if ((hk(end, 2) & S_ORG_AFTER) != 0 || (hk(end, 3) & S_ORG_AFTER) != 0 || (hk(end, 4) & S_ORG_AFTER) != 0) return -1
       return end
     }
   }
@@ -174,15 +178,19 @@ function placeAt(i: i32): i32 {
 
 /** A name with no cue: a surname at a boundary and one or two characters before a boundary (刘洋是...). */
 function plainName(i: i32): i32 {
-  if (JA) {
+  // A kanji run standing alone between other scripts ("佐藤健 (Osaka)") reads as Japanese even without kana.
+  const alone = i == 0 && (HS == 0 || at(HS - 1) < 0x80) && (HE >= N || at(HE) < 0x80)
+  if (JA || alone) {
     // Japanese: a whole kanji run made of a frequent two- or three-character surname and at most two more.
     if (i != 0) return -1
     for (let l: i32 = 3; l >= 2; l--) {
       if ((hk(0, l) & S_JA_SURNAME) != 0 && HN - l <= 2) return HN
     }
-    return -1
+    if (JA) return -1
   }
   if (i > 0 && !stopAt(i - 1)) return -1
+  // 小刘, 老王: a familiar form, a surname after 小 or 老, before a boundary.
+  if (i + 2 <= HN && nickAt(i) && (hk(i + 1, 1) & S_SURNAME) != 0 && (i + 2 == HN || stopAt(i + 2))) return i + 2
   const sl = surnameLen(i, false)
   if (sl == 0 || (hk(i, 2) & S_COMMON) != 0 || (hk(i, 3) & S_COMMON) != 0) return -1
   for (let g: i32 = 2; g >= 1; g--) {
@@ -192,6 +200,12 @@ function plainName(i: i32): i32 {
     if (end == HN || stopAt(end)) return end
   }
   return -1
+}
+
+/** Is character i 小 (U+5C0F) or 老 (U+8001), which make a surname after them a familiar name? */
+function nickAt(i: i32): bool {
+  const p = HS + <usize>(i * 3)
+  return (at(p) == 0xe5 && at(p + 1) == 0xb0 && at(p + 2) == 0x8f) || (at(p) == 0xe8 && at(p + 1) == 0x80 && at(p + 2) == 0x81)
 }
 
 // A cue word that ended a run ("联系人：") lets the next run, just after it, start with a name.
@@ -370,9 +384,18 @@ function semWord(s: usize, e: usize, k: u32): void {
   if (s < semSkipTo) return
   const heb = k == K_HEBREW
   const pf = prevSemE > prevSemS && s - prevSemE <= 2 ? scriptLookup(P + prevSemS, prevSemE - prevSemS) : 0
+  const prevSemS0 = prevSemS
   prevSemS = s
   prevSemE = e
   const cue = (pf & S_CUE_BEFORE) != 0
+  // After a street word (شارع, רחוב) the words name the street, up to a comma: part of an address.
+  if ((pf & S_STREET) != 0) {
+    let end = e
+    for (let w = 0; w < 3 && nextWord(end, k); w++) end = NW_E
+    emitWhy(prevSemS0, end, C_LOCATION, W_GAZETTEER | W_CUE)
+    semSkipTo = end
+    return
+  }
   // The word as written, then without a one-letter prefix (و, ב, ל...).
   for (let pass = 0; pass < 2; pass++) {
     const b = pass == 0 ? s : s + prefixLen(s, e, heb)

@@ -47,7 +47,7 @@ sig sig.ra pan pani senhor senhora sr. sra. dott dott.ssa господин го�
 export const PERSON_CUES = w(`зовут звать спасибо уважаемый уважаемая дорогой дорогая λένε ονομάζομαι ευχαριστώ αγαπητέ αγαπητή
 heißt heiße llamo chama appelle chiamo nazywam jmenuji`)
 // Prepositions after which a capitalised word is a place ("в Москве", "στην Αθήνα", "nach Köln").
-export const FOREIGN_PREPS = w(`в во из под над около возле στην στη στο στον από nach aus bei en em à desde hasta`)
+export const FOREIGN_PREPS = w(`в во из под над около возле у на στην στη στο στον από nach aus bei en em à desde hasta w ở tại`)
 // Words that start a sentence or stand before a name and are never names themselves.
 export const FOREIGN_NOTNAME = w(`ο η οι το τον την του της τα των ένας μια`)
 
@@ -69,7 +69,7 @@ export const HAN_COMMON = w(`王国 王子 王朝 李子 张开 张贴 刘海 �
 export const HAN_STOP = [...`的是在了和与跟说也都就把被给对向从去到住请很不没要会能可已还又才让叫问这那我你他她们吗呢吧啊个及或等昨今前后里来回见做看想知道于为以而但如果所因此其之并且再最更只有下`]
 export const HAN_CUE_BEFORE = w('我叫 你叫 他叫 她叫 名叫 叫做 名字叫 名字是 姓名 联系人 收件人 患者 名前は 氏名')
 export const HAN_CUE_WEAK = w('我是 他是 她是 是')
-export const HAN_CUE_AFTER = w(`先生 女士 小姐 老师 教授 医生 同学 经理 主任 律师 博士 总裁 师傅 阿姨 太太 夫人 同志 院长 校长 局长 部长 处长
+export const HAN_CUE_AFTER = w(`患者 先生 女士 小姐 老师 教授 医生 同学 经理 主任 律师 博士 总裁 师傅 阿姨 太太 夫人 同志 院长 校长 局长 部长 处长
 様 氏 さん くん ちゃん さま 先生 教授 部長 課長 社長 会長 選手 議員 監督 博士`)
 // Provinces, regions and large cities of China, Taiwan, Hong Kong; Japan's prefectures and cities.
 export const HAN_PLACES = w(`北京 上海 天津 重庆 广东 广州 深圳 东莞 佛山 珠海 汕头 江苏 南京 苏州 无锡 常州 浙江 杭州 宁波 温州 绍兴 山东 济南
@@ -89,7 +89,7 @@ export const JA_SURNAMES = w(`佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邊 �
 増田 丸山 杉山 村田 大塚 新井 小山 平野 藤本 河野 上野 野口 武田 松井 千葉 岩崎 菅原 木下 久保 佐野 野村 松尾 菊地 杉本 市川 古川 大西 島田`)
 // Korea: surnames (one syllable) and places.
 export const KO_SURNAMES = [...'김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부가복태목형피두감음빈동온호범좌팽승간상시갈단견당화창옹순']
-export const KO_CUE_AFTER = w('씨 님 선생님 선생 교수님 교수 박사님 박사 대표님 대표 사장님 사장 부장님 부장 과장님 과장 팀장님 팀장 의사 변호사 군 양')
+export const KO_CUE_AFTER = w('환자 고객님 회원님 씨 님 선생님 선생 교수님 교수 박사님 박사 대표님 대표 사장님 사장 부장님 부장 과장님 과장 팀장님 팀장 의사 변호사 군 양')
 export const KO_NAMING = w('이라고 라고 입니다 이에요 예요 이고 이며')
 export const KO_CUE_BEFORE = w('이름은 이름이 성함은 성함이')
 export const KO_CUE_WEAK = w('저는 나는 제가 내가')
@@ -125,3 +125,63 @@ export const HE_CUE_BEFORE = w(`שמי מר גב' גברת ד"ר ד״ר פרופ
 export const HE_PLACES = w(`ירושלים חיפה אילת נתניה אשדוד אשקלון חולון רחובות הרצליה טבריה נצרת עכו
 צפת ישראל צרפת גרמניה אמריקה אנגליה לונדון פריז`)
 export const HE_PLACE_PHRASES = ['תל אביב', 'באר שבע', 'רמת גן', 'פתח תקווה', 'ראשון לציון', 'בית שמש', 'ארצות הברית', 'ניו יורק', 'קריית שמונה']
+
+// Frequent given names and surnames of languages written in Latin letters beyond English (French, Spanish,
+// Portuguese, Italian, German, Dutch, Nordic, Polish, Czech, Turkish, Vietnamese, Indonesian), with their
+// diacritics; the census lists above are American and mostly without them.
+export const LATIN_FIRST = w(`José María Juan Carlos Jesús Javier Antonio Manuel Francisco Miguel Ángel Alejandro Pablo Sergio Raúl Álvaro
+Diego Adrián Iván Rubén Óscar Andrés Fernando Jorge Luis Alberto Ramón Joaquín Nicolás Martín Tomás Sebastián Matías Mateo Santiago
+Lucía Sofía Valentina Camila Martina Paula Laura Carmen Isabel Ana Marta Elena Cristina Pilar Rocío Inés Nuria Beatriz Ainhoa
+Maite Itziar Begoña Montserrat Mercedes Dolores Concepción Paco Pepe Lola Conchi João Gonçalo Rodrigo Tiago Thiago Gustavo Vinícius
+Leonardo Rafael Bruno Felipe Gabriel Lucas Matheus Guilherme André Luíza Luísa Beatriz Mariana Larissa Letícia Fernanda Juliana
+Bianca Vitória Gabriela Carolina Patrícia Bia Jean Pierre Jacques Michel François Philippe Louis Nicolas Julien Sébastien Maxime
+Théo Hugo Mathis Clément Antoine Étienne Benoît Jérôme Rémi Stéphane Frédéric Cédric Loïc Gaël Noël Zoé Chloé Léa Manon Camille
+Inès Emma Jade Louise Océane Mélanie Hélène Céline Aurélie Élodie Amélie Sandrine Nathalie Véronique Brigitte Françoise Geneviève
+Marco Giuseppe Giovanni Francesco Alessandro Andrea Matteo Lorenzo Davide Riccardo Federico Fede Stefano Luca Paolo Giorgio
+Salvatore Vincenzo Gianluca Niccolò Giulia Chiara Francesca Alessia Sara Martina Giorgia Federica Silvia Elisa Valentina Alessandra
+Jürgen Jörg Günter Günther Björn Sören Uwe Klaus Dieter Horst Helmut Wolfgang Manfred Werner Rüdiger Lutz Jens Stefan Matthias
+Thorsten Torsten Tobias Lukas Jonas Felix Maximilian Moritz Niklas Jannik Florian Sebastian Katharina Jürgen Ursula Jutta Dörte
+Bärbel Käthe Anja Sabine Petra Heike Birgit Stefanie Anke Silke Maren Lea Lena Mia Hanna Johanna Annika Sven Lars Nils Anders
+Henrik Magnus Øyvind Ørjan Åse Åsa Kåre Ståle Bjørn Søren Mette Sigrid Ingrid Astrid Liv Solveig Kirsti Jukka Mikko Matti Juha
+Pekka Antti Jari Timo Päivi Anneli Sanna Aino Piotr Paweł Krzysztof Tomasz Andrzej Michał Marcin Łukasz Grzegorz Jakub Mateusz
+Wojciech Kamil Maciej Rafał Przemysław Bartłomiej Małgorzata Agnieszka Katarzyna Kasia Joanna Magdalena Aleksandra Ewa Beata
+Dorota Elżbieta Halina Bożena Grażyna Jadwiga Zofia Jiří Petr Pavel Tomáš Lukáš Jakub Jan Martin Ondřej Václav Zdeněk Eva Jana
+Lucie Kateřina Tereza Veronika Mehmet Mustafa Ahmet Ali Hüseyin Hasan İbrahim İsmail Osman Yusuf Murat Ömer Ramazan Halil Süleyman
+Emre Burak Can Cem Kerem Oğuz Barış Serkan Volkan Deniz Zeynep Elif Ayşe Fatma Emine Hatice Merve Büşra Esra Özge Gülşen Şeyma
+Ebru Sevgi Yasemin Çağla Dilek Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Minh Hùng Dũng Tuấn Hải
+Thắng Hương Lan Linh Trang Thảo Phương Ngọc Hạnh Budi Agus Siti Dewi Putri Wayan Made Bagus Rizky Eko Sri`)
+export const LATIN_LAST = w(`García Fernández González Rodríguez López Martínez Sánchez Pérez Gómez Martín Jiménez Ruiz Hernández Díaz Moreno
+Muñoz Álvarez Romero Alonso Gutiérrez Navarro Torres Domínguez Vázquez Ramos Gil Ramírez Serrano Blanco Suárez Molina Morales
+Ortega Delgado Castro Ortiz Rubio Marín Sanz Núñez Iglesias Medina Garrido Cortés Castillo Santos Lozano Guerrero Cano Prieto
+Méndez Cruz Calvo Gallego Vidal León Márquez Herrera Peña Flores Cabrera Campos Vega Fuentes Carrasco Díez Reyes Caballero Aguilar
+Silva Santos Oliveira Souza Sousa Pereira Costa Rodrigues Almeida Nascimento Lima Araújo Carvalho Gomes Ribeiro Martins Rocha
+Gonçalves Fernandes Lopes Conceição Magalhães Brandão Assunção Martin Bernard Dubois Thomas Robert Richard Petit Durand Leroy
+Moreau Simon Laurent Lefèvre Lefebvre Michel Garcia David Bertrand Roux Vincent Fournier Morel Girard André Mercier Dupont Lambert
+Bonnet François Martinez Legrand Garnier Faure Rousseau Blanc Guérin Muller Henry Roussel Nicolas Perrin Morin Mathieu Clément
+Gauthier Dumont Lopez Fontaine Chevalier Robin Masson Sanchez Gérard Nguyen Boyer Denis Lemaire Duval Joly Gautier Roger Roche
+Rossi Russo Ferrari Esposito Bianchi Romano Colombo Ricci Marino Greco Bruno Gallo Conti Costa Giordano Mancini Rizzo Lombardi
+Moretti Barbieri Fontana Santoro Mariani Rinaldi Caruso Ferrara Galli Martini Leone Longo Gentile Martinelli Vitale Lombardo Serra
+Coppola Sala Cattaneo Fabbri Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter
+Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange Schmitt Werner Schmitz Krause Meier Lehmann
+Schmid Schulze Maier Köhler Herrmann König Walter Mayer Huber Kaiser Fuchs Peters Lang Scholz Möller Weiß Jung Hahn Schubert Vogel
+Friedrich Keller Günther Frank Berger Winkler Roth Beck Lorenz Baumann Franke Albrecht Schuster Simon Ludwig Böhm Winter Kraus
+Martin Schumacher Krämer Vogt Stein Jäger Otto Sommer Groß Seidel Heinrich Brandt Haas Jansen Janssen Visser Smit Meijer
+Bakker Mulder Bos Vos Peeters Maes Jacobs Mertens Willems Claes Goossens Wouters Hansen Johansen Olsen Larsen Andersen Pedersen
+Nielsen Kristiansen Jensen Karlsen Johnsen Pettersen Eriksen Berg Haugen Hagen Johannessen Andersson Johansson Karlsson Nilsson
+Eriksson Larsson Olsson Persson Svensson Gustafsson Pettersson Jönsson Lindberg Lindström Korhonen Virtanen Mäkinen Nieminen
+Mäkelä Hämäläinen Laine Heikkinen Koskinen Järvinen Nowak Kowalski Kowalska Wiśniewski Wiśniewska Wójcik Kowalczyk Kamiński
+Kamińska Lewandowski Lewandowska Zieliński Zielińska Szymański Woźniak Dąbrowski Kozłowski Jankowski Mazur Kwiatkowski Krawczyk
+Piotrowski Grabowski Nowakowski Pawłowski Michalski Król Wieczorek Jabłoński Wróbel Majewski Olszewski Stępień Malinowski Górski
+Rutkowski Dudek Sikora Walczak Baran Szewczyk Ostrowski Tomaszewski Pietrzak Marciniak Zalewski Jakubowski Sadowski Duda Włodarczyk
+Novák Svoboda Novotný Dvořák Černý Procházka Kučera Veselý Horák Němec Marek Pokorný Pospíšil Hájek Jelínek Král Růžička Beneš
+Fiala Sedláček Doležal Zeman Kolář Navrátil Čermák Yılmaz Kaya Demir Şahin Çelik Yıldız Yıldırım Öztürk Aydın Özdemir Arslan Doğan
+Kılıç Aslan Çetin Kara Koç Kurt Özkan Şimşek Polat Korkmaz Erdoğan Aktaş Güneş Yalçın Pavlović Jovanović Petrović Nikolić Marković
+Đorđević Stojanović Ilić Horvat Kovačević Babić Marić Jurić Novak Kovač Tóth Nagy Szabó Kovács Horváth Varga Kiss Molnár Németh
+Farkas Balogh Papp Takács Juhász Lakatos Mészáros Popescu Ionescu Popa Pop Radu Dumitru Stan Stoica Gheorghe Matei Ciobanu Rusu
+Munteanu Dumitrescu Constantin Florea Tran Le Pham Hoang Huynh Phan Vu Vo Dang Bui Do Ho Ngo Duong Ly Wijaya Santoso Susanto
+Hidayat Saputra Setiawan Gunawan Pratama Kusuma Siregar Nasution Lubis`)
+export const ARTICLES = w('le la les el los las il lo gli der die das des du un une una uno ein eine het een')
+// Words after a place name that make it part of an organisation's name (東京大学, 北京银行).
+export const HAN_ORG_AFTER = w('大学 大學 银行 銀行 医院 病院 公司 集团 会社 株式会社 学院 中学 小学 高校 电视台 政府 大学校 医科大学 工业 工業 电力 電力')
+// Arabic and Hebrew street words: the words after them name a street, not a person.
+export const STREET_WORDS = w('شارع طريق حي ميدان جادة רחוב שדרות שד׳ סמטת כיכר')
