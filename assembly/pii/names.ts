@@ -565,6 +565,12 @@ export function capRun(s: usize): usize {
       a++
       continue
     }
+    // An unknown sentence-initial word before a known given name is an everyday word of a language
+    // the lists do not cover ("Вчера Пётр Смирнов", "Toplantıya Ayşe Yıldız").
+    if (a == 0 && initialPos && !title && (f & 0x7fffffff) == 0 && k > 1 && (tf(1) & G_FIRST) != 0 && (tf(1) & G_COMMON) == 0) {
+      a++
+      continue
+    }
     break
   }
   // A known place phrase over the whole run wins before trimming ("Czech Republic", "United Kingdom").

@@ -43,7 +43,7 @@ export const GREEK_PLACES = w(`Αθήνα Θεσσαλονίκη Πάτρα Ηρ
 Ρέθυμνο Νάξος Πάρος Ζάκυνθος Λέσβος Χίος Σάμος`)
 // Titles and address words (capitalised: part of the run; lower-case: a person cue before it).
 export const TITLES = w(`herr frau señor señora señorita sr sra srta don doña monsieur madame mademoiselle mme mlle signor signora
-sig sig.ra pan pani senhor senhora sr. sra. dott dott.ssa господин госпожа г-н г-жа пан пані κύριος κυρία κ. δρ.`)
+sig sig.ra pan pani senhor senhora sr. sra. dott dott.ssa господин госпожа г-н г-жа пан пані κύριος κυρία κ. δρ. ông bà chị`)
 export const PERSON_CUES = w(`зовут звать спасибо уважаемый уважаемая дорогой дорогая λένε ονομάζομαι ευχαριστώ αγαπητέ αγαπητή
 heißt heiße llamo chama appelle chiamo nazywam jmenuji`)
 // Prepositions after which a capitalised word is a place ("в Москве", "στην Αθήνα", "nach Köln").
