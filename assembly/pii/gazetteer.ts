@@ -143,8 +143,9 @@ export function gazLookup(key: u64): u32 {
  */
 export function piiGazetteerReserve(entries: u32): void {
   let slots: u32 = 1024
-  // Load factor at most 0.8: 8-byte slots keep even the larger table within a typical L2 cache.
-  while (<f64>slots * 0.8 < <f64>entries) slots <<= 1
+  // Load factor at most 0.7: linear probing for an absent word (most capitalised words) grows fast
+  // above it; 8-byte slots keep the table small all the same.
+  while (<f64>slots * 0.7 < <f64>entries) slots <<= 1
   const bytes = <usize>slots << 3
   table = arenaKeep(bytes)
   memory.fill(table, 0, bytes)

@@ -18,7 +18,7 @@ import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from '
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
-import { UNCASED, uncasedNote, uncasedPass, uncasedReset } from './uncased'
+import { uncasedReset, uncasedToken } from './uncased'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
@@ -350,7 +350,8 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
       }
     }
     if ((acc & B_UP) != 0) SAW_UPPER = true
-    if ((acc & B_HI) != 0 && !UNCASED) uncasedNote(i, e)
+    // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
+    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedToken(i, e)
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
       wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE)) && upperAt(i)) {
@@ -377,8 +378,6 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
-  // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
-  if (UNCASED && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedPass()
   return resolve()
 }
 

@@ -2,8 +2,8 @@
 // no spaces), Korean (Hangul words with particles attached), Arabic and Hebrew (words with one-letter
 // prefixes attached). Capitals cannot mark a name here, so a candidate needs the script table
 // (gazetteer.ts, S_*) and, where the list alone is not enough, a cue: 先生 / さん / 씨 after the name,
-// 我叫 / 이름은 / السيد / שמי before it. Run once per call, after the token loop, only when the text
-// holds one of these scripts (scan.ts sets UNCASED), so other text pays nothing.
+// 我叫 / 이름은 / السيد / שמי before it. Read token by token from the scan loop, only for tokens with
+// bytes above ASCII, so other text pays nothing.
 import { C_LOCATION, C_PERSON, W_CUE, W_GAZETTEER } from './categories'
 import {
   S_COMMON, S_CUE_AFTER, S_CUE_BEFORE, S_CUE_WEAK, S_FAMILY, S_GIVEN, S_GIVEN_AMBIG, S_JA_SURNAME, S_JOIN, S_NAMING,
@@ -11,22 +11,20 @@ import {
 } from './gazetteer'
 import { N, P, at, emitWhy } from './state'
 
-/** Does the text hold Hebrew, Arabic, kana, Han or Hangul? Set by scan.ts; reset per call. */
-export let UNCASED = false
+// Per-call state: whether the text's kana were looked for (JA_READY) and found (JA), how far tokens have
+// been read (DONE), and the cue and word context carried from one run to the next.
+let JA_READY = false
+let DONE: usize = 0
 
 export function uncasedReset(): void {
-  UNCASED = false
-}
-
-/** Note a token [s, e) with high bytes: Hebrew/Arabic lead bytes D6-DB, kana/Han/Hangul lead bytes E3-ED. */
-export function uncasedNote(s: usize, e: usize): void {
-  for (let k = s; k < e; k++) {
-    const c = at(k)
-    if ((c >= 0xd6 && c <= 0xdb) || (c >= 0xe3 && c <= 0xed)) {
-      UNCASED = true
-      return
-    }
-  }
+  JA_READY = false
+  DONE = 0
+  CARRY = 0
+  prevKoS = 0
+  prevKoE = 0
+  prevSemS = 0
+  prevSemE = 0
+  semSkipTo = 0
 }
 
 const K_OTHER: u32 = 0
@@ -432,27 +430,15 @@ function semWord(s: usize, e: usize, k: u32): void {
   }
 }
 
-/** The pass: every run of Han, kana, Hangul, Arabic or Hebrew characters in the text. */
-export function uncasedPass(): void {
-  // Kana anywhere makes Han runs Japanese (surnames of the Japanese list, honorifics after the run).
-  JA = false
-  for (let k: usize = 0; k + 2 < N; k++) {
-    if (at(k) == 0xe3 && (at(k + 1) == 0x81 || at(k + 1) == 0x82 || at(k + 1) == 0x83)) {
-      const u = cpAt(k)
-      if (u >= 0x3041 && u <= 0x30fa) {
-        JA = true
-        break
-      }
-    }
-  }
-  CARRY = 0
-  prevKoS = 0
-  prevKoE = 0
-  prevSemS = 0
-  prevSemE = 0
-  semSkipTo = 0
-  let i: usize = 0
-  while (i < N) {
+/**
+ * Names and places in the runs of Han, kana, Hangul, Arabic or Hebrew characters that start in the token
+ * [s, e), called by the token loop for tokens with high bytes, so candidates arrive in text order.
+ */
+export function uncasedToken(s: usize, e: usize): void {
+  let i = s > DONE ? s : DONE
+  if (i >= e) return
+  DONE = e
+  while (i < e) {
     if (at(i) < 0xc0) {
       i++
       continue
@@ -462,12 +448,27 @@ export function uncasedPass(): void {
       i += cpw
       continue
     }
-    const e = runEndOf(i, k)
-    if (k == K_HAN) hanRun(i, e)
+    if (!JA_READY) {
+      // Kana anywhere makes Han runs Japanese (surnames of the Japanese list, honorifics after the run).
+      JA_READY = true
+      JA = false
+      for (let q: usize = 0; q + 2 < N; q++) {
+        if (at(q) == 0xe3 && (at(q + 1) == 0x81 || at(q + 1) == 0x82 || at(q + 1) == 0x83)) {
+          const u = cpAt(q)
+          if (u >= 0x3041 && u <= 0x30fa) {
+            JA = true
+            break
+          }
+        }
+      }
+    }
+    const z = runEndOf(i, k)
+    if (k == K_HAN) hanRun(i, z)
     else if (k == K_KATAKANA) {
-      if ((scriptLookup(P + i, e - i) & S_PLACE) != 0) emitWhy(i, e, C_LOCATION, W_GAZETTEER)
-    } else if (k == K_HANGUL) koWord(i, e)
-    else semWord(i, e, k)
-    i = e > i ? e : i + 1
+      if ((scriptLookup(P + i, z - i) & S_PLACE) != 0) emitWhy(i, z, C_LOCATION, W_GAZETTEER)
+    } else if (k == K_HANGUL) koWord(i, z)
+    else semWord(i, z, k)
+    i = z > i ? z : i + 1
   }
+  if (i > DONE) DONE = i
 }
