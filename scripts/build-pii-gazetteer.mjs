@@ -113,6 +113,7 @@ for (const lang of ['ru', 'uk', 'bg', 'el']) {
     if (lang !== 'el') for (const c of ruCases(n.toLowerCase())) if (!n.includes(' ')) add(c, F.COUNTRY)
   }
 }
+for (const p of [...W.NATIVE_PLACES, ...W.NATIVE_PLACE_PHRASES]) add(p, F.CITY, true)
 for (const n of W.LATIN_FIRST) add(n, F.FIRST, true)
 for (const n of W.LATIN_LAST) add(n, F.LAST, true)
 for (const t of W.TITLES) add(t, F.TITLE | F.PERSONCTX)
@@ -121,7 +122,7 @@ for (const t of W.FOREIGN_PREPS) add(t, F.PREP)
 for (const t of W.FOREIGN_NOTNAME) add(t, F.NOTNAME)
 for (const w of words('mr mrs ms miss dr prof sir madam mister dame lady lord rev fr mx')) add(w, F.TITLE)
 for (const w of words(`street st avenue ave road rd boulevard blvd lane ln drive way court ct place pl square sq
-  terrace parkway pkwy highway hwy crescent close gardens row alley circle cir trail loop plaza strasse straße str
+  terrace parkway pkwy highway hwy avenida paseo carrer avinguda rambla ulica aleja crescent close gardens row alley circle cir trail loop plaza strasse straße str
   gatan gate vej vegen katu tie utca rua calle via viale piazza allee weg gasse laan straat`)) add(w, F.STREET)
 for (const w of words('apt apartment suite ste unit floor fl box room po')) add(w, F.UNIT)
 for (const w of words(`january february march april may june july august september october november december
@@ -235,13 +236,17 @@ for (const c of W.AR_LAST) sadd(c, S.FAMILY)
 for (const c of W.AR_CUE_BEFORE) sadd(c, S.CUE_BEFORE)
 for (const c of W.AR_NAME_JOIN) sadd(c, S.JOIN)
 for (const c of [...W.AR_PLACES, ...W.AR_PLACE_PHRASES]) sadd(c, S.PLACE)
+for (const c of W.HI_FIRST) sadd(c, S.GIVEN)
+for (const c of W.HI_LAST) sadd(c, S.FAMILY)
+for (const c of W.HI_CUE_BEFORE) sadd(c, S.CUE_BEFORE)
+for (const c of [...W.HI_PLACES, ...W.HI_PLACE_PHRASES]) sadd(c, S.PLACE)
 for (const c of W.HE_FIRST) sadd(c, S.GIVEN)
 for (const c of W.HE_FIRST_AMBIG) sadd(c, S.GIVEN_AMBIG)
 for (const c of W.HE_LAST) sadd(c, S.FAMILY)
 for (const c of W.HE_CUE_BEFORE) sadd(c, S.CUE_BEFORE)
 for (const c of [...W.HE_PLACES, ...W.HE_PLACE_PHRASES]) sadd(c, S.PLACE)
 // Country names in the scripts' own languages (i18n-iso-countries), whole and without a bracketed part.
-for (const lang of ['zh', 'ja', 'ko', 'ar', 'he']) {
+for (const lang of ['zh', 'ja', 'ko', 'ar', 'he', 'hi']) {
   for (const names of Object.values(isoCountries.getNames(lang, { select: 'all' }))) for (const n of names) {
     if (/[A-Za-z]/.test(n)) continue
     sadd(n, S.PLACE)

@@ -605,6 +605,12 @@ export function capRun(s: usize): usize {
   }
   // Trailing tokens that are common words or non-names are dropped ("John Smith Said").
   while (b > a && !strongCap(b, false) && (tf(b) & G_PLACEWORD) == 0) b--
+  // A known place right after a full name ("Çağla Öztürk İstanbul'da ..."): two entities, not one.
+  if (b > a + 1 && (tf(b) & G_PLACE) != 0 && (tf(b) & (G_NAME | G_COMMON)) == 0 && (tf(a) & G_FIRST) != 0 &&
+    (tf(a) & (G_PLACE | G_COMMON)) == 0 && (tf(b - 1) & G_NAME) != 0 && !title && !personCtx) {
+    emit(ts(b), te(b), C_LOCATION)
+    b--
+  }
   const single = a == b
   const f0 = tf(a)
   const whole = a == b ? tf(a) & 0x7fffffff : phraseFlags(a, b)

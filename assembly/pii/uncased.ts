@@ -1,6 +1,6 @@
 // Names and places in scripts without capital letters: Chinese and Japanese (runs of Han characters with
 // no spaces), Korean (Hangul words with particles attached), Arabic and Hebrew (words with one-letter
-// prefixes attached). Capitals cannot mark a name here, so a candidate needs the script table
+// prefixes attached), Devanagari (words read like Arabic and Hebrew, without prefixes). Capitals cannot mark a name here, so a candidate needs the script table
 // (gazetteer.ts, S_*) and, where the list alone is not enough, a cue: 先生 / さん / 씨 after the name,
 // 我叫 / 이름은 / السيد / שמי before it. Read token by token from the scan loop, only for tokens with
 // bytes above ASCII, so other text pays nothing.
@@ -34,6 +34,7 @@ const K_HANGUL: u32 = 3
 const K_ARABIC: u32 = 4
 const K_HEBREW: u32 = 5
 const K_KATAKANA: u32 = 6
+const K_DEVANAGARI: u32 = 7
 
 let cpw: usize = 1
 
@@ -65,6 +66,7 @@ function kindOf(u: u32): u32 {
   if (u >= 0xac00 && u <= 0xd7a3) return K_HANGUL
   if (u >= 0x0621 && u <= 0x06d3 && u != 0x0640) return K_ARABIC
   if (u >= 0x0591 && u <= 0x05f4 && u != 0x05be && u != 0x05c0 && u != 0x05c3) return K_HEBREW
+  if (u >= 0x0900 && u <= 0x097f && (u < 0x0964 || u > 0x096f)) return K_DEVANAGARI
   return K_OTHER
 }
 
@@ -342,6 +344,8 @@ function koWord(s: usize, e: usize): void {
   else if (z < e && (koPrefix(z, e, S_CUE_AFTER) & S_CUE_AFTER) != 0) ok = true
   else if ((rest & S_NAMING) != 0 && (strongCue || weakCue)) ok = true
   else if (strongCue && (z == e || (rest & S_PARTICLE) != 0)) ok = true
+  // A name standing alone at the start of a line, as in a form ("송민호 (주민등록번호 ...)").
+  else if (z == e && (s == 0 || at(s - 1) == 0x0a) && (e >= N || at(e) == 0x2c || (at(e) == 0x20 && at(e + 1) == 0x28))) ok = true
   if (ok) emitWhy(s, z, C_PERSON, W_GAZETTEER | W_CUE)
 }
 

@@ -91,7 +91,7 @@ export const JA_SURNAMES = w(`佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邊 �
 export const KO_SURNAMES = [...'김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부가복태목형피두감음빈동온호범좌팽승간상시갈단견당화창옹순']
 export const KO_CUE_AFTER = w('환자 고객님 회원님 씨 님 선생님 선생 교수님 교수 박사님 박사 대표님 대표 사장님 사장 부장님 부장 과장님 과장 팀장님 팀장 의사 변호사 군 양')
 export const KO_NAMING = w('이라고 라고 입니다 이에요 예요 이고 이며')
-export const KO_CUE_BEFORE = w('이름은 이름이 성함은 성함이')
+export const KO_CUE_BEFORE = w('이름은 이름이 성함은 성함이 이름: 성명 성명: 신청인 환자 보호자 담당자 작성자 수신인 발신인 고객명')
 export const KO_CUE_WEAK = w('저는 나는 제가 내가')
 export const KO_PARTICLES = w('은 는 이 가 을 를 의 에 에서 에게 께 께서 으로 로 와 과 도 만 까지 부터 이나 나 처럼 보다 에는 에서는 으로는 로는 하고 이랑 랑')
 export const KO_PLACES = w(`서울 부산 대구 인천 광주 대전 울산 세종 수원 성남 고양 용인 창원 청주 전주 천안 안산 안양 포항 제주 김해 평택 경주 강릉 춘천 원주
@@ -124,7 +124,7 @@ export const HE_LAST = w(`כהן לוי מזרחי פרץ ביטון דהן אב
 export const HE_CUE_BEFORE = w(`שמי מר גב' גברת ד"ר ד״ר פרופ' הרב השופט עו"ד עו״ד בשם לכבוד`)
 export const HE_PLACES = w(`ירושלים חיפה אילת נתניה אשדוד אשקלון חולון רחובות הרצליה טבריה נצרת עכו
 צפת ישראל צרפת גרמניה אמריקה אנגליה לונדון פריז`)
-export const HE_PLACE_PHRASES = ['תל אביב', 'באר שבע', 'רמת גן', 'פתח תקווה', 'ראשון לציון', 'בית שמש', 'ארצות הברית', 'ניו יורק', 'קריית שמונה']
+export const HE_PLACE_PHRASES = ['תל אביב', 'באר שבע', 'רמת גן', 'פתח תקווה', 'ראשון לציון', 'בית שמש', 'ארצות הברית', 'ניו יורק', 'קריית שמונה', 'קריית גת', 'ראש העין', 'כפר סבא', 'הוד השרון', 'בני ברק', 'רמת השרון']
 
 // Frequent given names and surnames of languages written in Latin letters beyond English (French, Spanish,
 // Portuguese, Italian, German, Dutch, Nordic, Polish, Czech, Turkish, Vietnamese, Indonesian), with their
@@ -185,3 +185,29 @@ export const ARTICLES = w('le la les el los las il lo gli der die das des du un 
 export const HAN_ORG_AFTER = w('大学 大學 银行 銀行 医院 病院 公司 集团 会社 株式会社 学院 中学 小学 高校 电视台 政府 大学校 医科大学 工业 工業 电力 電力')
 // Arabic and Hebrew street words: the words after them name a street, not a person.
 export const STREET_WORDS = w('شارع طريق حي ميدان جادة רחוב שדרות שד׳ סמטת כיכר')
+// Cities and regions of Europe under their own languages' names (the city list above is in English).
+export const NATIVE_PLACES = w(`Wien München Köln Nürnberg Düsseldorf Frankfurt Braunschweig Zürich Genf Genève Basel Bern Luzern
+Milano Torino Firenze Napoli Roma Venezia Genova Bologna Palermo Padova Trieste Verona Bari Catania Lisboa Porto Coimbra Braga
+Sevilla Zaragoza Málaga Córdoba Alicante Bilbao València Valencia Granada Murcia Palma Donostia Praha Brno Ostrava Plzeň Warszawa
+Kraków Wrocław Poznań Gdańsk Łódź Szczecin Lublin Katowice Bydgoszcz Białystok Sopot Gdynia Toruń București Bucureşti Cluj-Napoca
+Iași Timișoara Brașov Constanța Budapest Debrecen Szeged Pécs Győr Beograd Zagreb Split Rijeka Ljubljana Sarajevo Skopje Sofija
+Athína Thessaloníki Bruxelles Brussel Antwerpen Gent Liège Luxembourg København Aarhus Odense Göteborg Malmö Uppsala Tromsø Trondheim
+Stavanger Bergen Helsinki Tampere Turku Oulu Espoo Vantaa Reykjavík Moskva İstanbul Ankara İzmir Bursa Antalya Adana Konya Bodrum
+Lyon Marseille Toulouse Nice Nantes Strasbourg Montpellier Bordeaux Lille Rennes Reims Grenoble Dijon Angers Nîmes Clichy Besançon
+Hà Nội Huế Đà Nẵng Hải Phòng Cần Thơ Sài Gòn Bayern Sachsen Hessen Brandenburg Thüringen Niedersachsen Nordrhein-Westfalen
+Baden-Württemberg Schleswig-Holstein Rheinland-Pfalz Mecklenburg-Vorpommern Sachsen-Anhalt Saarland Tirol Steiermark Kärnten
+Andalucía Cataluña Catalunya Galicia Aragón Castilla Extremadura Asturias Cantabria Navarra Euskadi Lombardia Piemonte Toscana
+Veneto Sicilia Sardegna Campania Puglia Calabria Liguria Lazio Bretagne Normandie Alsace Bourgogne Occitanie Île-de-France
+Mazowsze Małopolska Śląsk Pomorze Wielkopolska Toledo Salamanca Valladolid Cádiz Santander Oviedo Pamplona Tarragona Girona`)
+export const NATIVE_PLACE_PHRASES = ['Hà Nội', 'Đà Nẵng', 'Hải Phòng', 'Cần Thơ', 'Sài Gòn', 'Thành phố Hồ Chí Minh', 'Den Haag', 'Île de France']
+// Devanagari (Hindi, Marathi, Nepali): given names, surnames, cues and places.
+export const HI_FIRST = w(`राहुल संजय विकास अमित अनिल सुनील राजेश रमेश सुरेश दिनेश महेश मनोज अजय विजय आकाश रोहित अरुण अशोक प्रकाश
+राकेश मुकेश दीपक नितिन सचिन विशाल गौरव अभिषेक आदित्य अर्जुन करण राज रवि सौरभ प्रिया पूजा अंजलि सुनीता अनीता कविता सीमा नेहा
+रीना मीना गीता सरिता ममता रेखा स्नेहा दिव्या आरती श्वेता ज्योति प्रियंका शालिनी निशा`)
+export const HI_LAST = w(`शर्मा वर्मा गुप्ता यादव सिंह कुमार पटेल जोशी मिश्रा तिवारी पांडे पाण्डेय श्रीवास्तव अग्रवाल जैन चौधरी रेड्डी नायर
+मेहता शाह दुबे त्रिपाठी चौहान राठौर ठाकुर सक्सेना भट्ट कपूर खन्ना मल्होत्रा बंसल गोयल`)
+export const HI_CUE_BEFORE = w('श्री श्रीमती सुश्री डॉ डॉ. आवेदक नाम: नाम')
+export const HI_PLACES = w(`दिल्ली मुंबई पुणे बेंगलुरु बंगलौर कोलकाता चेन्नई हैदराबाद लखनऊ जयपुर अहमदाबाद कानपुर पटना भोपाल इंदौर नागपुर
+वाराणसी आगरा सूरत नोएडा गुड़गांव गुरुग्राम चंडीगढ़ देहरादून शिमला रांची भारत नेपाल काठमांडू महाराष्ट्र गुजरात राजस्थान बिहार
+पंजाब केरल कर्नाटक तमिलनाडु उत्तराखंड`)
+export const HI_PLACE_PHRASES = ['उत्तर प्रदेश', 'मध्य प्रदेश', 'नई दिल्ली', 'पश्चिम बंगाल']
