@@ -39,8 +39,33 @@ export const G_CTX_NUMBER: u32 = 536870912
 export const G_PLACE: u32 = G_CITY | G_COUNTRY | G_STATE
 export const G_NAME: u32 = G_FIRST | G_LAST
 
+// Script-table flag bits: words of scripts without capitals (Chinese, Japanese, Korean, Arabic, Hebrew),
+// read by uncased.ts. A table of their own, so the 30 bits above keep their meaning and a Latin lookup
+// never meets them. Keep in sync with scripts/build-pii-gazetteer.mjs.
+export const S_SURNAME: u32 = 1
+export const S_SURNAME_WEAK: u32 = 2
+export const S_GIVEN: u32 = 4
+export const S_GIVEN_AMBIG: u32 = 8
+export const S_FAMILY: u32 = 16
+export const S_CUE_BEFORE: u32 = 32
+export const S_CUE_WEAK: u32 = 64
+export const S_CUE_AFTER: u32 = 128
+export const S_PLACE: u32 = 256
+export const S_PLACE_SUFFIX: u32 = 512
+export const S_STOP: u32 = 1024
+export const S_COMMON: u32 = 2048
+export const S_PARTICLE: u32 = 4096
+export const S_NAMING: u32 = 8192
+export const S_JOIN: u32 = 16384
+export const S_JA_SURNAME: u32 = 32768
+export const S_ORG_AFTER: u32 = 65536
+export const S_STREET: u32 = 131072
+
 let table: usize = 0
 let slotMask: u32 = 0
+// The script table: same slot format, fixed size (the build script checks its entries fit).
+const SCRIPT_SLOTS: u32 = 8192
+let stable: usize = 0
 
 // Slots are one u64: the high 34 bits of the hash (the low bits chose the slot) and 30 flag bits.
 // 8-byte slots halve the table's cache footprint; a fingerprint clash needs equal slot and high bits.
@@ -53,11 +78,11 @@ const FLAG_MASK: u64 = (1 << FLAG_BITS) - 1
   return f == 0 ? 1 << FLAG_BITS : f
 }
 
-function insert(key: u64, flags: u32): void {
+function insert(tab: usize, mask: u32, key: u64, flags: u32): void {
   const fp = fingerprint(key)
-  let s = <u32>key & slotMask
+  let s = <u32>key & mask
   while (true) {
-    const slot = table + (<usize>s << 3)
+    const slot = tab + (<usize>s << 3)
     const k = load<u64>(slot)
     if (k == 0) {
       store<u64>(slot, fp | (<u64>flags & FLAG_MASK))
@@ -67,7 +92,21 @@ function insert(key: u64, flags: u32): void {
       store<u64>(slot, k | (<u64>flags & FLAG_MASK))
       return
     }
-    s = (s + 1) & slotMask
+    s = (s + 1) & mask
+  }
+}
+
+/** Script-table flags (S_*) of the exact UTF-8 bytes [p, p+n) (0 when absent or not loaded). */
+export function scriptLookup(p: usize, n: usize): u32 {
+  if (stable == 0 || n == 0) return 0
+  const key = hashLower(FNV_SEED, p, n)
+  const fp = fingerprint(key)
+  let s = <u32>key & (SCRIPT_SLOTS - 1)
+  while (true) {
+    const k = load<u64>(stable + (<usize>s << 3))
+    if (k == 0) return 0
+    if ((k & ~FLAG_MASK) == fp) return <u32>(k & FLAG_MASK)
+    s = (s + 1) & (SCRIPT_SLOTS - 1)
   }
 }
 
@@ -104,34 +143,43 @@ export function gazLookup(key: u64): u32 {
  */
 export function piiGazetteerReserve(entries: u32): void {
   let slots: u32 = 1024
-  // Load factor at most 0.8: 8-byte slots keep even the larger table within a typical L2 cache.
-  while (<f64>slots * 0.8 < <f64>entries) slots <<= 1
+  // Load factor at most 0.7: linear probing for an absent word (most capitalised words) grows fast
+  // above it; 8-byte slots keep the table small all the same.
+  while (<f64>slots * 0.7 < <f64>entries) slots <<= 1
   const bytes = <usize>slots << 3
   table = arenaKeep(bytes)
   memory.fill(table, 0, bytes)
   memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
   slotMask = slots - 1
+  stable = arenaKeep(<usize>SCRIPT_SLOTS << 3)
+  memory.fill(stable, 0, <usize>SCRIPT_SLOTS << 3)
 }
 
 /**
- * Fill the reserved table from the generated list at [p, p+len): `#flags36` lines, each followed by
- * its words one per line.
+ * Fill the reserved tables from the generated list at [p, p+len): `#flags36` lines, each followed by
+ * its words one per line; a line `#!` switches to the script table.
  */
 export function piiGazetteerBuild(p: usize, len: usize): void {
   let i: usize = 0
   let flags: u32 = 0
+  let tab = table
+  let mask = slotMask
   while (i < len) {
     const start = i
     while (i < len && load<u8>(p + i) != 10) i++
     if (i > start) {
-      if (load<u8>(p + start) == 0x23) {
+      if (i - start == 2 && load<u8>(p + start) == 0x23 && load<u8>(p + start + 1) == 0x21) {
+        tab = stable
+        mask = SCRIPT_SLOTS - 1
+        flags = 0
+      } else if (load<u8>(p + start) == 0x23) {
         // "#flags": base 36, applies to the words that follow.
         flags = 0
         for (let k = start + 1; k < i; k++) {
           const c = <u32>load<u8>(p + k)
           flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
         }
-      } else insert(hashLower(FNV_SEED, p + start, i - start), flags)
+      } else insert(tab, mask, hashLower(FNV_SEED, p + start, i - start), flags)
     }
     i++
   }

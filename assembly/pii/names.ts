@@ -52,6 +52,19 @@ function inflectedCommon(s: usize, e: usize): u32 {
   return 0
 }
 
+/** Start of a 1-4 letter lower-case suffix after an apostrophe in [s, e), at least two bytes in; 0 if none. */
+function apostropheSuffix(s: usize, e: usize): usize {
+  for (let k = s + 2; k + 1 < e; k++) {
+    if (at(k) != 0x27) continue
+    if (e - k - 1 > 4) return 0
+    for (let m = k + 1; m < e; m++) if (at(m) - 0x61 >= 26 && at(m) < 0x80) return 0
+    // "'s" is the English possessive, handled where the run is read.
+    if (e - k == 2 && at(k + 1) == 0x73) return 0
+    return k
+  }
+  return 0
+}
+
 /** Is there a short lower-case word at s followed by a capital ("van de Noort": "de" then "N")? */
 function particleThenCapital(s: usize): bool {
   let k = s
@@ -93,6 +106,14 @@ function collectRun(s: usize): u32 {
       f = gazLookup(hashRange(cs, ce))
     }
     if (!capital && (f & G_PARTICLE) == 0) break
+    // Turkish case suffixes after an apostrophe ("İstanbul'da", "Ayşe'nin"): the name is the part before.
+    if (f == 0 && capital && ce - cs > 4) {
+      const q = apostropheSuffix(cs, ce)
+      if (q > 0) {
+        ce = q
+        f = gazLookup(hashRange(cs, ce))
+      }
+    }
     // Inflected everyday words ("Pleasures", "Rolled", "Secretly") are everyday words too.
     if ((f & (G_NAME | G_PLACE | G_COMMON)) == 0 && ce - cs >= 4) f |= inflectedCommon(cs, ce)
     let after = ce
@@ -449,6 +470,15 @@ function listOfNames(e: usize): bool {
   return (f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE)) == 0
 }
 
+/** Is the preposition at p one of another language ("в", "στην", "nach", "en", "à"), where a capitalised word after it is a place? */
+function foreignPrep(p: usize): bool {
+  const c = at(p)
+  if (c >= 0x80) return true
+  return ((eqi(p, p + 4, 'nach') || eqi(p, p + 3, 'aus') || eqi(p, p + 3, 'bei') || eqi(p, p + 5, 'desde') || eqi(p, p + 5, 'hasta')) &&
+    !isAlpha(at(p + (c == 0x64 || c == 0x68 || c == 0x44 || c == 0x48 ? 5 : c == 0x6e || c == 0x4e ? 4 : 3)))) ||
+    ((eqi(p, p + 2, 'en') || eqi(p, p + 2, 'em')) && !isAlpha(at(p + 2))) || (c == 0x77 && !isAlpha(at(p + 1)))
+}
+
 export function capRun(s: usize): usize {
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
@@ -502,7 +532,8 @@ export function capRun(s: usize): usize {
     (afterStop && nameQuestionBefore(ts(0)))
   const strongLoc = ((p1 & G_PREP) != 0 && ((p2 & G_LOCVERB) != 0 || (p3 & G_LOCVERB) != 0)) || (p1 & G_LOCVERB) != 0 && (p1 & G_PREP) == 0 && (p1 & G_COMMON) == 0
   const weakLoc = (p1 & G_PREP) != 0
-  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near'))
+  const inFromNear = weakLoc && ((eqi(p1s, p1s + 2, 'in') && !isAlpha(at(p1s + 2))) || eqi(p1s, p1s + 4, 'from') || eqi(p1s, p1s + 4, 'near') ||
+    foreignPrep(p1s))
 
   let a: u32 = 0
   let title = false
@@ -531,6 +562,12 @@ export function capRun(s: usize): usize {
     }
     if ((f & G_PLACEWORD) != 0 && a + 1 < k && (f & G_NOTNAME) == 0) break
     if (!title && !strongCap(a, a == 0 && initialPos)) {
+      a++
+      continue
+    }
+    // An unknown sentence-initial word before a known given name is an everyday word of a language
+    // the lists do not cover ("Вчера Пётр Смирнов", "Toplantıya Ayşe Yıldız").
+    if (a == 0 && initialPos && !title && (f & 0x7fffffff) == 0 && k > 1 && (tf(1) & G_FIRST) != 0 && (tf(1) & G_COMMON) == 0) {
       a++
       continue
     }
@@ -568,6 +605,12 @@ export function capRun(s: usize): usize {
   }
   // Trailing tokens that are common words or non-names are dropped ("John Smith Said").
   while (b > a && !strongCap(b, false) && (tf(b) & G_PLACEWORD) == 0) b--
+  // A known place right after a full name ("Çağla Öztürk İstanbul'da ..."): two entities, not one.
+  if (b > a + 1 && (tf(b) & G_PLACE) != 0 && (tf(b) & (G_NAME | G_COMMON)) == 0 && (tf(a) & G_FIRST) != 0 &&
+    (tf(a) & (G_PLACE | G_COMMON)) == 0 && (tf(b - 1) & G_NAME) != 0 && !title && !personCtx) {
+    emit(ts(b), te(b), C_LOCATION)
+    b--
+  }
   const single = a == b
   const f0 = tf(a)
   const whole = a == b ? tf(a) & 0x7fffffff : phraseFlags(a, b)
@@ -600,6 +643,7 @@ export function capRun(s: usize): usize {
   else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
   else if (strongLoc) cat = C_LOCATION
   else if (!single && placeWords > 0) cat = C_LOCATION // "Port Paien", "Lake Placid"
+  else if (!single && named == 0 && inFromNear && foreignPrep(p1s)) cat = C_LOCATION // "ở Đà Nẵng", "в Нижнем Новгороде"
   else if (!single) {
     if ((f0 & G_FIRST) != 0 && named >= 1 && places == 0) cat = C_PERSON
     else if (named >= 1 && named + unknown == span && places == 0) cat = C_PERSON

@@ -19,6 +19,7 @@ import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
+import { uncasedReset, uncasedToken } from './uncased'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
@@ -214,7 +215,7 @@ function lowerCasePass(): void {
       eqi(p1s, p1e, 'at') || eqi(p1s, p1e, 'near'))
     const nameCue = p1e > p1s && (eqi(p1s, p1e, "i'm") || eqi(p1s, p1e, 'im') || eqi(p1s, p1e, 'named') ||
       eqi(p1s, p1e, 'called') || eqi(p1s, p1e, 'hi') || eqi(p1s, p1e, 'dear') || eqi(p1s, p1e, 'hello') ||
-      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')))
+      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')) || (eqi(p1s, p1e, 'name') && at(p1e) == 0x3a))
     let next = e
     if (prep && wants(C_LOCATION)) {
       const f = lowerPhrase(i, e, G_PLACE)
@@ -281,6 +282,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   MEMO_N = 0
   PEND_N = 0
   SAW_UPPER = false
+  uncasedReset()
   TOK_S = 0
   TOK_E = 0
   PK_FROM = 1
@@ -367,6 +369,8 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
       }
     }
     if ((acc & B_UP) != 0) SAW_UPPER = true
+    // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
+    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedToken(i, e)
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
       wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE)) && upperAt(i)) {
