@@ -18,6 +18,7 @@ import {
   abnOk, acnOk, deaOk, fiPicOk, fiscalCodeOk, luhnDigits, medicareOk, nhsOk, nifLetter, npiOk, nricOk, peselOk,
   rrnOk, tfnOk, tninOk, uenDigitsOk, uenOtherOk, verhoeffOk
 } from './checks'
+import { phoneAt } from './numbers'
 import { at, bit, emitWhy, wants, wantsAny } from './state'
 import { eqi, isAlnum, isAlpha, isDig, startsWith } from './text'
 
@@ -253,10 +254,13 @@ function dateOk(y: u32, m: u32, day: u32): bool {
   return m >= 1 && m <= 12 && day >= 1 && day <= daysIn(m, y)
 }
 
+/** Set while spacedIdAt only asks whether an id starts somewhere: nothing is reported. */
+let dryRun = false
+
 /** Report [s, e) as cat when the caller asked for it; returns e, or 0 so other readings are tried. */
 function claim(s: usize, e: usize, cat: u32, why: u32): usize {
   if (e == 0 || !wants(cat)) return 0
-  emitWhy(s, e, cat, why)
+  if (!dryRun) emitWhy(s, e, cat, why)
   return e
 }
 
@@ -428,15 +432,16 @@ function peselDateOk(): bool {
 /** Spanish DNI/NIF: 8 digits and their control letter ("12345678Z", "12345678-Z"). */
 function esNif(s: usize): usize {
   const e = shape(s, 'DDDDDDDDsL')
-  if (e == 0 || <u32>load<u8>(ID + 8) != nifLetter(num(0, 8))) return 0
+  if (e == 0 || <u32>load<u8>(ID + 8) != nifLetter(num(0, 8)) || (context(s) & K_UEN) != 0) return 0
   return claim(s, e, C_ES_NIF, CHECKED | ctxBit(s, K_OWN))
 }
 
 /** Values starting with a digit. */
 function fromDigit(s: usize, e0: usize): usize {
   const len = e0 - s
-  // A short number with no digit group after it ("in 1961", "3 men") starts no id.
-  if (len < 8 && !(at(e0) == 0x20 && isDig(at(e0 + 1)))) return 0
+  // A short number with no digit group after it ("in 1961", "3 men") starts no id; one of 5-7 digits
+  // can only be a record or licence number after its word.
+  if (len < 8 && !(at(e0) == 0x20 && isDig(at(e0 + 1)))) return len >= 5 ? contextual(s) : 0
   let z: usize = 0
   if (len >= 11) {
     z = fiPic(s)
@@ -501,6 +506,9 @@ export function inVehicle(s: usize): usize {
   if (e == 0) e = shape(s, 'LLsDDsLLLsDDDD')
   if (e == 0) e = shape(s, 'LLsDsLLLsDDDD')
   if (e == 0) e = shape(s, 'LLsDsLLsDDDD')
+  // Delhi writes its district digit and vehicle class together ("DL 3C AB 1234").
+  if (e == 0) e = shape(s, 'LLsDLsLLsDDDD')
+  if (e == 0) e = shape(s, 'LLsDLsLsDDDD')
   if (e == 0 || num(IDN - 4, 4) == 0) return 0
   return claim(s, e, C_IN_VEHICLE, W_FORMAT | ctxBit(s, K_DRIVE | K_LICENSE))
 }
@@ -642,6 +650,18 @@ function alnumRun(s: usize): usize {
   return k
 }
 
+/** Digits in dashed groups that the phone rules read as a phone number ("555-123-4567"). */
+function phoneShaped(s: usize, e: usize): bool {
+  if (!isDig(at(s)) || <usize>IDN == e - s) return false
+  const n = IDN
+  const saved = memory.data(32)
+  memory.copy(saved, ID, n)
+  const phone = phoneAt(s)
+  memory.copy(ID, saved, n)
+  IDN = n
+  return phone
+}
+
 function countDigits(): u32 {
   let n: u32 = 0
   for (let i: usize = 0; i < IDN; i++) if (isDig(load<u8>(ID + i))) n++
@@ -681,7 +701,7 @@ function contextual(s: usize): usize {
     if (e > 0) return claim(s, e, C_IT_DRIVER_LICENSE, NAMED)
     // US licences: 1-2 letters or none, then 4-14 digits, sometimes letters after (Presidio's state formats).
     e = alnumRun(s)
-    if (e > 0 && IDN >= 5 && IDN <= 16 && countDigits() >= 4 && <u32>IDN - countDigits() <= 3) {
+    if (e > 0 && IDN >= 5 && IDN <= 16 && countDigits() >= 4 && <u32>IDN - countDigits() <= 3 && !phoneShaped(s, e)) {
       return claim(s, e, C_US_DRIVER_LICENSE, NAMED)
     }
   }
@@ -697,7 +717,7 @@ function contextual(s: usize): usize {
     if (shape(s, 'DDDD-DD-DD') > 0 || shape(s, 'DD-DD-DDDD') > 0) return 0
     e = alnumRun(s)
     const nd = countDigits()
-    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3) return claim(s, e, C_MRN, NAMED)
+    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3 && !phoneShaped(s, e)) return claim(s, e, C_MRN, NAMED)
   }
   return 0
 }
@@ -717,8 +737,23 @@ export function nationalId(s: usize, e0: usize): usize {
 /** A two-letter token before a digit group: a spaced NINO ("QQ 12 34 56 C") or plate ("MH 12 AB 1234"). */
 export function spacedLetterId(s: usize): usize {
   ctxDone = false
-  if (!wantsAny(bit(C_UK_NINO) | bit(C_IN_VEHICLE))) return 0
-  const z = ukNino(s)
-  if (z > 0) return z
-  return inVehicle(s)
+  if (!wantsAny(bit(C_UK_NINO) | bit(C_IN_VEHICLE) | bit(C_IT_IDENTITY_CARD))) return 0
+  let z = ukNino(s)
+  if (z == 0) z = inVehicle(s)
+  // "identity card AY 12345 BC": the spaced Italian identity card.
+  if (z == 0 && wants(C_IT_IDENTITY_CARD)) z = contextual(s)
+  return z
+}
+
+/**
+ * Does a spaced NINO or plate start at s? The name rules ask before taking a two-capital word into
+ * a capitalised run ("National Insurance AB 12 34 56 C"), so the id is read whole by the token loop.
+ */
+export function spacedIdAt(s: usize): bool {
+  if (!wantsAny(bit(C_UK_NINO) | bit(C_IN_VEHICLE))) return false
+  ctxDone = false
+  dryRun = true
+  const z = ukNino(s) > 0 || inVehicle(s) > 0
+  dryRun = false
+  return z
 }
