@@ -212,6 +212,9 @@ const valid: [string, string, string][] = [
   ...rows(2, () => letters(1) + digits(8)).map((v): [string, string, string] => ['US_PASSPORT', v, `Passport: ${v}`]),
   ...['A1234567', 'LH329609T', 'D12345678901', '425700624'].map((v): [string, string, string] => ['US_DRIVER_LICENSE', v, `driver's license ${v}`]),
   ['US_DRIVER_LICENSE', 'S530-4607-1234', 'DL# S530-4607-1234'],
+  ['US_DRIVER_LICENSE', 'a56319335', "my driver's license number is a56319335"],
+  ['US_DRIVER_LICENSE', '2270-66-1551', "My driver's license number is 2270-66-1551"],
+  ['US_DRIVER_LICENSE', '77120394', 'driver id 77120394'],
   ...rows(3, () => letters(2) + digits(7) + letters(1)).map((v): [string, string, string] => ['IT_DRIVER_LICENSE', v, `patente di guida ${v}`]),
   ...rows(3, () => letters(2) + digits(7)).map((v): [string, string, string] => ['IT_PASSPORT', v, `passaporto ${v}`]),
   ...rows(2, () => letters(2) + digits(5) + letters(2)).map((v): [string, string, string] => ['IT_IDENTITY_CARD', v, `carta d'identità ${v}`]),
@@ -301,6 +304,9 @@ const lookAlikes: [string, [string, string][] | null][] = [
   ['Serial 10000000000 and 99999999999 are placeholders.', []],
   ['The patient was seen on 2021-03-04 and 2021-03-05.', [['DATE_TIME', '2021-03-04'], ['DATE_TIME', '2021-03-05']]],
   ['Driver: call 555-123-4567 when ready.', [['PHONE_NUMBER', '555-123-4567']]],
+  ["Driver's license on file; phone 555-123-4567.", [['PHONE_NUMBER', '555-123-4567']]],
+  // Brown (news): a driving word, then a house-number range.
+  ["headquarters of Glimco's discredited taxi drivers' union at 1213-15 Blue Island Av.", null],
   ['IBAN DE89370400440532013000 please', [['IBAN_CODE', 'DE89370400440532013000']]]
 ]
 

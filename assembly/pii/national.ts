@@ -18,6 +18,8 @@ import {
   abnOk, acnOk, deaOk, fiPicOk, fiscalCodeOk, luhnDigits, medicareOk, nhsOk, nifLetter, npiOk, nricOk, peselOk,
   rrnOk, tfnOk, tninOk, uenDigitsOk, uenOtherOk, verhoeffOk
 } from './checks'
+import { wordBefore } from './context'
+import { G_CTX_PHONE } from './gazetteer'
 import { phoneAt } from './numbers'
 import { at, bit, emitWhy, wants, wantsAny } from './state'
 import { eqi, isAlnum, isAlpha, isDig, startsWith } from './text'
@@ -62,6 +64,7 @@ const K_IDCARD: u32 = 1 << 25
 const K_ID: u32 = 1 << 26
 const K_CARD: u32 = 1 << 27
 const K_OWN: u32 = 1 << 28
+const K_DL: u32 = 1 << 29
 
 /** Concepts of the word [s, e) (ASCII, any case). Called only for words before a candidate value. */
 function wordConcepts(s: usize, e: usize): u32 {
@@ -80,13 +83,13 @@ function wordConcepts(s: usize, e: usize): u32 {
       if (eqi(s, e, 'chart')) return K_CHART
       if (eqi(s, e, 'card')) return K_CARD
       if (eqi(s, e, 'carta') || eqi(s, e, 'cie')) return K_IDCARD
-      if (eqi(s, e, 'cdl')) return K_DRIVE
+      if (eqi(s, e, 'cdl')) return K_DL
       if (eqi(s, e, 'codice') || eqi(s, e, 'cf')) return K_OWN
       break
     case 0x64: // d
       if (eqi(s, e, 'dea')) return K_DEA
-      if (eqi(s, e, 'driver') || eqi(s, e, 'drivers') || eqi(s, e, "driver's") || eqi(s, e, 'driving') ||
-        eqi(s, e, 'dl') || eqi(s, e, 'dl#') || eqi(s, e, 'dln')) return K_DRIVE
+      if (eqi(s, e, 'driver') || eqi(s, e, 'drivers') || eqi(s, e, "driver's") || eqi(s, e, 'driving')) return K_DRIVE
+      if (eqi(s, e, 'dl') || eqi(s, e, 'dl#') || eqi(s, e, 'dln')) return K_DL
       if (eqi(s, e, 'doctor') || eqi(s, e, "doctor's")) return K_MEDICAL
       if (eqi(s, e, 'dni')) return K_OWN
       break
@@ -126,7 +129,8 @@ function wordConcepts(s: usize, e: usize): u32 {
       if (eqi(s, e, 'passport') || eqi(s, e, 'passports') || eqi(s, e, 'passaporto') || eqi(s, e, 'pasaporte') ||
         eqi(s, e, 'passeport')) return K_PASSPORT
       if (eqi(s, e, 'patient') || eqi(s, e, "patient's")) return K_PATIENT
-      if (eqi(s, e, 'patente') || eqi(s, e, 'permit')) return K_DRIVE
+      if (eqi(s, e, 'patente')) return K_DL
+      if (eqi(s, e, 'permit')) return K_DRIVE
       if (eqi(s, e, 'pesel')) return K_PESEL
       if (eqi(s, e, 'pan')) return K_PAN | K_OWN
       if (eqi(s, e, 'piva') || eqi(s, e, 'p.iva') || eqi(s, e, 'partita')) return K_VAT
@@ -510,7 +514,7 @@ export function inVehicle(s: usize): usize {
   if (e == 0) e = shape(s, 'LLsDLsLLsDDDD')
   if (e == 0) e = shape(s, 'LLsDLsLsDDDD')
   if (e == 0 || num(IDN - 4, 4) == 0) return 0
-  return claim(s, e, C_IN_VEHICLE, W_FORMAT | ctxBit(s, K_DRIVE | K_LICENSE))
+  return claim(s, e, C_IN_VEHICLE, W_FORMAT | ctxBit(s, K_DRIVE | K_DL | K_LICENSE))
 }
 
 // Italian fiscal code: positions that hold digits, which omocodia may replace by L M N P Q R S T U V.
@@ -542,6 +546,8 @@ function itFiscalCode(s: usize): usize {
 function fromLetter(s: usize, e0: usize): usize {
   const len = e0 - s
   const c = at(s)
+  // "A4", "MP3", "B52": too short for any id.
+  if (len < 5) return 0
   let z: usize = 0
   if (len == 16) {
     z = itFiscalCode(s)
@@ -568,7 +574,7 @@ function fromLetter(s: usize, e0: usize): usize {
       }
     }
     // A passport or licence word makes AB1234567 that document, even when it passes the DEA check.
-    if ((context(s) & (K_PASSPORT | K_IDCARD | K_DRIVE)) == 0) {
+    if ((context(s) & (K_PASSPORT | K_IDCARD | K_DRIVE | K_DL)) == 0) {
       z = dea(s)
       if (z > 0) return z
     }
@@ -639,11 +645,11 @@ function alnumRun(s: usize): usize {
   IDN = 0
   while (IDN < 20) {
     const c = at(k)
-    if (isDig(c) || c - 0x41 < 26) {
-      store<u8>(ID + IDN, <u8>c)
+    if (isDig(c) || (c | 0x20) - 0x61 < 26) {
+      store<u8>(ID + IDN, <u8>(c - 0x61 < 26 ? c - 0x20 : c))
       IDN++
       k++
-    } else if (c == 0x2d && IDN > 0 && (isDig(at(k + 1)) || at(k + 1) - 0x41 < 26)) k++
+    } else if (c == 0x2d && IDN > 0 && isAlnum(at(k + 1))) k++
     else break
   }
   if (IDN >= 20 || isAlpha(at(k)) || isDig(at(k)) || at(k) >= 0x80) return 0
@@ -691,7 +697,9 @@ function contextual(s: usize): usize {
     if (e > 0) return claim(s, e, C_IN_VOTER, NAMED)
   }
   const medical = (k & (K_MEDICAL | K_NPI | K_DEA)) != 0
-  if ((k & K_DRIVE) != 0 || ((k & K_LICENSE) != 0 && !medical)) {
+  // "taxi drivers' union at 1213-15": a driving word alone is not enough; it takes a licence word,
+  // DL / CDL / patente, or "driver id / number".
+  if ((k & K_DL) != 0 || ((k & K_LICENSE) != 0 && !medical) || (k & (K_DRIVE | K_ID)) == (K_DRIVE | K_ID)) {
     // Italian licences: AA1234567A, or U1 + series letter + six characters + letter.
     e = shape(s, 'LLDDDDDDDL')
     if (e == 0) {
@@ -701,7 +709,10 @@ function contextual(s: usize): usize {
     if (e > 0) return claim(s, e, C_IT_DRIVER_LICENSE, NAMED)
     // US licences: 1-2 letters or none, then 4-14 digits, sometimes letters after (Presidio's state formats).
     e = alnumRun(s)
-    if (e > 0 && IDN >= 5 && IDN <= 16 && countDigits() >= 4 && <u32>IDN - countDigits() <= 3 && !phoneShaped(s, e)) {
+    // Phone-shaped digits ("2270-66-1551") are the licence after a licence word, never after a phone word.
+    const named = (k & (K_LICENSE | K_DL)) != 0
+    if (e > 0 && IDN >= 5 && IDN <= 16 && countDigits() >= 4 && <u32>IDN - countDigits() <= 3 &&
+      (wordBefore(s) & G_CTX_PHONE) == 0 && (named || !phoneShaped(s, e))) {
       return claim(s, e, C_US_DRIVER_LICENSE, NAMED)
     }
   }
@@ -731,7 +742,8 @@ export function nationalId(s: usize, e0: usize): usize {
   const c = at(s)
   if (isDig(c)) return fromDigit(s, e0)
   if (c - 0x41 < 26) return fromLetter(s, e0)
-  return 0
+  // Lower-cased text ("my driver's license number is a56319335"): only the ids named by a word.
+  return e0 - s >= 5 ? contextual(s) : 0
 }
 
 /** A two-letter token before a digit group: a spaced NINO ("QQ 12 34 56 C") or plate ("MH 12 AB 1234"). */

@@ -76,8 +76,8 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
       secret(s, e)) return t1
     if (wants(C_CRYPTO) && (acc & B_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
-    // National and medical ids (national.ts): a token with a digit, starting with a digit or a capital.
-    if ((acc & B_DIG) != 0 && (isDig(c) || c - 0x41 < 26) && wantsAny(ID_MASK)) {
+    // National and medical ids (national.ts): a token with a digit (most are dismissed by their length).
+    if ((acc & B_DIG) != 0 && isAlnum(c) && wantsAny(ID_MASK)) {
       const z = nationalId(s, e)
       if (z > 0) return z > t1 ? z : t1
     }
