@@ -131,7 +131,7 @@ const phoneContexts: [text: string, expected: Entity[]][] = [
   ['<td>Phone</td><td>555-123-4567</td>', [['PHONE_NUMBER', '555-123-4567']]],
   ['Ph.555-123-4567 or Tel.:+44 20 7946 0958', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '+44 20 7946 0958']]],
   ['The number 50008063 is mine.', [['PHONE_NUMBER', '50008063']]],
-  ['Her licence number is 2270-66-1551 and room 555 1234.', []],
+  ['Her licence number is 2270-66-1551 and room 555 1234.', [['US_DRIVER_LICENSE', '2270-66-1551']]],
   ['975 3968 Bay Street', [['LOCATION', '975 3968 Bay Street']]],
   ['Prices rose from 1,234,567 to 2,345,678, pages 1107-1134.', []]
 ]

@@ -225,3 +225,181 @@ export function bech32Ok(p: usize, n: usize): bool {
   }
   return chk == 1 || chk == 0x2bc830a3
 }
+
+// ---- National and medical identifiers (national.ts) ----
+// Each takes the value's characters packed at p (upper-case ASCII, separators removed) and answers
+// whether its check digit or letter is right. Formats and dates are checked by the caller.
+
+// @ts-ignore: decorator
+@inline function dig(p: usize, i: usize): u32 {
+  return <u32>load<u8>(p + i) - 0x30
+}
+
+/** Sum of digit i times weight i over the weights string (one ASCII digit or letter A=10.. per weight). */
+function weighted(p: usize, from: usize, weights: string): u32 {
+  let sum: u32 = 0
+  const n = <usize>weights.length
+  for (let i: usize = 0; i < n; i++) {
+    const w = <u32>load<u16>(changetype<usize>(weights) + (i << 1))
+    sum += dig(p, from + i) * (w >= 0x41 ? w - 0x41 + 10 : w - 0x30)
+  }
+  return sum
+}
+
+/** UK NHS number (10 digits): weights 10..2, 11 - sum mod 11 (11 -> 0, 10 never issued). */
+export function nhsOk(p: usize): bool {
+  let r = 11 - weighted(p, 0, 'A98765432') % 11
+  if (r == 11) r = 0
+  return r != 10 && r == dig(p, 9)
+}
+
+const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE'
+
+/** Spanish DNI/NIF control letter of the number held in v. */
+export function nifLetter(v: u32): u32 {
+  return <u32>load<u16>(changetype<usize>(NIF_LETTERS) + (<usize>(v % 23) << 1))
+}
+
+// Codice fiscale: the value of each character in odd (1st, 3rd, ...) positions; digits as A..J.
+const CF_ODD = memory.data<u8>([1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23])
+
+/** Italian fiscal code (16 characters): the 16th is 'A' + (odd/even table sum of the first 15) mod 26. */
+export function fiscalCodeOk(p: usize): bool {
+  let sum: u32 = 0
+  for (let i: usize = 0; i < 15; i++) {
+    const c = <u32>load<u8>(p + i)
+    const v = c - 0x30 < 10 ? c - 0x30 : c - 0x41
+    sum += (i & 1) == 0 ? <u32>load<u8>(CF_ODD + v) : v
+  }
+  return <u32>load<u8>(p + 15) == 0x41 + sum % 26
+}
+
+/** Luhn over n digits packed at p (Italian partita IVA, NPI with its prefix). */
+export function luhnDigits(p: usize, n: usize, start: u32): bool {
+  let sum: u32 = start
+  for (let i: usize = 0; i < n; i++) {
+    let d = dig(p, n - 1 - i)
+    if ((i & 1) == 1) {
+      d <<= 1
+      if (d > 9) d -= 9
+    }
+    sum += d
+  }
+  return sum % 10 == 0
+}
+
+/** Polish PESEL (11 digits): weights 1 3 7 9 1 3 7 9 1 3, check = (10 - sum mod 10) mod 10. */
+export function peselOk(p: usize): bool {
+  return (10 - weighted(p, 0, '1379137913') % 10) % 10 == dig(p, 10)
+}
+
+const FI_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY'
+
+/** Finnish personal identity code: the check character indexes DDMMYYZZZ mod 31 (p holds DDMMYY ZZZ C, 10 chars). */
+export function fiPicOk(p: usize): bool {
+  let v: u32 = 0
+  for (let i: usize = 0; i < 9; i++) v = v * 10 + dig(p, i)
+  return <u32>load<u8>(p + 9) == <u32>load<u16>(changetype<usize>(FI_CHECK) + (<usize>(v % 31) << 1))
+}
+
+/** Singapore NRIC/FIN (S/T/F/G/M + 7 digits + letter): weights 2 7 6 5 4 3 2, series offset and table. */
+export function nricOk(p: usize): bool {
+  const pre = <u32>load<u8>(p)
+  let sum = weighted(p, 1, '2765432')
+  if (pre == 0x54 || pre == 0x47) sum += 4
+  else if (pre == 0x4d) sum += 3
+  const r = <usize>(sum % 11)
+  const table = pre == 0x53 || pre == 0x54 ? 'JZIHGFEDCBA' : pre == 0x4d ? 'XWUTRQPNJLK' : 'XWUTRQPNMLK'
+  return <u32>load<u8>(p + 8) == <u32>load<u16>(changetype<usize>(table) + (r << 1))
+}
+
+/** Singapore UEN, business (8 digits + letter) or local company (9 digits + letter). */
+export function uenDigitsOk(p: usize, n: usize): bool {
+  const table = n == 9 ? 'XMKECAWLJDB' : 'ZKCMDNERGWH'
+  const sum = n == 9 ? weighted(p, 0, 'A4938271') : weighted(p, 0, 'A86497531')
+  return <u32>load<u8>(p + n - 1) == <u32>load<u16>(changetype<usize>(table) + (<usize>(sum % 11) << 1))
+}
+
+const UEN_C_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWX0123456789'
+const UEN_C_WEIGHTS = memory.data<u8>([4, 3, 5, 3, 10, 2, 2, 5, 7])
+
+function uenCIndex(c: u32): i32 {
+  for (let i = 0; i < 32; i++) if (<u32>load<u16>(changetype<usize>(UEN_C_ALPHABET) + (<usize>i << 1)) == c) return i
+  return -1
+}
+
+/** Singapore UEN of other entities (T/S/R, 2 digits, entity type, 4 digits, check; 10 chars). */
+export function uenOtherOk(p: usize): bool {
+  let sum: i32 = 0
+  for (let i: usize = 0; i < 9; i++) {
+    const v = uenCIndex(load<u8>(p + i))
+    if (v < 0) return false
+    sum += v * <i32>load<u8>(UEN_C_WEIGHTS + i)
+  }
+  const r = ((sum - 5) % 11 + 11) % 11
+  return <u32>load<u8>(p + 9) == <u32>load<u16>(changetype<usize>(UEN_C_ALPHABET) + (<usize>r << 1))
+}
+
+/** Australian Business Number (11 digits): first digit minus one, weights 10 1 3 ... 19, sum mod 89 == 0. */
+export function abnOk(p: usize): bool {
+  const sum = weighted(p, 0, 'A13579BDFHJ') - 10
+  return dig(p, 0) > 0 && sum % 89 == 0
+}
+
+/** Australian Company Number (9 digits): weights 8..1, check = (10 - sum mod 10) mod 10. */
+export function acnOk(p: usize): bool {
+  return (10 - weighted(p, 0, '87654321') % 10) % 10 == dig(p, 8)
+}
+
+/** Australian Tax File Number, 9 digits (weights 1 4 3 7 5 8 6 9 10) or 8 (10 7 8 4 6 3 5 1): sum mod 11 == 0. */
+export function tfnOk(p: usize, n: usize): bool {
+  const sum = n == 9 ? weighted(p, 0, '14375869A') : weighted(p, 0, 'A7846351')
+  return sum != 0 && sum % 11 == 0
+}
+
+/** Australian Medicare card: first digit 2-6, weights 1 3 7 9 1 3 7 9 over eight digits give the ninth. */
+export function medicareOk(p: usize): bool {
+  const d0 = dig(p, 0)
+  return d0 >= 2 && d0 <= 6 && weighted(p, 0, '13791379') % 10 == dig(p, 8)
+}
+
+const VH_D = memory.data<u8>([
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3, 4, 0, 6, 7, 8, 9, 5, 2, 3, 4, 0, 1, 7, 8, 9, 5, 6, 3, 4, 0, 1, 2, 8, 9, 5, 6, 7,
+  4, 0, 1, 2, 3, 9, 5, 6, 7, 8, 5, 9, 8, 7, 6, 0, 4, 3, 2, 1, 6, 5, 9, 8, 7, 1, 0, 4, 3, 2, 7, 6, 5, 9, 8, 2, 1, 0, 4, 3,
+  8, 7, 6, 5, 9, 3, 2, 1, 0, 4, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+])
+const VH_P = memory.data<u8>([
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 5, 7, 6, 2, 8, 3, 0, 9, 4, 5, 8, 0, 3, 7, 9, 6, 1, 4, 2, 8, 9, 1, 6, 0, 4, 3, 5, 2, 7,
+  9, 4, 5, 3, 1, 2, 6, 8, 7, 0, 4, 2, 8, 6, 5, 7, 3, 9, 0, 1, 2, 7, 9, 3, 8, 0, 6, 4, 1, 5, 7, 0, 4, 6, 9, 1, 3, 2, 5, 8
+])
+
+/** Verhoeff check over n digits packed at p (Aadhaar): the dihedral-group product is 0. */
+export function verhoeffOk(p: usize, n: usize): bool {
+  let c: u32 = 0
+  for (let i: usize = 0; i < n; i++) {
+    const d = dig(p, n - 1 - i)
+    c = <u32>load<u8>(VH_D + c * 10 + <u32>load<u8>(VH_P + (i & 7) * 10 + d))
+  }
+  return c == 0
+}
+
+/** Korean RRN (13 digits): weights 2..9, 2..5, check = (11 - sum mod 11) mod 10 (numbers issued before Oct 2020). */
+export function rrnOk(p: usize): bool {
+  return (11 - weighted(p, 0, '234567892345') % 11) % 10 == dig(p, 12)
+}
+
+/** Thai national id (13 digits): weights 13..2, check = (11 - sum mod 11) mod 10. */
+export function tninOk(p: usize): bool {
+  return (11 - weighted(p, 0, 'DCBA98765432') % 11) % 10 == dig(p, 12)
+}
+
+/** US NPI (10 digits): Luhn over "80840" and the number (the prefix adds 24 to the sum). */
+export function npiOk(p: usize): bool {
+  return luhnDigits(p, 10, 24)
+}
+
+/** DEA registration (2 letters + 7 digits at p+2): (d1+d3+d5) + 2(d2+d4+d6) ends in d7. */
+export function deaOk(p: usize): bool {
+  const sum = dig(p, 2) + dig(p, 4) + dig(p, 6) + 2 * (dig(p, 3) + dig(p, 5) + dig(p, 7))
+  return sum % 10 == dig(p, 8)
+}

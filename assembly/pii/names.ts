@@ -10,6 +10,7 @@ import {
   gazLookup
 } from './gazetteer'
 import { phoneAt, timeAfter } from './numbers'
+import { spacedIdAt } from './national'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
@@ -97,6 +98,8 @@ function collectRun(s: usize): u32 {
     const raw = tokenEnd(ce)
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
+    // "Insurance AB 12 34 56 C": a spaced id (national.ts) ends the run; the token loop reads it.
+    if (k > 0 && ce - cs == 2 && at(ce) == 0x20 && isDig(at(ce + 1)) && spacedIdAt(cs)) break
     const capital = upperAt(cs)
     // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
     if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !(upperAt(raw + 1) || particleThenCapital(raw + 1)))) break

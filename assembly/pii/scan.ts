@@ -16,6 +16,7 @@ import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_P
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
+import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
@@ -82,6 +83,11 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
       secret(s, e)) return t1
     if (wants(C_CRYPTO) && (acc & B_DIG) != 0 && e - s >= 26 && crypto(s, e)) return t1
+    // National and medical ids (national.ts): a token with a digit (most are dismissed by their length).
+    if ((acc & B_DIG) != 0 && isAlnum(c) && wantsAny(ID_MASK)) {
+      const z = nationalId(s, e)
+      if (z > 0) return z > t1 ? z : t1
+    }
     // "ip:10.0.0.1", "Phone:555-1234", "tel=+44...": read the value after a short alphabetic key.
     if (((acc & (B_COLON | B_EQ | B_PAREN | B_DASH)) != 0 || ((acc & B_DIG) != 0 && (acc & (B_DOT | B_PUNCT)) != 0)) && isAlpha(c)) {
       let q = s
@@ -371,6 +377,14 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     if ((acc & B_UP) != 0) SAW_UPPER = true
     // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
     if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedToken(i, e)
+    // "QQ 12 34 56 C", "MH 12 AB 1234": a spaced id starting with a two-capital token.
+    if (acc == B_UP && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1))) {
+      const z = spacedLetterId(i)
+      if (z > 0) {
+        i = z
+        continue
+      }
+    }
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
       wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE)) && upperAt(i)) {
