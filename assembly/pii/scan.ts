@@ -18,6 +18,8 @@ import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from '
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
+import { W_CUE, W_GAZETTEER } from './categories'
+import { emitWhy } from './state'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
@@ -204,7 +206,7 @@ function lowerCasePass(): void {
     if (prep && wants(C_LOCATION)) {
       const f = lowerPhrase(i, e, G_PLACE)
       if ((f & G_PLACE) != 0 && (f & G_COMMON) == 0 && ((f & G_NAME) == 0 || (f & (G_COUNTRY | G_STATE | G_BIGCITY)) != 0)) {
-        emit(i, PHRASE_END, C_LOCATION)
+        emitWhy(i, PHRASE_END, C_LOCATION, W_GAZETTEER | W_CUE)
         next = PHRASE_END
       }
     } else if (nameCue && wants(C_PERSON)) {
@@ -218,7 +220,7 @@ function lowerCasePass(): void {
           const g = gazLookup(hashRange(e + 1, w))
           if ((g & G_NAME) != 0 || (g & 0x7fffffff) == 0) end = w
         }
-        emit(i, end, C_PERSON)
+        emitWhy(i, end, C_PERSON, W_GAZETTEER | W_CUE)
         next = end
       }
     }
