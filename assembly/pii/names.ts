@@ -472,7 +472,7 @@ export function capRun(s: usize): usize {
   if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emit(ts(0), z, C_LOCATION)
+      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -486,7 +486,7 @@ export function capRun(s: usize): usize {
     addressContext(ts(0)) && !nameLine(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emit(ts(0), z, C_LOCATION)
+      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
       return z
     }
   }

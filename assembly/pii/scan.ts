@@ -18,7 +18,7 @@ import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from '
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
-import { W_CUE, W_GAZETTEER } from './categories'
+import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { emitWhy } from './state'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
@@ -118,7 +118,7 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
           const a = addressBlock(s, !addressContext(s))
           if (a > 0) {
-            emit(s, a, C_LOCATION)
+            emitWhy(s, a, C_LOCATION, W_FORMAT | W_GAZETTEER)
             return a
           }
         }

@@ -263,7 +263,14 @@ export function runRecognizers(core: Core, recs: CompiledRecognizers, text: stri
         }
       }
     }
-    out.push(...found)
+    // One recognizer's overlapping matches (two patterns, or a pattern and a denylist entry) are one entity.
+    found.sort((a, b) => a.interval[0] - b.interval[0] || b.interval[1] - a.interval[1])
+    let last: CustomEntity | undefined
+    for (const f of found) {
+      if (last && f.interval[0] < last.interval[1]) {
+        if (f.interval[1] > last.interval[1]) last.interval = [last.interval[0], f.interval[1]]
+      } else out.push((last = f))
+    }
   }
   return out.sort((a, b) => a.interval[0] - b.interval[0] || b.interval[1] - a.interval[1])
 }
