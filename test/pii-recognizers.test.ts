@@ -166,3 +166,22 @@ describe('pattern budget', () => {
     expectIssue(() => heavy.pii({ text: 'a'.repeat(100_000) }), InvalidArgumentError, 'LoadOptions.recognizers[0].patterns[0]')
   })
 })
+
+describe('through the server and client', async () => {
+  const { createClient } = await import('../dist/client.js')
+  const { createServer } = await import('../dist/server.js')
+  it('pass the per-call field through unchanged, errors naming it', async () => {
+    const key = 'recognizers-test-key-0123456789'
+    const server = createServer({ keys: [key], threads: 1 })
+    try {
+      const client = createClient({ apiKey: key, baseUrl: (await server.listen({ port: 0, host: '127.0.0.1' })).url })
+      const body = { text: 'Badge EMP-004211 mail a@example.com', recognizers: [EMPLOYEE] }
+      expect(await client.pii(body as never)).toEqual(litmus.pii(body as never))
+      const err = await client.pii({ text: 'x', recognizers: [{ category: 'EMAIL', patterns: ['x'] }] } as never).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(InvalidArgumentError)
+      expect((err as InvalidArgumentError).issues.map((i) => i.field)).toContain('recognizers[0].category')
+    } finally {
+      await server.close()
+    }
+  })
+})
