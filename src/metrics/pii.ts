@@ -238,8 +238,9 @@ export function detectPii(ctx: Context, requestType: string, text: string, lists
   const { core } = ctx
   const ex = core.exports
   const ref = core.begin(text)
-  const out = ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
-  const count = core.u32(out, 1)[0]
+  // Only custom categories asked for: the core has nothing to look for.
+  const out = mask[0] === 0 && mask[1] === 0 ? 0 : ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
+  const count = out === 0 ? 0 : core.u32(out, 1)[0]
   let entities: PiiEntity[] = new Array(count)
   if (ref.ascii) {
     // Byte offsets already are string indices.
