@@ -2,6 +2,7 @@ import { Core } from './core/wasm.js'
 import { invalidArgument, NotLoadedError } from './errors.js'
 import type { Context, LoadOptions } from './metrics/context.js'
 import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
+import { loadTimeRecognizers } from './metrics/pii.js'
 import type { Model } from './metrics/metric.js'
 import { tokensInit } from './metrics/tokens.js'
 import { unknownOperation } from './schema/guards.js'
@@ -61,6 +62,7 @@ function wanted(options: unknown): AnyRecord[] {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalidArgument(LOAD_TYPE, 'options', 'object or undefined', 'options of load()', options)
   }
+  loadTimeRecognizers(options as LoadOptions)
   const names = (options as LoadOptions).operations
   if (names === undefined) return [...RECORDS]
   if (!Array.isArray(names)) {

@@ -11,6 +11,8 @@ export { OPERATIONS, type OperationName, type Operation, type Rule } from './sch
 export type { Field } from './schema/fields.js'
 export type { Implemented as ImplementedOperation, Explained as ExplainedOperation } from './metrics/index.js'
 export type { Explanation, Evidence } from './metrics/metric.js'
+export type { PiiRecognizer, PiiValidatorName } from './metrics/pii-recognizers.js'
+export type { PiiExplanation, PiiExplainedEntity, PiiEvidence, PiiEvidenceKind } from './metrics/pii-explain.js'
 export type { RequestOf, ResponseOf } from './schema/types.js'
 export { validate, expected as describeType } from './schema/validate.js'
 export type { PriceTable, ModelPrice, InstancePrice, CostBreakdown } from './metrics/cost.js'

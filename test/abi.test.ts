@@ -2,7 +2,7 @@
 // the constants in assembly/.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, PII_EVIDENCE, TOK } from '../src/core/abi.js'
+import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, PII_EVIDENCE, PII_VALIDATORS, TOK } from '../src/core/abi.js'
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')
 /** `export const <prefix><NAME>: u32 = <n>` declarations of an assembly file, in source order. */
@@ -35,6 +35,10 @@ describe('core ABI', () => {
 
   it('agrees with the PII evidence bits', () => {
     expect(Object.fromEntries(constants('assembly/pii/categories.ts', 'W_'))).toEqual(PII_EVIDENCE)
+  })
+
+  it('agrees with the PII validator ids', () => {
+    expect(Object.fromEntries(constants('assembly/pii/validate.ts', 'V_'))).toEqual(PII_VALIDATORS)
   })
 
   it('is the only place metric modules reach the core through a cast', () => {

@@ -9,8 +9,10 @@ import {
   G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
   gazLookup
 } from './gazetteer'
+import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
+import { emitWhy } from './state'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
@@ -440,7 +442,7 @@ export function resolvePending(): void {
     const h = load<u64>(slot)
     for (let m: u32 = 0; m < MEMO_N; m++) {
       if (load<u64>(MEMO + (<usize>m << 3)) == h) {
-        emit(<usize>load<u32>(slot, 8), <usize>load<u32>(slot, 12), C_PERSON)
+        emitWhy(<usize>load<u32>(slot, 8), <usize>load<u32>(slot, 12), C_PERSON, W_FORMAT | W_CUE)
         break
       }
     }
@@ -495,7 +497,7 @@ export function capRun(s: usize): usize {
     // ("flew to Coles") makes it a place: then the full rules below decide.
     if ((f & G_NAME) != 0 && (f & (G_COMMON | G_PLACE | G_MONTH | G_WEEKDAY | G_TITLE | G_NOTNAME | G_ORG | G_UNIT | G_PLACEWORD)) == 0 &&
       !digitAhead(end) && !prepBefore(ts(0))) {
-      emit(ts(0), te(0), C_PERSON)
+      emitWhy(ts(0), te(0), C_PERSON, W_GAZETTEER)
       return end
     }
   }
@@ -503,7 +505,7 @@ export function capRun(s: usize): usize {
   if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emit(ts(0), z, C_LOCATION)
+      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -517,7 +519,7 @@ export function capRun(s: usize): usize {
     addressContext(ts(0)) && !nameLine(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emit(ts(0), z, C_LOCATION)
+      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -578,7 +580,7 @@ export function capRun(s: usize): usize {
   }
   // A known place phrase over the whole run wins before trimming ("Czech Republic", "United Kingdom").
   if (k > 1 && !title && !personCtx && (phraseFlags(0, k - 1) & G_PLACE) != 0) {
-    emit(ts(0), te(k - 1), C_LOCATION)
+    emitWhy(ts(0), te(k - 1), C_LOCATION, W_GAZETTEER)
     return end
   }
   if (a >= k) return end
@@ -601,7 +603,7 @@ export function capRun(s: usize): usize {
         e = unitAfter(e)
         const z = hasNumber ? addressBlock(st, false) : 0
         if (z > e) e = z
-        emit(st, e, C_LOCATION)
+        emitWhy(st, e, C_LOCATION, W_FORMAT | W_GAZETTEER)
         return e > end ? e : end
       }
     }
@@ -657,7 +659,7 @@ export function capRun(s: usize): usize {
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
-  if (cat != 0) emit(ts(a), te(b), cat)
+  if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
   return end
 }

@@ -8,6 +8,8 @@ import {
   gazLookup
 } from './gazetteer'
 import { DIGITS, G, GE, GS, N, P, at, emit, wants } from './state'
+import { W_CHECKSUM, W_CONTEXT, W_FORMAT } from './categories'
+import { emitWhy } from './state'
 import { eqi, hashRange, isAlnum, isAlpha, isDig } from './text'
 
 const IBAN_LENGTHS =
@@ -54,7 +56,7 @@ export function iban(s: usize): usize {
   }
   if (end == 0 || isAlnum(at(end))) return 0
   if (!ibanMod97Ok(DIGITS, n)) return 0
-  emit(s, end, C_IBAN)
+  emitWhy(s, end, C_IBAN, W_FORMAT | W_CHECKSUM)
   return end
 }
 
@@ -392,7 +394,7 @@ export function numeric(s: usize): usize {
     if (glen(0) == 4 && wants(C_DATE) && (wordBefore(s) & G_CTX_DATE) != 0) {
       const v = gval(0)
       if (v >= 1800 && v <= 2099) {
-        emit(gs(0), ge(0), C_DATE)
+        emitWhy(gs(0), ge(0), C_DATE, W_FORMAT | W_CONTEXT)
         return ge(0)
       }
     }
@@ -409,19 +411,19 @@ export function numeric(s: usize): usize {
       }
     }
     if (trySsn(g, ctx)) {
-      emit(gs(0), end, C_SSN)
+      emitWhy(gs(0), end, C_SSN, (ctx & G_CTX_SSN) != 0 ? W_FORMAT | W_CONTEXT : W_FORMAT)
       return end
     }
     if (tryCard(g)) {
-      emit(gs(0), end, C_CARD)
+      emitWhy(gs(0), end, C_CARD, W_FORMAT | W_CHECKSUM)
       return end
     }
     if (g == 1 && glen(0) == 9 && (ctx & G_CTX_ROUTING) != 0 && abaOk(P + gs(0))) {
-      emit(gs(0), end, C_ABA)
+      emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | W_CONTEXT)
       return end
     }
     if (g == 1 && glen(0) >= 8 && glen(0) <= 17 && (ctx & G_CTX_ACCOUNT) != 0 && (ctx & G_CTX_ID) == 0) {
-      emit(gs(0), end, C_BANK)
+      emitWhy(gs(0), end, C_BANK, W_FORMAT | W_CONTEXT)
       return end
     }
     if (tryPhone(s, g, ctx)) {
@@ -431,14 +433,14 @@ export function numeric(s: usize): usize {
       if (at(s) == 0x2b && s > 0 && at(s - 1) == 0x28 && at(ge(0)) == 0x29) ps = s - 1
       const x = extensionAt(end)
       const pe = x > 0 ? x : end
-      emit(ps, pe, C_PHONE)
+      emitWhy(ps, pe, C_PHONE, (ctx & (G_CTX_PHONE | G_CTX_NUMBER)) != 0 ? W_FORMAT | W_CONTEXT : W_FORMAT)
       return pe
     }
     // Years after "born", "since", "founded": 4-digit 1800..2099, alone.
     if (g == 1 && glen(0) == 4 && (ctx & G_CTX_DATE) != 0) {
       const v = gval(0)
       if (v >= 1800 && v <= 2099) {
-        emit(gs(0), end, C_DATE)
+        emitWhy(gs(0), end, C_DATE, W_FORMAT | W_CONTEXT)
         return end
       }
     }

@@ -21,6 +21,8 @@ import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import { uncasedReset, uncasedToken } from './uncased'
+import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
+import { emitWhy } from './state'
 import {
   CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
@@ -138,7 +140,7 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
           const a = addressBlock(s, !addressContext(s))
           if (a > 0) {
-            emit(s, a, C_LOCATION)
+            emitWhy(s, a, C_LOCATION, W_FORMAT | W_GAZETTEER)
             return a
           }
         }
@@ -226,7 +228,7 @@ function lowerCasePass(): void {
     if (prep && wants(C_LOCATION)) {
       const f = lowerPhrase(i, e, G_PLACE)
       if ((f & G_PLACE) != 0 && (f & G_COMMON) == 0 && ((f & G_NAME) == 0 || (f & (G_COUNTRY | G_STATE | G_BIGCITY)) != 0)) {
-        emit(i, PHRASE_END, C_LOCATION)
+        emitWhy(i, PHRASE_END, C_LOCATION, W_GAZETTEER | W_CUE)
         next = PHRASE_END
       }
     } else if (nameCue && wants(C_PERSON)) {
@@ -240,7 +242,7 @@ function lowerCasePass(): void {
           const g = gazLookup(hashRange(e + 1, w))
           if ((g & G_NAME) != 0 || (g & 0x7fffffff) == 0) end = w
         }
-        emit(i, end, C_PERSON)
+        emitWhy(i, end, C_PERSON, W_GAZETTEER | W_CUE)
         next = end
       }
     }

@@ -3,6 +3,8 @@
 import { C_CRYPTO, C_SECRET } from './categories'
 import { base58CheckOk, bech32Ok } from './checks'
 import { DIGITS, N, P, PK_AT, PK_FROM, PK_Z, at, emit } from './state'
+import { W_CHECKSUM, W_CONTEXT, W_FORMAT } from './categories'
+import { emitWhy } from './state'
 import { isAlnum, isDig, isHex, startsCs, startsWith } from './text'
 
 function isTokenChar(c: u32): bool {
@@ -128,7 +130,7 @@ export function secret(s: usize, e: usize): bool {
     while (ve < N && at(ve) > 0x20 && at(ve) != 0x22 && at(ve) != 0x27 && at(ve) != 0x2c && at(ve) != 0x3b && at(ve) != 0x7d) ve++
     while (ve > vs && (at(ve - 1) == 0x2e || at(ve - 1) == 0x29)) ve--
     if (kind == 2 ? ve - vs >= 6 : highEntropy(vs, ve, 16)) {
-      emit(vs, ve, C_SECRET)
+      emitWhy(vs, ve, C_SECRET, W_FORMAT | W_CONTEXT)
       return true
     }
   }
@@ -168,12 +170,12 @@ export function crypto(s: usize, e: usize): bool {
   if ((c == 0x31 || c == 0x33) && n >= 26 && n <= 35) {
     for (let k = s; k < e; k++) if (!isBase58(at(k))) return false
     if (!base58CheckOk(P + s, n)) return false
-    emit(s, e, C_CRYPTO)
+    emitWhy(s, e, C_CRYPTO, W_FORMAT | W_CHECKSUM)
     return true
   }
   if (n >= 14 && n <= 74 && startsWith(s, e, 'bc1')) {
     if (!bech32Ok(P + s, n)) return false
-    emit(s, e, C_CRYPTO)
+    emitWhy(s, e, C_CRYPTO, W_FORMAT | W_CHECKSUM)
     return true
   }
   if (n == 42 && c == 0x30 && (at(s + 1) | 0x20) == 0x78) {

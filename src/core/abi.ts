@@ -34,6 +34,8 @@ export interface CoreExports {
   piiScan(ptr: number, len: number, maskLo: number, maskHi: number): number
   piiGazetteerReserve(lines: number): void
   piiGazetteerBuild(ptr: number, len: number): void
+  /** 1 when the UTF-8 candidate passes checksum `kind` (PII_VALIDATORS), else 0. */
+  piiValidate(kind: number, ptr: number, len: number): number
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
   lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
@@ -95,6 +97,7 @@ export const EXPORTS = [
   'piiScan',
   'piiGazetteerReserve',
   'piiGazetteerBuild',
+  'piiValidate',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',
@@ -201,4 +204,11 @@ export const PII_EVIDENCE = {
   GAZETTEER: 8,
   CUE: 16,
   DEOBFUSCATED: 32
+} as const
+
+/** Checksums custom PII recognizers may name as `validator`, by the V_* constants of assembly/pii/validate.ts. */
+export const PII_VALIDATORS = {
+  LUHN: 1,
+  MOD97: 2,
+  ABA: 3
 } as const

@@ -2,6 +2,7 @@ import type { Core } from '../core/wasm.js'
 import type { OperationName } from '../schema/operations.js'
 import type { RequestOf, ResponseOf } from '../schema/types.js'
 import type { PriceTable } from './cost.js'
+import type { PiiRecognizer } from './pii-recognizers.js'
 
 /** Options given to `load()`. Metric modules read the parts that concern them. */
 export interface LoadOptions {
@@ -15,6 +16,11 @@ export interface LoadOptions {
    * but throw a NotLoadedError, so a page that scores only clarity downloads no PII or toxicity tables.
    */
   operations?: readonly string[]
+  /**
+   * Custom PII recognizers used by every `pii` and `redact` call of this Evaluator, besides the built-in
+   * ones (Litmus, beyond the spec; docs/metrics/pii.md, "Custom recognizers"). Checked by `load()`.
+   */
+  recognizers?: readonly PiiRecognizer[]
 }
 
 /** What a scorer gets besides its request: the core instance and the load options. */

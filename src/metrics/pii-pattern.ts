@@ -408,6 +408,34 @@ export function compilePattern(source: string, flags: string): Pattern {
     ys[pc] = inst.y ?? 0
     kinds[pc] = inst.kind === 'bol' ? 0 : inst.kind === 'eol' ? 1 : inst.kind === 'wb' ? 2 : 3
   })
+  // Characters that can begin a match: the character tests reachable from the start by empty steps
+  // (assertions taken as passing, so the set is a superset). While no thread is alive, a position
+  // whose character is outside it starts nothing, and is skipped without running the simulation:
+  // prose mostly is such positions for a pattern that begins with a digit or a rare letter.
+  const firstSets: number[] = []
+  let startMatches = false
+  {
+    const seen = new Uint8Array(size)
+    const todo = [0]
+    while (todo.length > 0) {
+      const pc = todo.pop()!
+      if (seen[pc]) continue
+      seen[pc] = 1
+      const op = ops[pc]
+      if (op === Op.Jmp) todo.push(xs[pc])
+      else if (op === Op.Split) todo.push(xs[pc], ys[pc])
+      else if (op === Op.Assert) todo.push(pc + 1)
+      else if (op === Op.Match) startMatches = true
+      else firstSets.push(pc)
+    }
+  }
+  const firstAscii = new Uint8Array(128)
+  for (const pc of firstSets) for (let c = 0; c < 128; c++) firstAscii[c] |= ascii[pc * 128 + c]
+  const canStart = (c: number): boolean => {
+    if (c < 128) return firstAscii[c] === 1
+    for (const pc of firstSets) if (tests[pc](c)) return true
+    return false
+  }
 
   return {
     cost,
@@ -473,6 +501,10 @@ export function compilePattern(source: string, flags: string): Pattern {
       // Each step visits each state at most once, so the work is at most cost x (n + 1): the caller
       // checked that against the budget before calling.
       for (let pos = 0; pos <= n; pos++) {
+        if (cur.len === 0 && !startMatches) {
+          while (pos < n && !canStart(text.charCodeAt(pos))) pos++
+          if (pos === n) break
+        }
         // Threads carried over were added with stamp of this step; the new start comes last.
         add(cur, 0, pos, pos)
         stamp++

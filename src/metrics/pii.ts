@@ -8,6 +8,8 @@ import { defineMetric, defineModel } from './metric.js'
 import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
 import { normaliseForPii } from './pii-normalise.js'
+import { makePiiExplain } from './pii-explain.js'
+import { budgetOf, compileRecognizers, runRecognizers, type CompiledRecognizers, type CustomWhy, type PiiRecognizer } from './pii-recognizers.js'
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
 export const PII_CATEGORIES = Object.values(PII_CATEGORY_IDS)
@@ -111,9 +113,17 @@ interface Lists {
   categories?: readonly string[]
   allowlist?: readonly string[]
   blocklist?: readonly string[]
+  /** Custom recognizers of this call (checked by compileRecognizers). */
+  recognizers?: unknown
 }
 
-function categoryMask(requestType: string, categories: readonly string[] | undefined): Mask {
+/** Is `upper` (an upper-case name) a built-in category, an alias, or the blocklist's category? */
+const isBuiltInName = (upper: string): boolean => {
+  const key = upper.replace(/[\s-]+/g, '_')
+  return (PII_CATEGORIES as readonly string[]).includes(key) || Object.hasOwn(PII_ALIASES, key) || key === BLOCKLIST_CATEGORY.toUpperCase()
+}
+
+function categoryMask(requestType: string, categories: readonly string[] | undefined, custom?: Set<string>, customWanted?: Set<string>): Mask {
   if (categories === undefined) return ALL_MASK
   const mask: Mask = [0, 0]
   categories.forEach((name, i) => {
@@ -121,11 +131,12 @@ function categoryMask(requestType: string, categories: readonly string[] | undef
     const cat = (PII_CATEGORIES as readonly string[]).includes(key)
       ? (key as PiiCategory)
       : Object.hasOwn(PII_ALIASES, key) ? PII_ALIASES[key] : undefined
+    if (!cat && custom?.has(key)) return void customWanted!.add(key)
     if (!cat) {
       throw invalidArgument(
         requestType,
         `categories[${i}]`,
-        `one of ${PII_CATEGORIES.join(', ')} (or an alias: ${Object.keys(PII_ALIASES).join(', ')})`,
+        `one of ${PII_CATEGORIES.join(', ')} (or an alias: ${Object.keys(PII_ALIASES).join(', ')}${custom?.size ? `, or a custom recognizer's: ${[...custom].join(', ')}` : ''})`,
         'a PII category name',
         name
       )
@@ -180,7 +191,7 @@ function compileList(requestType: string, field: string, entries: readonly strin
  * Refuse, before running any, allowlist and blocklist patterns whose work on this text (text length
  * x cost per character, summed over both lists) exceeds PATTERN_BUDGET; the error names the costliest.
  */
-function checkBudget(requestType: string, text: string, lists: [string, readonly string[] | undefined, Pattern[]][]): void {
+function checkBudget(requestType: string, text: string, lists: [string, readonly string[] | undefined, Pattern[]][], more: [string, string, Pattern][] = []): void {
   let total = 0
   let worst = { field: '', entry: '', cost: -1 }
   for (const [field, entries, patterns] of lists) {
@@ -188,6 +199,10 @@ function checkBudget(requestType: string, text: string, lists: [string, readonly
       total += p.cost * (text.length + 1)
       if (p.cost > worst.cost) worst = { field: `${field}[${i}]`, entry: entries![i], cost: p.cost }
     })
+  }
+  for (const [field, entry, p] of more) {
+    total += p.cost * (text.length + 1)
+    if (p.cost > worst.cost) worst = { field, entry, cost: p.cost }
   }
   if (total > PATTERN_BUDGET) {
     throw invalidArgument(
@@ -215,25 +230,67 @@ function regionsOf(patterns: Pattern[], text: string): [number, number][] {
 /** Words per entity in piiScan's output: start, end, category id, evidence bits (PII_EVIDENCE). */
 const ENTITY_WORDS = 4
 
-/** Detected entities of `text`, with the allowlist, blocklist and category filter applied. */
-export function detectPii(ctx: Context, requestType: string, text: string, lists: Lists): PiiEntity[] {
-  return scanPii(ctx, requestType, text, lists).entities
+/** Why an entity was reported, kept for explain('pii'): the core's evidence bits, or what TS knows. */
+export interface PiiDetail {
+  /** PII_EVIDENCE bits from the core (0 for custom and blocklist entities). */
+  why: number
+  custom?: CustomWhy
+  blocklist?: boolean
 }
 
-/** detectPii, and where the text's UTF-8 bytes stay in core memory until the next call (for redact). */
-function scanPii(ctx: Context, requestType: string, text: string, lists: Lists): { entities: PiiEntity[]; ref: TextRef | null } {
-  const mask = categoryMask(requestType, lists.categories)
+// Recognizers given to load(), compiled once per Evaluator (a later change to the options object is not seen).
+const loadRecognizers = new WeakMap<object, CompiledRecognizers>()
+
+/** Check and compile `load({ recognizers })`; called by load() so a bad recognizer fails there. */
+export function loadTimeRecognizers(options: { recognizers?: unknown }): CompiledRecognizers {
+  let recs = loadRecognizers.get(options)
+  if (!recs) {
+    recs = compileRecognizers('LoadOptions', 'recognizers', options.recognizers, isBuiltInName)
+    // A budget refusal during a call names the load option, not a field of the request.
+    for (const r of recs.list) r.path = `LoadOptions.${r.path}`
+    loadRecognizers.set(options, recs)
+  }
+  return recs
+}
+
+/**
+ * Detected entities of `text`, with the allowlist, blocklist and category filter applied. With
+ * `details`, each entity's evidence is recorded there (for explain).
+ */
+export function detectPii(ctx: Context, requestType: string, text: string, lists: Lists, details?: Map<PiiEntity, PiiDetail>): PiiEntity[] {
+  return scanPii(ctx, requestType, text, lists, details).entities
+}
+
+/**
+ * detectPii, and where the text's UTF-8 bytes stay in core memory until the next call (for redact): null
+ * when the bytes scanned are not the caller's text (it was folded first).
+ */
+function scanPii(
+  ctx: Context,
+  requestType: string,
+  text: string,
+  lists: Lists,
+  details?: Map<PiiEntity, PiiDetail>
+): { entities: PiiEntity[]; ref: TextRef | null } {
+  const atLoad = loadTimeRecognizers(ctx.options)
+  const perCall = compileRecognizers(requestType, 'recognizers', lists.recognizers, isBuiltInName)
+  const recs: CompiledRecognizers =
+    perCall.list.length === 0 ? atLoad : { list: [...atLoad.list, ...perCall.list], categories: new Set([...atLoad.categories, ...perCall.categories]) }
+  const customWanted = new Set<string>()
+  const mask = categoryMask(requestType, lists.categories, recs.categories, customWanted)
   const allow = compileList(requestType, 'allowlist', lists.allowlist)
   const block = compileList(requestType, 'blocklist', lists.blocklist)
-  checkBudget(requestType, text, [['allowlist', lists.allowlist, allow], ['blocklist', lists.blocklist, block]])
+  const lowerSame = recs.list.length > 0 && text.toLowerCase().length === text.length
+  checkBudget(requestType, text, [['allowlist', lists.allowlist, allow], ['blocklist', lists.blocklist, block]], budgetOf(recs, lowerSame))
   const { core } = ctx
   const ex = core.exports
   let ref = core.begin(text)
   // Full-width forms, invisible characters, look-alike letters: only text that is not pure ASCII.
   const folded = ref.ascii ? null : normaliseForPii(text)
   if (folded) ref = core.begin(folded.text)
-  const out = ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
-  const count = core.u32(out, 1)[0]
+  // Only custom categories asked for: the core has nothing to look for.
+  const out = mask[0] === 0 && mask[1] === 0 ? 0 : ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
+  const count = out === 0 ? 0 : core.u32(out, 1)[0]
   let entities: PiiEntity[] = new Array(count)
   if (ref.ascii) {
     // Byte offsets already are string indices.
@@ -242,16 +299,19 @@ function scanPii(ctx: Context, requestType: string, text: string, lists: Lists):
       const s = t[ENTITY_WORDS * i]
       const e = t[ENTITY_WORDS * i + 1]
       entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[t[ENTITY_WORDS * i + 2] - 1] }
+      if (details) details.set(entities[i], { why: t[ENTITY_WORDS * i + 3] })
     }
   } else {
     const offsets = ex.alloc(count * 8)
     const words = core.u32(out + 4, count * ENTITY_WORDS)
     const flat = core.u32(offsets, count * 2)
     const cats = new Uint8Array(count)
+    const whys = details ? new Uint8Array(count) : undefined
     for (let i = 0; i < count; i++) {
       flat[2 * i] = words[ENTITY_WORDS * i]
       flat[2 * i + 1] = words[ENTITY_WORDS * i + 1]
       cats[i] = words[ENTITY_WORDS * i + 2]
+      if (whys) whys[i] = words[ENTITY_WORDS * i + 3]
     }
     core.toStringIndices(ref, offsets, count * 2)
     const idx = core.u32(offsets, count * 2)
@@ -259,6 +319,7 @@ function scanPii(ctx: Context, requestType: string, text: string, lists: Lists):
       const s = idx[2 * i]
       const e = idx[2 * i + 1]
       entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
+      if (whys) details!.set(entities[i], { why: whys[i] })
     }
   }
   if (folded) {
@@ -268,6 +329,10 @@ function scanPii(ctx: Context, requestType: string, text: string, lists: Lists):
       if (map) ent.interval = [map[ent.interval[0]], map[ent.interval[1] - 1] + 1]
       ent.string = text.slice(ent.interval[0], ent.interval[1])
     }
+  }
+  if (recs.list.length > 0) {
+    const wanted = lists.categories === undefined ? () => true : (upper: string) => customWanted.has(upper)
+    entities = mergeCustom(entities, runRecognizers(ctx.core, recs, text, wanted), text, details)
   }
   // Entities and merged regions are both sorted and disjoint: one pointer over the regions each.
   if (allow.length > 0) {
@@ -286,12 +351,63 @@ function scanPii(ctx: Context, requestType: string, text: string, lists: Lists):
         while (j < regions.length && regions[j][1] <= s) j++
         return !(j < regions.length && regions[j][0] < e)
       })
-      for (const [a, b] of regions) entities.push({ interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY })
+      for (const [a, b] of regions) {
+        const ent: PiiEntity = { interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY }
+        entities.push(ent)
+        if (details) details.set(ent, { why: 0, blocklist: true })
+      }
       entities.sort((x, y) => x.interval[0] - y.interval[0])
     }
   }
   // The bytes at `ref` are the caller's text only when nothing was folded: redact copies from them.
   return { entities, ref: folded ? null : ref }
+}
+
+/**
+ * Custom entities over the built-in ones, by the core's overlap rule (higher rank wins, then the
+ * longer span, then the earlier start) with custom categories ranked above every built-in one: among
+ * themselves the longer span wins; a built-in entity overlapping a kept custom one is dropped.
+ */
+function mergeCustom(
+  builtIn: PiiEntity[],
+  custom: ReturnType<typeof runRecognizers>,
+  text: string,
+  details: Map<PiiEntity, PiiDetail> | undefined
+): PiiEntity[] {
+  if (custom.length === 0) return builtIn
+  const kept: typeof custom = []
+  for (const c of custom) {
+    let keep = true
+    while (kept.length > 0) {
+      const last = kept[kept.length - 1]
+      if (last.interval[1] <= c.interval[0]) break
+      if (c.interval[1] - c.interval[0] > last.interval[1] - last.interval[0]) {
+        kept.pop()
+        continue
+      }
+      keep = false
+      break
+    }
+    if (keep) kept.push(c)
+  }
+  const out: PiiEntity[] = []
+  let j = 0
+  for (const b of builtIn) {
+    const [s, e] = b.interval
+    while (j < kept.length && kept[j].interval[1] <= s) {
+      out.push(customEntity(kept[j++], text, details))
+    }
+    // Kept custom entities are disjoint and sorted: the first one ending after s is the only candidate.
+    if (!(j < kept.length && kept[j].interval[0] < e)) out.push(b)
+  }
+  while (j < kept.length) out.push(customEntity(kept[j++], text, details))
+  return out
+}
+
+function customEntity(c: ReturnType<typeof runRecognizers>[number], text: string, details: Map<PiiEntity, PiiDetail> | undefined): PiiEntity {
+  const ent: PiiEntity = { interval: c.interval, string: text.slice(c.interval[0], c.interval[1]), category: c.category }
+  if (details) details.set(ent, { why: 0, custom: c.why })
+  return ent
 }
 
 const score: Scorer<'pii'> = (request, ctx) => ({ pii: detectPii(ctx, 'PIIRequest', request.text, request) })
@@ -324,6 +440,8 @@ export interface RedactOptions {
   style?: RedactStyle
   allowlist?: string[]
   blocklist?: string[]
+  /** Custom recognizers for this call, besides those given to load() (docs/metrics/pii.md). */
+  recognizers?: PiiRecognizer[]
 }
 
 export interface RedactResult {
@@ -450,6 +568,8 @@ export const pii = defineMetric({
   score,
   v3: { name: 'v3.pii', score: v3Score },
   models: [gazetteerModel],
+  /** Each entity's confidence and evidence (docs/metrics/pii.md, "Explain"). */
+  explain: makePiiExplain(detectPii),
   extras: {
     /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
     redact: makeRedact

@@ -74,6 +74,17 @@ const piiEntities = arr(
   'detected entities'
 )
 
+// Litmus, beyond the spec: custom PII recognizers per call (docs/metrics/pii.md, "Custom recognizers").
+const piiRecognizer = obj('PiiRecognizer', 'a custom recognizer (Litmus, beyond the spec; docs/metrics/pii.md)', {
+  category: str('category its entities are reported under: letters, digits and _, not a built-in category or alias', { nonEmpty: true }),
+  name: opt(str('recognizer name shown by explain (default: the category)', { nonEmpty: true })),
+  patterns: opt(arr(str('a string (found as written) or /pattern/flags (linear-time engine)'), 'what the recognizer finds')),
+  context: opt(arr(str('a word or phrase', { nonEmpty: true }), 'words that confirm a match among the five words before it')),
+  context_required: opt(bool('report a pattern match only when a context word is found (default false: context raises confidence)')),
+  validator: opt(str('a checksum every pattern match must pass', { oneOf: ['luhn', 'mod97', 'aba'] })),
+  denylist: opt(arr(str('a word or phrase', { nonEmpty: true }), 'words always reported under the category (whole words, any case)'))
+})
+
 const citationsNeedIds: Rule = {
   description: 'when include_citations is true, every context chunk needs a unique chunk_id',
   check(request) {
@@ -177,6 +188,7 @@ export const OPERATIONS = {
       allowlist: opt(arr(str('a string or regular-expression pattern'), 'matches that are never reported')),
       blocklist: opt(arr(str('a string or regular-expression pattern'), 'matches that are always reported')),
       categories: opt(arr(str('a PII category name', { nonEmpty: true }), 'categories to detect (default: all)')),
+      recognizers: opt(arr(piiRecognizer, 'Litmus, beyond the spec: custom recognizers for this call, besides those given to load()')),
       metadata
     },
     { pii: piiEntities }
