@@ -27,6 +27,8 @@ const fixtures: [label: string, recognizers: Recognizer[], text: string, extra: 
   // Validators: the core's checksums.
   ['luhn passes', [SIN], 'SIN 046 454 286 on file', { categories: ['CA_SIN'] }, [['CA_SIN', '046 454 286']]],
   ['luhn rejects', [SIN], 'SIN 046 454 287 on file', { categories: ['CA_SIN'] }, []],
+  ['verhoeff passes', [{ category: 'MEMBER_ID', patterns: ['/\\b\\d{4} \\d{4} \\d{4}\\b/'], validator: 'verhoeff' }], 'member 2363 4578 9121 ok', {}, [['MEMBER_ID', '2363 4578 9121']]],
+  ['verhoeff rejects', [{ category: 'MEMBER_ID', patterns: ['/\\b\\d{4} \\d{4} \\d{4}\\b/'], validator: 'verhoeff' }], 'member 2363 4578 9120 ok', {}, []],
   ['mod97 passes', [MY_IBAN], 'Pay DE89370400440532013000 today', { categories: ['MY_IBAN'] }, [['MY_IBAN', 'DE89370400440532013000']]],
   ['mod97 rejects', [MY_IBAN], 'Pay DE89370400440532013001 today', { categories: ['MY_IBAN'] }, []],
   ['aba passes', [ROUTING], 'wire via 011000015 please', { categories: ['ROUTING'] }, [['ROUTING', '011000015']]],

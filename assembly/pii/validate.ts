@@ -2,11 +2,12 @@
 // functions the built-in recognisers call, so a user's "luhn" is the card recogniser's Luhn. The
 // candidate is what the user's pattern matched; separators people type inside numbers (space, '-',
 // '.') are skipped, any other byte outside the checksum's alphabet rejects it.
-import { abaOk, ibanMod97Ok, luhnOk } from './checks'
+import { abaOk, ibanMod97Ok, luhnOk, verhoeffOk } from './checks'
 
 export const V_LUHN: u32 = 1
 export const V_MOD97: u32 = 2
 export const V_ABA: u32 = 3
+export const V_VERHOEFF: u32 = 4
 
 /** The longest candidate a checksum reads (an IBAN has at most 34 characters, a card 19 digits). */
 const CAP: usize = 64
@@ -48,6 +49,10 @@ export function piiValidate(kind: u32, p: usize, n: usize): u32 {
   if (kind == V_ABA) {
     const k = pack(p, n, false)
     return k == 9 && abaOk(BUF) ? 1 : 0
+  }
+  if (kind == V_VERHOEFF) {
+    const k = pack(p, n, false)
+    return k >= 2 && verhoeffOk(BUF, <usize>k) ? 1 : 0
   }
   return 0
 }

@@ -210,5 +210,6 @@ export const PII_EVIDENCE = {
 export const PII_VALIDATORS = {
   LUHN: 1,
   MOD97: 2,
-  ABA: 3
+  ABA: 3,
+  VERHOEFF: 4
 } as const

@@ -25,7 +25,7 @@ export interface PiiRecognizer {
   context?: string[]
   /** Report a pattern match only when a context word was found (default false: context only raises confidence). */
   context_required?: boolean
-  /** A checksum every pattern match must pass: 'luhn', 'mod97' (IBAN, ISO 13616) or 'aba'. */
+  /** A checksum every pattern match must pass: 'luhn', 'mod97' (IBAN, ISO 13616), 'aba' or 'verhoeff' (Aadhaar). */
   validator?: PiiValidatorName
   /** Words or phrases always reported under the category, as whole words, case-insensitive (Presidio's deny_list). */
   denylist?: string[]

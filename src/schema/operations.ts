@@ -81,7 +81,7 @@ const piiRecognizer = obj('PiiRecognizer', 'a custom recognizer (Litmus, beyond 
   patterns: opt(arr(str('a string (found as written) or /pattern/flags (linear-time engine)'), 'what the recognizer finds')),
   context: opt(arr(str('a word or phrase', { nonEmpty: true }), 'words that confirm a match among the five words before it')),
   context_required: opt(bool('report a pattern match only when a context word is found (default false: context raises confidence)')),
-  validator: opt(str('a checksum every pattern match must pass', { oneOf: ['luhn', 'mod97', 'aba'] })),
+  validator: opt(str('a checksum every pattern match must pass', { oneOf: ['luhn', 'mod97', 'aba', 'verhoeff'] })),
   denylist: opt(arr(str('a word or phrase', { nonEmpty: true }), 'words always reported under the category (whole words, any case)'))
 })
 
