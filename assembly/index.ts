@@ -8,6 +8,7 @@ export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSu
 export { tokenise, tokeniseInit } from './text/tokenise'
 export { piiScan } from './pii/scan'
 export { piiGazetteerReserve, piiGazetteerBuild } from './pii/gazetteer'
+export { piiOrgsInstall } from './pii/orgs'
 export { lexiconBuild } from './vec/lexicon'
 export { simplicityScan, simplicitySpans, simplicityWords } from './judge/simplicity'
 export { vectorsReserve, vectorsLoad, vectorsEmbed, vectorsWords, vectorsDims } from './vec/vectors'

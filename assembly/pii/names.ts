@@ -10,6 +10,7 @@ import {
   gazLookup
 } from './gazetteer'
 import { phoneAt, timeAfter } from './numbers'
+import { orgRun, orgsWanted } from './orgs'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
@@ -450,6 +451,10 @@ function listOfNames(e: usize): bool {
 }
 
 export function capRun(s: usize): usize {
+  if (orgsWanted()) {
+    const z = orgRun(s)
+    if (z > 0) return z
+  }
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
   const end = runEnd

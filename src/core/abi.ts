@@ -34,6 +34,8 @@ export interface CoreExports {
   piiScan(ptr: number, len: number, maskLo: number, maskHi: number): number
   piiGazetteerReserve(lines: number): void
   piiGazetteerBuild(ptr: number, len: number): void
+  /** Install the ORGANIZATION / NRP word table: a lexicon handle from lexiconBuild. */
+  piiOrgsInstall(lexicon: number): void
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
   lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
@@ -95,6 +97,7 @@ export const EXPORTS = [
   'piiScan',
   'piiGazetteerReserve',
   'piiGazetteerBuild',
+  'piiOrgsInstall',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',

@@ -265,6 +265,17 @@ export const gazetteerModel = defineModel(
   }
 )
 
+/** The organisation and group word table (legal forms, head words, cues, known organisations, NRP words). */
+export const orgsModel = defineModel(
+  'pii-orgs',
+  () => import('../models/pii-orgs.generated.js'),
+  (ctx, { PII_ORGS }) => {
+    const ex = ctx.core.exports
+    const ref = ctx.core.begin(PII_ORGS)
+    ex.piiOrgsInstall(ex.lexiconBuild(ref.ptr, ref.len))
+  }
+)
+
 export type RedactStyle = 'mask' | 'tag' | 'hash'
 
 export interface RedactOptions {
@@ -324,7 +335,7 @@ export const pii = defineMetric({
   name: 'pii',
   score,
   v3: { name: 'v3.pii', score: v3Score },
-  models: [gazetteerModel],
+  models: [gazetteerModel, orgsModel],
   extras: {
     /** Text with its PII replaced, and the entities (see docs/metrics/pii.md). */
     redact: makeRedact
