@@ -44,7 +44,8 @@ const O = {
   NAT: 32768, // nationality or ethnic group
   REL: 65536, // religious group or adherent
   POL: 131072, // political group
-  LEGAL_CJK: 262144 // unused in the table (the core matches CJK legal forms by bytes); reserved
+  ACT: 262144, // a company's action right after an ambiguous known name: "Apple released", "Shell agreed"
+  WEAK_HEAD: 524288 // a head word that also ends everyday phrases ("High School", "Book Club"): needs a name before it
 }
 
 const entries = new Map()
@@ -85,14 +86,22 @@ const place = new Set([...cities.map((c) => c.name), ...countries.getNames()].ma
 // Regions and generic words seen in the company-name list (pieces of names, not names).
 for (const w of words(`indonesia hebei shandong kansai zhejiang guangdong jiangsu sichuan energie generale staat zentrale
   rentals fragrances int'l nederlanden queen's king's thermo twenty-first align saud`)) place.add(w)
-const ambiguous = (w) => common.has(norm(w)) || person.has(norm(w)) || place.has(norm(w))
+const dale = new Set(readFileSync(dalePath, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter(Boolean))
+// Brand names that are everyday words in capitalised use too ("the Oracle at Delphi", "a Jaguar in the zoo").
+const AMBIGUOUS_BRANDS = new Set(words(`oracle delta jaguar visa meta amazon puma emirates alphabet mercury corona dove gap
+  subway sprint square zoom slack stripe canon fidelity vanguard prudential target shell orange apple tesla bloomberg
+  reliance genesis`))
+// A known organisation needs context when it is also a familiar word, a name or a place.
+const ambiguous = (w) => dale.has(norm(w)) || person.has(norm(w)) || place.has(norm(w)) || AMBIGUOUS_BRANDS.has(norm(w))
+// The company-name list is filtered harder: any frequent word (GloVe top 20k) is a piece of a name.
+const frequent = (w) => common.has(norm(w)) || ambiguous(w)
 
 // Legal forms after the name.
 for (const w of words(`inc incorporated corp corporation ltd limited llc l.l.c llp l.l.p plc p.l.c gmbh mbh ggmbh gmbh&co kg
   ohg e.v s.a s.a.s sarl s.a.r.l s.r.l srl s.p.a spa s.l s.a.u s.l.u b.v n.v a/s aps oyj oy k.k pty pte bhd tbk ltda
   s.a.b s.c s.r.o a.s zrt kft nyrt d.o.o d.d sp.z.o.o s.e bros`)) add(w, O.SUFFIX)
 // Short forms that are also ordinary words or initials: only "AG", "S.A." style counts.
-for (const w of words('co ag sa sas ab nv bv as asa se kk lp ug kgaa sl sc sprl bvba cv pt ou oü ehf hf')) add(w, O.SUFFIX | O.STRICT)
+for (const w of words('co ag sa sas ab nv bv as asa se kk lp ug kgaa sl sc sprl bvba cv pt ou oü ehf hf sp')) add(w, O.SUFFIX | O.STRICT)
 for (const w of ['pty ltd', 'pte ltd', 'sdn bhd', 'co ltd', 'co., ltd', 'kabushiki kaisha', 'gmbh & co', 'ltd co']) add(w, O.SUFFIX)
 // Legal forms before the name (Russian and neighbours: ООО «Ромашка»; Indonesian PT, Polish "Sp.").
 for (const w of words('ооо оао пао зао ао нко тоо чп ооо« оао« пао« ао« тов пат прат')) add(w, O.BEFORE)
@@ -122,9 +131,19 @@ for (const w of words(`universität universidad université università universi
   grupo groupe gruppo colegio escuela école liceo lycée museo musée museu hospital hôpital ospedale
   hochschule technische banco`)) add(w, O.HEAD_OF | O.HEAD_DIRECT)
 for (const w of words('of for de del della delle dei degli di des du da do dos das der für van voor y e und et &')) add(w, O.CONNECT)
+for (const w of words(`school schools club party church centre center house office union league post times network press
+  records media news home`)) add(w, O.WEAK_HEAD)
 
 // Context: "works at", "CEO of", "shares of", "a spokesperson for" + a capitalised name.
-for (const w of words('at for of by with from in')) add(w, O.CUE_PREP)
+// German, French, Spanish, Italian, Dutch and Portuguese prepositions and verbs of the same cues.
+for (const w of words('at for of by with from in bei für von chez pour en para presso per bij voor na no em')) add(w, O.CUE_PREP)
+for (const w of words(`arbeitet arbeite arbeitete arbeiten beschäftigt angestellt mitarbeiter mitarbeiterin travaille travaillait
+  travaillé employé employée directeur directrice pdg trabaja trabajo trabajaba trabajé empleado empleada directora
+  lavora lavoro lavorava dipendente werkt werkte trabalha trabalho trabalhava`)) add(w, O.CUE_NOUN)
+for (const w of words('rejoint rejoignit ingresó fichó')) add(w, O.CUE_VERB)
+for (const w of words(`announced announces released releases unveiled unveils launched launches reported reports agreed agrees
+  raised raises cancelled canceled cancels recalled recalls hired hires posted posts filed files sued sues bought buys
+  sold sells laid fined confirmed denied appointed shipped cut cuts warned plans opened closed`)) add(w, O.ACT)
 for (const w of words(`work works worked working employed employee employees employer staff job jobs intern internship
   engineer engineers developer developers manager managers director directors ceo cfo cto coo cio vp svp evp president
   chairman chairwoman chairperson founder founders co-founder cofounder owner owners spokesperson spokesman spokeswoman
@@ -138,11 +157,15 @@ for (const w of words(`work works worked working employed employee employees emp
   trainee apprentice auditor auditors accountant supplier suppliers vendor vendors contractor subcontractor
   competitor competitors rival rivals team colleagues coworkers co-workers salesman saleswoman recruiter recruiters
   recruited deal deals agreement partnership sponsor sponsored sponsors grant grants donation donated purchased
-  account accounts bid takeover unit`)) add(w, O.CUE_NOUN)
+  account accounts bid takeover unit year years months decade designer designers nurse nurses doctor doctors teacher
+  teachers programmer architect technician cashier clerk secretary assistant associate specialist coordinator
+  administrator supervisor agent editor reporter journalist writer producer coach economist strategist advisor adviser
+  banker trader chemist pharmacist physician surgeon therapist driver pilot mechanic electrician worker workers
+  labourer laborer cook chef waiter waitress barista receptionist tester lead leader`)) add(w, O.CUE_NOUN)
 for (const w of words(`joined joins join joining rejoined acquired acquires acquire acquiring founded co-founded cofounded
   sued sues suing left quit leaves boycott boycotted boycotting shorted`)) add(w, O.CUE_VERB)
 for (const w of words(`shares stock stockholders shareholders headquarters headquartered hq spokesperson spokesman spokeswoman
-  ceo cfo cto coo chairman employees subsidiary ipo earnings revenue revenues executives board inc.'s`)) add(w, O.CUE_AFTER)
+  ceo cfo cto coo chairman employees subsidiary ipo earnings revenue revenues executives board office offices`)) add(w, O.CUE_AFTER)
 
 // Well-known organisations (facts). Words that are also everyday words, names or places need context.
 const KNOWN = lines(`
@@ -329,6 +352,16 @@ Ford
 Chrysler
 Stellantis
 Ferrari
+Jaguar
+Land Rover
+Porsche
+Audi
+Lexus
+Subaru
+Mazda
+Suzuki
+Škoda
+Opel
 Fiat
 Renault
 Peugeot
@@ -500,7 +533,7 @@ let fromList = 0
 for (const w of readFileSync(companiesPath, 'utf8').split('\n')) {
   const t = w.trim()
   if (!t || t.startsWith('#') || t.length < 3 || /\s/.test(t) || !/^\p{Lu}/u.test(t)) continue
-  if (ambiguous(t) || entries.has(norm(t)) || (WORDISH.test(t) && !/[A-Z0-9].*[A-Z0-9]/.test(t.slice(1)))) continue
+  if (frequent(t) || entries.has(norm(t)) || (WORDISH.test(t) && !/[A-Z0-9].*[A-Z0-9]/.test(t.slice(1)))) continue
   add(t, O.KNOWN | (/^[A-Z]{2,6}$/.test(t) ? O.CAPS : 0))
   fromList++
 }
@@ -532,7 +565,9 @@ for (const w of words(`American Americans British Briton Britons English Scottis
   Japaner Polen Niederländer Schweizer Österreicher Griechen Araber
   русский русские американец американцы китаец китайцы немец немцы француз французы украинец украинцы
   Ελληνας Έλληνες`)) nat.add(w)
-for (const w of nat) add(w, O.NAT)
+// Some lists give a country name for want of an adjective ("Andorra", "Vanuatu"): a place is no group.
+const countryNames = new Set(countries.getNames().flatMap((c) => [c, c.split(/[,(]/)[0]]).map(norm))
+for (const w of nat) if (!countryNames.has(norm(w)) && !/island/i.test(w)) add(w, O.NAT)
 for (const w of lines(`African American
 African Americans
 Native American
@@ -566,7 +601,7 @@ Seventh-day Adventist
 Seventh-day Adventists`)) add(w, O.REL)
 
 // Political groups and their members.
-for (const w of words(`Democrat Democrats Republican Republicans Labour Labourite Tory Tories Conservative Conservatives
+for (const w of words(`Democrat Democrats Democratic Republican Republicans Labour Labourite Tory Tories Conservative Conservatives
   Liberal Liberals Socialist Socialists Communist Communists Marxist Marxists Leninist Leninists Maoist Maoists
   Trotskyist Trotskyists Fascist Fascists Nazi Nazis Neo-Nazi Neo-Nazis Libertarian Libertarians Federalist Federalists
   Whig Whigs Bolshevik Bolsheviks Menshevik Mensheviks Sandinista Sandinistas Peronist Peronists Gaullist Gaullists
@@ -584,7 +619,7 @@ Christian Democrat
 Christian Democrats`)) add(w, O.POL)
 
 // Group words that are everyday adjectives too ("Liberal estimates", "Orthodox methods"): not at a sentence start.
-for (const w of words('liberal liberals conservative conservatives orthodox evangelical progressive socialist communist federalist whig catholic protestant'))
+for (const w of words('liberal conservative orthodox evangelical progressive socialist communist federalist whig catholic protestant democratic'))
   if (entries.has(w)) entries.set(w, entries.get(w) | O.AMBIG)
 
 const body = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([w, f]) => `${w}\t${f}`).join('\n')

@@ -33,6 +33,8 @@ const O_CONNECT: u32 = 16384
 const O_NAT: u32 = 32768
 const O_REL: u32 = 65536
 const O_POL: u32 = 131072
+const O_ACT: u32 = 262144
+const O_WEAK_HEAD: u32 = 524288
 const O_NRP: u32 = O_NAT | O_REL | O_POL
 
 /** The word table's lexicon handle (0 until the pii-orgs model is installed: then nothing is found). */
@@ -129,6 +131,8 @@ function readRun(s: usize): u32 {
   let n: u32 = 0
   commaAt = 0
   let pos = s
+  // French and Italian elision: "L'Université de Montréal", "dell'Università".
+  if (at(s + 1) == 0x27 && upperAt(s + 2) && ((at(s) | 0x20) == 0x6c || (at(s) | 0x20) == 0x64)) pos = s + 2
   while (n < MAXW && pos < N) {
     const e = wordEnd(pos)
     if (e == pos) break
@@ -153,8 +157,12 @@ function readRun(s: usize): u32 {
     n++
     let k = e
     if (at(k) == 0x27 && (at(k + 1) | 0x20) == 0x73) {
-      // A possessive ends the name ("Acme's shares").
-      break
+      // A possessive ends the name ("Acme's shares") unless a head word follows ("St. Mary's Hospital").
+      if (at(k + 2) != 0x20 || !upperAt(k + 3)) break
+      const z = wordEnd(k + 3)
+      if ((lookup(k + 3, z) & O_HEAD) == 0) break
+      store<u32>(WE + (<usize>(n - 1) << 2), <u32>(k + 2))
+      k += 2
     }
     // "J.P. Morgan", "St. Mary's": a dot after an initial or a two-letter abbreviation goes on.
     if (at(k) == 0x2e && at(k + 1) == 0x20 && upperAt(k + 2) && (k - pos <= 2 || (f & O_SUFFIX) != 0 && (f & O_PREFIX) != 0)) k++
@@ -209,7 +217,8 @@ function cueBefore(s: usize): u32 {
   }
   if ((p1 & O_CUE_VERB) != 0) return 2
   if ((p1 & O_CUE_PREP) == 0 || p1s == 0) return 0
-  const inFrom = (at(p1s) | 0x20) == 0x69 || (at(p1s) | 0x20) == 0x66 && (at(p1s + 1) | 0x20) == 0x72
+  // "a year in Laax", "invested in X": after "in" a place is likelier.
+  const inFrom = (at(p1s) | 0x20) == 0x69 && (at(p1s + 1) | 0x20) == 0x6e
   let p2 = wordFlagsBefore(p1s)
   let p2s = cueStart
   // "works full-time at", "a senior engineer at": one more word back.
@@ -227,6 +236,13 @@ function cueAfter(e: usize): bool {
   k++
   const z = wordEnd(k)
   return z > k && !upperAt(k) && (lookup(k, z) & O_CUE_AFTER) != 0 || z > k && allCaps(k, z) && (lookup(k, z) & O_CUE_AFTER) != 0
+}
+
+/** A company's action right after the name ending at e: "Apple released", "Shell agreed". */
+function actAfter(e: usize): bool {
+  if (at(e) != 0x20) return false
+  const z = wordEnd(e + 1)
+  return z > e + 1 && !upperAt(e + 1) && (lookup(e + 1, z) & O_ACT) != 0
 }
 
 /** Is word i a leading word that belongs to no name ("The", "In", "Yesterday" at a sentence start)? */
@@ -290,7 +306,8 @@ function groups(from: u32, to: u32): void {
     // "Liberal estimates", "Christian Bale": an everyday word at a sentence start, or a given name
     // before a surname, is no group.
     const everyday = (f & O_AMBIG) != 0 && i == 0 && sentenceInitial(ws(i)) && <u32>last == i
-    const person = (g & G_FIRST) != 0 && <u32>last == i && i + 1 < to && (wl(i + 1) & O_NRP) == 0 && (wg(i + 1) & (G_LAST | G_FIRST)) != 0
+    const person = (g & G_FIRST) != 0 && <u32>last == i && i + 1 < to && (wl(i + 1) & (O_NRP | O_HEAD | O_KNOWN)) == 0 &&
+      (wg(i + 1) & G_NOTNAME) == 0
     if (!everyday && !person) emitWhy(ws(i), we(<u32>last), C_NRP, W_GAZETTEER)
     i = <u32>last + 1
   }
@@ -352,6 +369,15 @@ export function orgRun(s: usize): usize {
     while (j + 1 < n && (wl(j + 1) & O_HEAD) != 0 && upperAt(ws(j + 1))) j++
     // "Soviet Union", "Gold Coast": a place is no organisation.
     if ((phraseGaz(a, j) & G_PLACE) != 0) break
+    // "High School", "Book Club": a weak head needs a name, a place, an unknown word or a group before it.
+    if ((wl(j) & O_WEAK_HEAD) != 0) {
+      let named = false
+      for (let i = a; i < j; i++) {
+        const g = wg(i)
+        if ((g & (G_COMMON | G_NOTNAME)) == 0 || (wl(i) & (O_NRP | O_KNOWN)) != 0) named = true
+      }
+      if (!named) break
+    }
     return org(a, j, W_FORMAT)
   }
   // Known organisations: "Google", "World Health Organization"; ambiguous ones ("Apple", "Ford") need a cue.
@@ -361,10 +387,9 @@ export function orgRun(s: usize): usize {
     if (last < 0) continue
     const single = <u32>last == i
     if ((knownFlags & O_CAPS) != 0 && !allCaps(ws(i), we(<u32>last))) continue
-    const ambiguous = (knownFlags & O_AMBIG) != 0 || single && (wg(i) & (G_NAME | G_PLACE | G_COMMON)) != 0 && (knownFlags & O_CAPS) == 0
-    if (!ambiguous) return org(i, <u32>last, W_GAZETTEER)
+    if ((knownFlags & O_AMBIG) == 0) return org(i, <u32>last, W_GAZETTEER)
     if (cue == 0xff) cue = cueBefore(ws(a))
-    if ((cue == 1 || cue == 2) && i == a || cueAfter(we(<u32>last))) return org(i, <u32>last, W_GAZETTEER | W_CONTEXT)
+    if ((cue == 1 || cue == 2) && i == a || cueAfter(we(<u32>last)) || actAfter(we(<u32>last))) return org(i, <u32>last, W_GAZETTEER | W_CONTEXT)
   }
   // Any capitalised run after a cue: "works at Initech", "joined NovaTek", "Initech shares fell".
   if (cue == 0xff) cue = cueBefore(ws(a))
@@ -373,16 +398,17 @@ export function orgRun(s: usize): usize {
   const personLike = (wg(a) & G_FIRST) != 0 && (wg(a) & (G_COMMON | G_PLACE)) == 0 && (b == a ? (wg(a) & G_LAST) == 0 : (wg(b) & G_NAME) != 0 || wg(b) == 0)
   const placeLike = (phraseGaz(a, b) & G_PLACE) != 0
   const nrpOnly = (wl(a) & O_NRP) != 0 && a == b
-  if (!personLike && !nrpOnly && (cue == 1 || cue == 2 || (cue == 3 && !placeLike)) && !(placeLike && cue != 1)) return org(a, b, W_CUE | W_CONTEXT)
-  if (!personLike && !placeLike && !nrpOnly && cueAfter(we(b)) && !sentenceInitial(ws(a))) return org(a, b, W_CUE | W_CONTEXT)
+  if (!personLike && !nrpOnly && (cue == 1 || cue == 2) && !(placeLike && cue != 1)) return org(a, b, W_CUE | W_CONTEXT)
+  const everyday = (wg(a) & (G_COMMON | G_NOTNAME | G_NAME)) != 0 && sentenceInitial(ws(a))
+  if (!personLike && !placeLike && !nrpOnly && !everyday && cueAfter(we(b))) return org(a, b, W_CUE | W_CONTEXT)
   // No organisation: report the groups, and let the name rules read what follows leading group words
   // ("Chinese President Xi Jinping" -> NRP "Chinese", then the name rules from "President").
-  let lead: u32 = 0
+  let lead = a
   while (lead < n && (wl(lead) & O_NRP) != 0) lead++
   // "Czech Republic", "American Samoa": a place named after its people is a place.
-  for (let m = lead; lead > 0 && m < n; m++) if ((phraseGaz(0, m) & G_PLACE) != 0) return 0
+  for (let m = lead; lead > a && m < n; m++) if ((phraseGaz(a, m) & G_PLACE) != 0) return 0
   groups(0, n)
-  if (lead == 0) return 0
+  if (lead == a) return 0
   return we(lead - 1)
 }
 
@@ -499,7 +525,7 @@ function cpAt(i: usize): u32 {
 /** Can the character be part of a CJK or Korean organisation name? */
 function nameChar(cp: u32): bool {
   return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x30a0 && cp <= 0x30ff) || (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp < 0x80 && isAlnum(cp))
+    (cp < 0x80 && isAlnum(cp)) || (cp >= 0xff10 && cp <= 0xff5a && (cp <= 0xff19 || cp >= 0xff21) && (cp <= 0xff3a || cp >= 0xff41))
 }
 
 // Han characters that end a Chinese name on the left: verbs and function words that stand before an
@@ -603,5 +629,79 @@ export function orgWide(s: usize, e: usize): void {
       emitWhy(start, z, C_ORGANIZATION, W_FORMAT)
     }
     i = z
+  }
+}
+
+// The last three words the lower-case pass read: start, end, table flags (slot 0 is the latest).
+const LS = memory.data(4 * 3)
+const LE = memory.data(4 * 3)
+const LF = memory.data(4 * 3)
+
+function lowerSlot(i: u32, s: usize, e: usize, f: u32): void {
+  store<u32>(LS + (<usize>i << 2), <u32>s)
+  store<u32>(LE + (<usize>i << 2), <u32>e)
+  store<u32>(LF + (<usize>i << 2), f)
+}
+
+/**
+ * Organisations and groups in text with no capital letter at all (chat, lower-cased logs), where runs
+ * cannot be read: a legal form after one to three words ("brightwater logistics ltd"), a known
+ * organisation that is no everyday word ("google"), a word no list knows after a cue ("works at
+ * initech"), and group words that are no everyday word ("muslim", "jewish").
+ */
+export function orgLowerPass(): void {
+  memory.fill(LS, 0, 12)
+  memory.fill(LE, 0, 12)
+  memory.fill(LF, 0, 12)
+  let i: usize = 0
+  while (i < N) {
+    while (i < N && !(isAlnum(at(i)) || at(i) >= 0x80)) i++
+    if (i >= N) break
+    const e = wordEnd(i)
+    if (e <= i) {
+      i++
+      continue
+    }
+    const f = lookup(i, e)
+    let next = e
+    const f1 = load<u32>(LF)
+    const f2 = load<u32>(LF, 4)
+    if ((f & O_NRP) != 0 && (f & O_AMBIG) == 0) emitWhy(i, e, C_NRP, W_GAZETTEER)
+    else if ((f & O_KNOWN) != 0 && (f & (O_AMBIG | O_CAPS)) == 0) emitWhy(i, e, C_ORGANIZATION, W_GAZETTEER)
+    else if ((f & O_SUFFIX) != 0 && (f & O_STRICT) == 0 && load<u32>(LE) > 0) {
+      // Back over up to three words that are no function word or cue; one must be no everyday word.
+      let start = i
+      let proper = false
+      for (let k: u32 = 0; k < 3; k++) {
+        const ws0 = <usize>load<u32>(LS + (<usize>k << 2))
+        const we0 = <usize>load<u32>(LE + (<usize>k << 2))
+        const lf = load<u32>(LF + (<usize>k << 2))
+        if (we0 == 0 || (lf & (O_CUE_PREP | O_CUE_NOUN | O_CUE_VERB | O_CONNECT)) != 0) break
+        const g = gazLookup(hashLower(FNV_SEED, P + ws0, we0 - ws0))
+        // Function words ("is", "the", "of") end the name.
+        if ((g & (G_NOTNAME | G_PREP)) != 0 || (g & G_COMMON) != 0 && we0 - ws0 <= 3) break
+        if ((g & G_COMMON) == 0 || (lf & O_HEAD) != 0) proper = true
+        start = ws0
+      }
+      if (proper && start < i) emitWhy(start, e, C_ORGANIZATION, W_FORMAT)
+    } else if ((f1 & O_CUE_VERB) != 0 || (f1 & O_CUE_PREP) != 0 && (f2 & O_CUE_NOUN) != 0) {
+      // "works at initech", "joined veltrix": a word no list knows (and a head word after it) is the name.
+      const g = gazLookup(hashLower(FNV_SEED, P + i, e - i))
+      if (g == 0 && (f & ~(O_KNOWN | O_PREFIX)) == 0) {
+        let z = e
+        if (at(z) == 0x20) {
+          const z2 = wordEnd(z + 1)
+          if (z2 > z + 1 && (lookup(z + 1, z2) & (O_HEAD | O_SUFFIX)) != 0) z = z2
+        }
+        emitWhy(i, z, C_ORGANIZATION, W_CUE | W_CONTEXT)
+        next = z
+      }
+    }
+    // Shift the window of the last three words.
+    memory.copy(LS + 4, LS, 8)
+    memory.copy(LE + 4, LE, 8)
+    memory.copy(LF + 4, LF, 8)
+    lowerSlot(0, i, e, f)
+    i = next > i ? next : i + 1
   }
 }

@@ -16,7 +16,7 @@ import { C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_NRP, C_OR
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
-import { orgWide, orgsWanted } from './orgs'
+import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
 import { crypto, privateKey, secret } from './secrets'
 import {
@@ -376,6 +376,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
+  if (!SAW_UPPER && len <= 65536 && orgsWanted()) orgLowerPass()
   return resolve()
 }
 
