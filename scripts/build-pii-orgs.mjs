@@ -555,7 +555,7 @@ natPaths.forEach((p, i) => {
 // Ethnic and regional groups, demonyms the list lacks (facts).
 for (const w of words(`American Americans British Briton Britons English Scottish Scots Welsh Irish European Europeans
   African Africans Asian Asians Arab Arabs Arabian Hispanic Hispanics Latino Latinos Latina Latinas Latinx Caucasian Kurd
-  Kurds Kurdish Berber Berbers Roma Romani Pashtun Pashtuns Tamil Tamils Uyghur Uyghurs Uighur Uighurs Tibetan Tibetans
+  Kurds Kurdish Berber Berbers Pashtun Pashtuns Tamil Tamils Uyghur Uyghurs Uighur Uighurs Tibetan Tibetans
   Maori Māori Aboriginal Aborigines Inuit Cherokee Navajo Sioux Apache Zulu Yoruba Igbo Hausa Bengali Bengalis Punjabi
   Punjabis Gujarati Persian Persians Slav Slavs Slavic Celtic Celts Basque Basques Catalan Catalans Flemish Walloon
   Scandinavian Scandinavians Nordic Anglo-Saxon Hmong Filipino Filipinos Palestinian Palestinians Israeli Israelis

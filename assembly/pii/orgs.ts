@@ -9,7 +9,8 @@ import { lexiconGet } from '../vec/lexicon'
 import { C_NRP, C_ORGANIZATION, W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { sentenceInitial } from './context'
 import {
-  G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_WEEKDAY, gazLookup
+  G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_UNIT, G_WEEKDAY,
+  gazLookup
 } from './gazetteer'
 import { N, P, at, bit, emitWhy, wantsAny } from './state'
 import { isAlnum, isAlpha, isDig, upperAt } from './text'
@@ -137,6 +138,10 @@ function readRun(s: usize): u32 {
     const e = wordEnd(pos)
     if (e == pos) break
     const f = lookup(pos, e)
+    // "3M", "21st Century Fox"; a number alone ("Suite 603") is no part of a name.
+    let letter = false
+    for (let m = pos; m < e && !letter; m++) letter = !isDig(at(m))
+    if (isDig(at(pos)) && !letter) break
     const cap = upperAt(pos) || isDig(at(pos))
     if (n > 0 && !cap) {
       const nextCap = at(e) == 0x20 && upperAt(e + 1)
@@ -328,15 +333,24 @@ export function orgRun(s: usize): usize {
     while (z + 1 < all && isSuffix(z + 1)) z++
     let a: u32 = 0
     if (commaAt > 0 && commaAt < j) {
-      let list = true
+      // A list of partners has "and" / "&" before its last name ("Smith, Jones and Brown, Inc.").
+      let list = false
+      for (let i: u32 = commaAt; i < j; i++) if (isAmp(i)) list = true
       for (let i: u32 = 0; i < j; i++) {
         const g = wg(i)
         if ((g & (G_PLACE | G_COMMON | G_NOTNAME | G_FIRST)) != 0 && (g & G_LAST) == 0 && !(i > 0 && isAmp(i))) list = false
       }
-      if (!list) a = lastComma(j)
+      // "in Wrocław, Mclaughlin Ltd.": the name rules read "Wrocław" first; the organisation is found
+      // when the scan reaches it.
+      if (!list) break
     }
     while (a < j && leadingNoise(a, all)) a++
     if (a >= j) break
+    // "Suite 603 Calgary AB": a short legal form that is also a province or state code, after an
+    // address word, is part of the address.
+    let address = false
+    for (let i = a; i < j; i++) if ((wg(i) & (G_STREET | G_UNIT)) != 0) address = true
+    if (address && (wl(j) & O_STRICT) != 0) break
     return org(a, z, W_FORMAT)
   }
   const n = commaAt > 0 ? commaAt : all
@@ -363,10 +377,17 @@ export function orgRun(s: usize): usize {
       return org(a, z < n ? z : n - 1, W_FORMAT)
     }
   }
-  for (let j = a + 1; j < n; j++) {
+  // The last head word before any "and" / "&": "Public Health Nursing Association", not "Harvard
+  // University and MIT".
+  let amp = n
+  for (let i = a + 1; i < n; i++) {
+    if (isAmp(i)) {
+      amp = i
+      break
+    }
+  }
+  for (let j: u32 = amp - 1; j > a; j--) {
     if ((wl(j) & O_HEAD) == 0 || !upperAt(ws(j))) continue
-    // "Acme Media Group": consecutive head words stay together.
-    while (j + 1 < n && (wl(j + 1) & O_HEAD) != 0 && upperAt(ws(j + 1))) j++
     // "Soviet Union", "Gold Coast": a place is no organisation.
     if ((phraseGaz(a, j) & G_PLACE) != 0) break
     // "High School", "Book Club": a weak head needs a name, a place, an unknown word or a group before it.
