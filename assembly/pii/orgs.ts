@@ -9,7 +9,7 @@ import { lexiconGet } from '../vec/lexicon'
 import { C_NRP, C_ORGANIZATION, W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { sentenceInitial } from './context'
 import {
-  G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_UNIT, G_WEEKDAY,
+  G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
   gazLookup
 } from './gazetteer'
 import { N, P, at, bit, emitWhy, wantsAny } from './state'
@@ -44,6 +44,26 @@ let LEX: usize = 0
 /** Install the word table built by lexiconBuild from the pii-orgs model. */
 export function piiOrgsInstall(lex: usize): void {
   LEX = lex
+  // A 64 Kbit filter of the table's keys (8 KB, stays in L1): most capitalised words are in no list,
+  // and a miss then costs no probe into the table.
+  memory.fill(FILTER, 0, 8192)
+  const slots = load<u32>(lex) + 1
+  for (let i: u32 = 0; i < slots; i++) {
+    const key = load<u64>(lex + 16 + (<usize>i << 4))
+    if (key == 0) continue
+    const b = <u32>(key >>> 48)
+    store<u8>(FILTER + (b >>> 3), <u8>(<u32>load<u8>(FILTER + (b >>> 3)) | (<u32>1 << (b & 7))))
+  }
+}
+
+const FILTER = memory.data(8192)
+
+/** Table flags of the word or phrase with hash h. */
+// @ts-ignore: decorator
+@inline function lx(h: u64): u32 {
+  const b = <u32>(h >>> 48)
+  if ((<u32>load<u8>(FILTER + (b >>> 3)) & (<u32>1 << (b & 7))) == 0) return 0
+  return lexiconGet(LEX, h)
 }
 
 /** Are organisations or groups asked for and the word table loaded? */
@@ -57,6 +77,10 @@ const WS = memory.data(4 * 10)
 const WE = memory.data(4 * 10)
 const WL = memory.data(4 * 10)
 const WG = memory.data(4 * 10)
+// Each word's hash (hashLower), shared by both tables and the phrase lookups.
+const WH = memory.data(8 * 10)
+/** OR of the table flags of the words readRun read: a rule whose flag no word has is skipped. */
+let RUNF: u32 = 0
 
 // @ts-ignore: decorator
 @inline function ws(i: u32): usize {
@@ -70,9 +94,14 @@ const WG = memory.data(4 * 10)
 @inline function wl(i: u32): u32 {
   return load<u32>(WL + (<usize>i << 2))
 }
-// @ts-ignore: decorator
-@inline function wg(i: u32): u32 {
-  return load<u32>(WG + (<usize>i << 2))
+/** Gazetteer flags of word i, looked up on first need: most runs are decided by the word table alone. */
+function wg(i: u32): u32 {
+  let g = load<u32>(WG + (<usize>i << 2))
+  if (g == 0xffffffff) {
+    g = gazLookup(load<u64>(WH + (<usize>i << 3)))
+    store<u32>(WG + (<usize>i << 2), g)
+  }
+  return g
 }
 
 function wordByte(c: u32): bool {
@@ -94,7 +123,7 @@ function wordEnd(s: usize): usize {
 }
 
 function lookup(s: usize, e: usize): u32 {
-  return lexiconGet(LEX, hashLower(FNV_SEED, P + s, e - s))
+  return lx(hashLower(FNV_SEED, P + s, e - s))
 }
 
 function allCaps(s: usize, e: usize): bool {
@@ -131,13 +160,15 @@ let commaAt: u32 = 0
 function readRun(s: usize): u32 {
   let n: u32 = 0
   commaAt = 0
+  RUNF = 0
   let pos = s
   // French and Italian elision: "L'Université de Montréal", "dell'Università".
   if (at(s + 1) == 0x27 && upperAt(s + 2) && ((at(s) | 0x20) == 0x6c || (at(s) | 0x20) == 0x64)) pos = s + 2
   while (n < MAXW && pos < N) {
     const e = wordEnd(pos)
     if (e == pos) break
-    const f = lookup(pos, e)
+    const h = hashLower(FNV_SEED, P + pos, e - pos)
+    const f = lx(h)
     // "3M", "21st Century Fox"; a number alone ("Suite 603") is no part of a name.
     let letter = false
     for (let m = pos; m < e && !letter; m++) letter = !isDig(at(m))
@@ -158,7 +189,9 @@ function readRun(s: usize): u32 {
     store<u32>(WS + (<usize>n << 2), <u32>pos)
     store<u32>(WE + (<usize>n << 2), <u32>e)
     store<u32>(WL + (<usize>n << 2), f)
-    store<u32>(WG + (<usize>n << 2), gazLookup(hashLower(FNV_SEED, P + pos, e - pos)))
+    store<u32>(WG + (<usize>n << 2), 0xffffffff)
+    store<u64>(WH + (<usize>n << 3), h)
+    RUNF |= f
     n++
     let k = e
     if (at(k) == 0x27 && (at(k + 1) | 0x20) == 0x73) {
@@ -274,12 +307,12 @@ function knownAt(i: u32, n: u32): i32 {
     best = <i32>i
     knownFlags = f
   }
-  let h = hashLower(FNV_SEED, P + ws(i), we(i) - ws(i))
+  let h = load<u64>(WH + (<usize>i << 3))
   let j = i
   while ((f & O_PREFIX) != 0 && j + 1 < n) {
     j++
     h = hashLower(fnvByte(h, 0x20), P + ws(j), we(j) - ws(j))
-    f = lexiconGet(LEX, h)
+    f = lx(h)
     if ((f & O_KNOWN) != 0) {
       best = <i32>j
       knownFlags = f
@@ -301,7 +334,7 @@ function groups(from: u32, to: u32): void {
     let last: i32 = (f & O_NRP) != 0 ? <i32>i : -1
     if ((f & O_PREFIX) != 0 && i + 1 < to) {
       const h = hashLower(fnvByte(hashLower(FNV_SEED, P + ws(i), we(i) - ws(i)), 0x20), P + ws(i + 1), we(i + 1) - ws(i + 1))
-      if ((lexiconGet(LEX, h) & O_NRP) != 0) last = <i32>(i + 1)
+      if ((lx(h) & O_NRP) != 0) last = <i32>(i + 1)
     }
     if (last < 0) {
       i++
@@ -323,11 +356,19 @@ function groups(from: u32, to: u32): void {
  * stop (the end of what was taken), or 0 when the run is left to them.
  */
 export function orgRun(s: usize): usize {
+  // Most capitalised words in prose are one everyday word, a pronoun or a given name ("The", "He",
+  // "Yesterday", "John") followed by a lower-case word: no rule here can take them, so they cost one
+  // lookup in each table.
+  const e0 = wordEnd(s)
+  if (e0 > s && at(e0) == 0x20 && !upperAt(e0 + 1) && at(e0 + 1) != 0x26) {
+    const h = hashLower(FNV_SEED, P + s, e0 - s)
+    if (lx(h) == 0 && (gazLookup(h) & (G_NOTNAME | G_COMMON | G_MONTH | G_WEEKDAY | G_TITLE | G_PREP | G_FIRST)) != 0) return 0
+  }
   const all = readRun(s)
   if (all == 0) return 0
   // A legal form after the name: "Acme Robotics Ltd", "Siemens AG", "Rossi S.p.A.", "Smith, Jones and
   // Brown, Inc."; before a list of names only surnames or unknown words may share it ("In Paris, Acme Corp").
-  for (let j: u32 = 1; j < all; j++) {
+  for (let j: u32 = 1; (RUNF & O_SUFFIX) != 0 && j < all; j++) {
     if (!isSuffix(j)) continue
     let z = j
     while (z + 1 < all && isSuffix(z + 1)) z++
@@ -366,7 +407,7 @@ export function orgRun(s: usize): usize {
     }
   }
   // Head words: "University of Oslo", "Banco de España", "Universität Wien", then "Mayo Clinic".
-  for (let j = a; j + 1 < n; j++) {
+  for (let j = a; (RUNF & (O_HEAD_OF | O_HEAD_DIRECT)) != 0 && j + 1 < n; j++) {
     const f = wl(j)
     const next = wl(j + 1)
     // The name ends before "and" / "&" ("University of Oxford and Harvard University").
@@ -386,7 +427,7 @@ export function orgRun(s: usize): usize {
       break
     }
   }
-  for (let j: u32 = amp - 1; j > a; j--) {
+  for (let j: u32 = amp - 1; (RUNF & O_HEAD) != 0 && j > a; j--) {
     if ((wl(j) & O_HEAD) == 0 || !upperAt(ws(j))) continue
     // "Soviet Union", "Gold Coast": a place is no organisation.
     if ((phraseGaz(a, j) & G_PLACE) != 0) break
@@ -403,7 +444,7 @@ export function orgRun(s: usize): usize {
   }
   // Known organisations: "Google", "World Health Organization"; ambiguous ones ("Apple", "Ford") need a cue.
   let cue: u32 = 0xff
-  for (let i = a; i < n; i++) {
+  for (let i = a; (RUNF & (O_KNOWN | O_PREFIX)) != 0 && i < n; i++) {
     const last = knownAt(i, n)
     if (last < 0) continue
     const single = <u32>last == i
@@ -416,12 +457,16 @@ export function orgRun(s: usize): usize {
   if (cue == 0xff) cue = cueBefore(ws(a))
   let b = n - 1
   while (b > a && (wl(b) & O_NRP) != 0) b--
-  const personLike = (wg(a) & G_FIRST) != 0 && (wg(a) & (G_COMMON | G_PLACE)) == 0 && (b == a ? (wg(a) & G_LAST) == 0 : (wg(b) & G_NAME) != 0 || wg(b) == 0)
-  const placeLike = (phraseGaz(a, b) & G_PLACE) != 0
-  const nrpOnly = (wl(a) & O_NRP) != 0 && a == b
-  if (!personLike && !nrpOnly && (cue == 1 || cue == 2) && !(placeLike && cue != 1)) return org(a, b, W_CUE | W_CONTEXT)
-  const everyday = (wg(a) & (G_COMMON | G_NOTNAME | G_NAME)) != 0 && sentenceInitial(ws(a))
-  if (!personLike && !placeLike && !nrpOnly && !everyday && cueAfter(we(b))) return org(a, b, W_CUE | W_CONTEXT)
+  const after = cue != 1 && cue != 2 && cueAfter(we(b))
+  if (cue == 1 || cue == 2 || after) {
+    const personLike = (wg(a) & G_FIRST) != 0 && (wg(a) & (G_COMMON | G_PLACE)) == 0 && (b == a ? (wg(a) & G_LAST) == 0 : (wg(b) & G_NAME) != 0 || wg(b) == 0)
+    const placeLike = (phraseGaz(a, b) & G_PLACE) != 0
+    const nrpOnly = (wl(a) & O_NRP) != 0 && a == b
+    if (!personLike && !nrpOnly && (cue == 1 || cue == 2) && !(placeLike && cue != 1)) return org(a, b, W_CUE | W_CONTEXT)
+    const everyday = (wg(a) & (G_COMMON | G_NOTNAME | G_NAME)) != 0 && sentenceInitial(ws(a))
+    if (!personLike && !placeLike && !nrpOnly && !everyday && after) return org(a, b, W_CUE | W_CONTEXT)
+  }
+  if ((RUNF & O_NRP) == 0) return 0
   // No organisation: report the groups, and let the name rules read what follows leading group words
   // ("Chinese President Xi Jinping" -> NRP "Chinese", then the name rules from "President").
   let lead = a
