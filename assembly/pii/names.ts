@@ -13,6 +13,7 @@ import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
 import { emitWhy } from './state'
+import { orgRun, orgsWanted } from './orgs'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
@@ -485,6 +486,10 @@ function foreignPrep(p: usize): bool {
 }
 
 export function capRun(s: usize): usize {
+  if (orgsWanted()) {
+    const z = orgRun(s)
+    if (z > 0) return z
+  }
   const k = collectRun(s)
   if (k == 0) return tokenEnd(s)
   const end = runEnd

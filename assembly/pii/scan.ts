@@ -12,11 +12,12 @@ import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import {
   B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
 } from '../text/uchar'
-import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
+import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
 import { ID_MASK, nationalId, spacedLetterId } from './national'
+import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
@@ -167,7 +168,8 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
     }
     if (again) continue
     if ((acc & B_DOT) != 0 && (acc & B_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
-    if (upperAt(s) && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE))) return capRun(s)
+    if ((acc & B_HI) != 0 && !upperAt(s) && orgsWanted()) orgWide(s, e)
+    if (upperAt(s) && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP))) return capRun(s)
     if ((acc & (B_UP | B_DIG)) == B_DIG && isDig(c)) return t1
     return t1
   }
@@ -389,7 +391,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     }
     // Capitalised plain words (the rest of most prose) go straight to the name and place rules.
     if ((acc & ~(B_UP | B_LO | B_PUNCT | B_HI | B_DASH)) == 0 && (k0 & (B_UP | B_HI)) != 0 &&
-      wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE)) && upperAt(i)) {
+      wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP)) && upperAt(i)) {
       const next = capRun(i)
       i = next > i ? next : e
       continue
@@ -414,6 +416,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
+  if (!SAW_UPPER && len <= 65536 && orgsWanted()) orgLowerPass()
   return resolve()
 }
 

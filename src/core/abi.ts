@@ -36,6 +36,8 @@ export interface CoreExports {
   piiGazetteerBuild(ptr: number, len: number): void
   /** 1 when the UTF-8 candidate passes checksum `kind` (PII_VALIDATORS), else 0. */
   piiValidate(kind: number, ptr: number, len: number): number
+  /** Install the ORGANIZATION / NRP word table: a lexicon handle from lexiconBuild. */
+  piiOrgsInstall(lexicon: number): void
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
   lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
@@ -98,6 +100,7 @@ export const EXPORTS = [
   'piiGazetteerReserve',
   'piiGazetteerBuild',
   'piiValidate',
+  'piiOrgsInstall',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',

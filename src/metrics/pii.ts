@@ -431,6 +431,17 @@ export const gazetteerModel = defineModel(
   }
 )
 
+/** The organisation and group word table (legal forms, head words, cues, known organisations, NRP words). */
+export const orgsModel = defineModel(
+  'pii-orgs',
+  () => import('../models/pii-orgs.generated.js'),
+  (ctx, { PII_ORGS }) => {
+    const ex = ctx.core.exports
+    const ref = ctx.core.begin(PII_ORGS)
+    ex.piiOrgsInstall(ex.lexiconBuild(ref.ptr, ref.len))
+  }
+)
+
 export type RedactStyle = 'mask' | 'tag' | 'hash'
 
 export interface RedactOptions {
@@ -567,7 +578,7 @@ export const pii = defineMetric({
   name: 'pii',
   score,
   v3: { name: 'v3.pii', score: v3Score },
-  models: [gazetteerModel],
+  models: [gazetteerModel, orgsModel],
   /** Each entity's confidence and evidence (docs/metrics/pii.md, "Explain"). */
   explain: makePiiExplain(detectPii),
   extras: {
