@@ -11,7 +11,7 @@
 // positives to stderr (never the holdout half's: it is the honest test).
 import { readFileSync } from 'node:fs'
 import { fnv1a64 } from '../scripts/pii-world-fixtures.mjs'
-import { fmt, table } from './util.mjs'
+import { fmt, regexEntities, table } from './util.mjs'
 
 export const title = 'PII on pii-world (`pii`: multilingual, contextual, ambiguous and adversarial texts)'
 
@@ -43,18 +43,7 @@ const BASELINE = [
   ['PERSON', new RegExp(String.raw`(?<![.!?:]\s|^)${CAP}(?: ${CAP})*`, 'gmu')]
 ]
 
-export function baseline(text) {
-  const out = []
-  const taken = (s, e) => out.some((x) => s < x.interval[1] && x.interval[0] < e)
-  for (const [category, re] of BASELINE) {
-    for (const m of text.matchAll(re)) {
-      const s = m.index
-      const e = s + m[0].length
-      if (!taken(s, e)) out.push({ interval: [s, e], string: m[0], category })
-    }
-  }
-  return out.sort((a, b) => a.interval[0] - b.interval[0])
-}
+export const baseline = (text) => regexEntities(BASELINE, text)
 
 export function loadWorld(url = FIXTURE) {
   const rows = readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))

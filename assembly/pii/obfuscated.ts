@@ -141,10 +141,22 @@ function cueAfter(e: usize): u32 {
   return f
 }
 
-/** A word of `lit` among the four words before s (letters only, any case)? */
-function cardCueBefore(s: usize): bool {
+/** Is the word [i, e) a card cue? */
+function isCardCue(i: usize, e: usize): bool {
+  return eqi(i, e, 'card') || eqi(i, e, 'credit') || eqi(i, e, 'debit') || eqi(i, e, 'visa') || eqi(i, e, 'mastercard') ||
+    eqi(i, e, 'amex') || eqi(i, e, 'cc') || eqi(i, e, 'cvv') || eqi(i, e, 'pan')
+}
+
+/** Is the word [i, e) an e-mail cue (email, e-mail, mail, contact, address, write, reach)? */
+function isEmailCue(i: usize, e: usize): bool {
+  return eqi(i, e, 'email') || eqi(i, e, 'mail') || eqi(i, e, 'contact') || eqi(i, e, 'address') || eqi(i, e, 'write') ||
+    eqi(i, e, 'emails') || eqi(i, e, 'reach') || (eqi(i, e, 'e') && at(e) == 0x2d)
+}
+
+/** Does one of the `words` words before s (letters only, at most 8 other bytes between) pass isCue? */
+function cueBefore(s: usize, words: i32, isCue: (i: usize, e: usize) => bool): bool {
   let i = s
-  for (let w = 0; w < 4; w++) {
+  for (let w = 0; w < words; w++) {
     let skip = 0
     while (i > 0 && !isAlpha(at(i - 1)) && skip < 8) {
       i--
@@ -153,8 +165,7 @@ function cardCueBefore(s: usize): bool {
     const e = i
     while (i > 0 && isAlpha(at(i - 1))) i--
     if (i == e) return false
-    if (eqi(i, e, 'card') || eqi(i, e, 'credit') || eqi(i, e, 'debit') || eqi(i, e, 'visa') || eqi(i, e, 'mastercard') ||
-      eqi(i, e, 'amex') || eqi(i, e, 'cc') || eqi(i, e, 'cvv') || eqi(i, e, 'pan')) return true
+    if (isCue(i, e)) return true
   }
   return false
 }
@@ -193,7 +204,7 @@ export function spacedNumber(s: usize): usize {
   if (n >= 13 && n <= 19 && wants(C_CARD) && luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)) {
     let shaped = RUN_G >= 3 && RUN_G <= 5
     for (let g: u32 = 0; shaped && g < RUN_G; g++) if (gl(g) < 4 || gl(g) > 6) shaped = false
-    const cue = !shaped && cardCueBefore(ps)
+    const cue = !shaped && cueBefore(ps, 4, isCardCue)
     if (shaped || cue) {
       emitWhy(s, end, C_CARD, W_FORMAT | W_CHECKSUM | W_DEOBFUSCATED | (cue ? W_CONTEXT : 0))
       return end
@@ -362,23 +373,6 @@ function stopWord(s: usize, e: usize): bool {
   return false
 }
 
-/** An e-mail cue (email, e-mail, mail, contact, address, write) among the five words before s? */
-function emailCueBefore(s: usize): bool {
-  let i = s
-  for (let w = 0; w < 5; w++) {
-    let skip = 0
-    while (i > 0 && !isAlpha(at(i - 1)) && skip < 8) {
-      i--
-      skip++
-    }
-    const e = i
-    while (i > 0 && isAlpha(at(i - 1))) i--
-    if (i == e) return false
-    if (eqi(i, e, 'email') || eqi(i, e, 'mail') || eqi(i, e, 'contact') || eqi(i, e, 'address') || eqi(i, e, 'write') ||
-      eqi(i, e, 'emails') || eqi(i, e, 'reach') || (eqi(i, e, 'e') && at(e) == 0x2d)) return true
-  }
-  return false
-}
 
 /**
  * An address around the at-form [a0, a1) ("@", "[at]", "(at)", a bare "at"; `bare` for the last):
@@ -450,7 +444,7 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
     // "at" is an everyday word: "look at the dot com boom". Needs dots written as words or an
     // e-mail cue, and neither side an everyday word.
     if (stopWord(first0, first1) || stopWord(lastLabel, lastLabelEnd)) return 0
-    if (emailCueBefore(ls)) why |= W_CONTEXT
+    if (cueBefore(ls, 5, isEmailCue)) why |= W_CONTEXT
     else if (!words) return 0
   }
   emitWhy(ls, last1, C_EMAIL, why)
