@@ -2,7 +2,7 @@
 // the query" on TrecQA dev and WikiQA train (questions with at least one correct sentence). Nothing in
 // context relevancy was fitted or tuned on either (its rules have no learned weights; research-use data,
 // evaluation only). Beside it: unigram overlap (share of the query's words found in the sentence).
-import { auc } from '../scripts/train-toxicity.mjs'
+import { auc } from '../scripts/lib/logistic.mjs'
 import { overlap } from './faithfulness.eval.mjs'
 import { fmt, readJsonl, table } from './util.mjs'
 

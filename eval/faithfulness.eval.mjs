@@ -2,7 +2,7 @@
 // scripts/train-faithfulness.mjs), XSumFaith (never trained or tuned on; BBC text research-only, evaluation
 // only) and HaluEval QA (beside its length-only baseline), each beside the simplest overlap baselines:
 // unigram precision and ROUGE-2 precision of the response against the context.
-import { auc } from '../scripts/train-toxicity.mjs'
+import { auc } from '../scripts/lib/logistic.mjs'
 import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
 import { fmt, prf, readJsonl, table } from './util.mjs'
 

@@ -9,7 +9,8 @@ import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'o
 import { Filter } from 'bad-words'
 import { LISTS } from '../scripts/toxicity-lexicon.mjs'
 import { FLAGS } from '../src/metrics/toxicity-rules.js'
-import { auc, readGenerated } from '../scripts/train-toxicity.mjs'
+import { auc } from '../scripts/lib/logistic.mjs'
+import { readGenerated } from '../scripts/train-toxicity.mjs'
 import { fmt, prf, readJsonl, table } from './util.mjs'
 
 export const title = 'toxicity'

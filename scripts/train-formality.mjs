@@ -15,6 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { FEATURES, formalityFeatures, formalityLexicon, straightQuotes } from '../src/metrics/formality-features.js'
 import { loadCore } from './lib/core.mjs'
+import { quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { formalityCombine } from './lib/splits.mjs'
 
@@ -43,19 +44,6 @@ export const SETTINGS = {
 }
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
-const sigmoid = (z) => 1 / (1 + Math.exp(-z))
-
-function rng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Sentences of an edited article (data preparation only: split after . ! ? before a capital). */
 const sentences = (text) => text.split(/\n+|(?<=[.!?]["”’]?)\s+(?=["“‘]?[A-Z])/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 3)
 
@@ -109,38 +97,6 @@ export async function formalityCore(weights) {
       return { nWords: mem[at], nFeat, feats, sum: new Int32Array(x.memory.buffer, r + 32, 1)[0], flagged, nFlag }
     }
   }
-}
-
-function trainHead(examples, size) {
-  const w = new Float64Array(size)
-  const g2 = new Float64Array(size)
-  let bias = 0
-  let gb = 0
-  const pos = examples.filter((e) => e.y === 1).length
-  const cw = [examples.length / (2 * (examples.length - pos)), examples.length / (2 * pos)]
-  const order = examples.map((_, i) => i)
-  const next = rng(SETTINGS.seed)
-  for (let epoch = 0; epoch < SETTINGS.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1))
-      ;[order[i], order[j]] = [order[j], order[i]]
-    }
-    for (const k of order) {
-      const e = examples[k]
-      const norm = e.feats.length > 0 ? 1 / Math.sqrt(e.feats.length) : 0
-      let z = bias
-      for (const b of e.feats) z += w[b] * norm
-      const d = (sigmoid(z) - e.y) * cw[e.y]
-      for (const b of e.feats) {
-        const g = d * norm + SETTINGS.l2 * w[b]
-        g2[b] += g * g
-        w[b] -= (SETTINGS.learningRate * g) / Math.sqrt(g2[b] + 1e-12)
-      }
-      gb += d * d
-      bias -= (SETTINGS.learningRate * d) / Math.sqrt(gb + 1e-12)
-    }
-  }
-  return { w, bias }
 }
 
 /** Logistic regression on standardised features, balanced classes, full-batch gradient descent. */
@@ -208,12 +164,8 @@ export async function main() {
   const size = 1 << SETTINGS.bits
   const core = await formalityCore()
   const fit = data.filter((r) => !r.combine).map((r) => ({ y: r.y, feats: core.run(r.text, true).feats }))
-  const { w, bias } = trainHead(fit, size)
-  let max = 0
-  for (const v of w) max = Math.max(max, Math.abs(v))
-  const scale = max / 127
-  const q = new Int8Array(size)
-  for (let i = 0; i < size; i++) q[i] = Math.max(-127, Math.min(127, Math.round(w[i] / scale)))
+  const { w, bias } = trainHashed(fit, size, SETTINGS)
+  const { q, scale } = quantize(w)
   core.set(q)
 
   const vector = (text) => {

@@ -17,6 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
+import { platt, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, manipulationAwesomeDev, manipulationCalibration } from './lib/splits.mjs'
 import { NEGATIVES } from './prompt-manipulation-negatives.mjs'
@@ -55,18 +56,6 @@ export function trainingRows() {
   for (const r of rows) r.split = manipulationCalibration(r.text) ? 'calibration' : 'train'
   for (const text of NEGATIVES) rows.push({ text, y: 0, source: 'written', split: 'train' })
   return rows
-}
-
-const sigmoid = (z) => 1 / (1 + Math.exp(-z))
-function rng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** The core with one model installed; features, head and decoding as src/metrics/prompt-manipulation.ts does them. */
@@ -121,83 +110,12 @@ export async function manipulationCore(weights) {
   return { features, headOf, decoder, setWeights, lexicon: lex }
 }
 
-function train(examples, size) {
-  const w = new Float64Array(size)
-  const g2 = new Float64Array(size)
-  let bias = 0
-  let gb = 0
-  const pos = examples.filter((e) => e.y === 1).length
-  const cw = [examples.length / (2 * (examples.length - pos)), examples.length / (2 * pos)]
-  const order = examples.map((_, i) => i)
-  const next = rng(SETTINGS.seed)
-  for (let epoch = 0; epoch < SETTINGS.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1))
-      ;[order[i], order[j]] = [order[j], order[i]]
-    }
-    for (const k of order) {
-      const e = examples[k]
-      const norm = e.feats.length > 0 ? 1 / Math.sqrt(e.feats.length) : 0
-      let z = bias
-      for (const b of e.feats) z += w[b] * norm
-      const d = (sigmoid(z) - e.y) * cw[e.y]
-      for (const b of e.feats) {
-        const g = d * norm + SETTINGS.l2 * w[b]
-        g2[b] += g * g
-        w[b] -= (SETTINGS.learningRate * g) / Math.sqrt(g2[b] + 1e-12)
-      }
-      gb += d * d
-      bias -= (SETTINGS.learningRate * d) / Math.sqrt(gb + 1e-12)
-    }
-  }
-  return { w, bias }
-}
-
-function quantize(w) {
-  let max = 0
-  for (const v of w) max = Math.max(max, Math.abs(v))
-  const scale = max / 127
-  const q = new Int8Array(w.length)
-  for (let i = 0; i < w.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round(w[i] / scale)))
-  return { q, scale }
-}
-
-/** Platt scaling p = sigmoid(a z + c + r), the rules' offset r fixed, balanced classes (Newton). */
-function platt(rows) {
-  const pos = rows.filter((r) => r.y === 1).length
-  const cw = [rows.length / (2 * (rows.length - pos)), rows.length / (2 * pos)]
-  let a = 1
-  let c = 0
-  for (let it = 0; it < 50; it++) {
-    let ga = 0, gc = 0, haa = 0, hac = 0, hcc = 0
-    for (const r of rows) {
-      const p = sigmoid(a * r.z + c + r.r)
-      const d = (p - r.y) * cw[r.y]
-      const h = p * (1 - p) * cw[r.y]
-      ga += d * r.z
-      gc += d
-      haa += h * r.z * r.z
-      hac += h * r.z
-      hcc += h
-    }
-    haa += 1e-9
-    hcc += 1e-9
-    const det = haa * hcc - hac * hac
-    const da = (hcc * ga - hac * gc) / det
-    const dc = (haa * gc - hac * ga) / det
-    a -= da
-    c -= dc
-    if (Math.abs(da) + Math.abs(dc) < 1e-12) break
-  }
-  return { a, c }
-}
-
 export async function main() {
   const rows = trainingRows()
   const core = await manipulationCore(null)
   const size = 1 << SETTINGS.bits
   const trainSet = rows.filter((r) => r.split === 'train').map((r) => ({ y: r.y, feats: core.features(r.text) }))
-  const { w, bias } = train(trainSet, size)
+  const { w, bias } = trainHashed(trainSet, size, SETTINGS)
   const { q, scale } = quantize(w)
   core.setWeights(q)
   const model = { bias, scale }

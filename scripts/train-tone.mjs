@@ -18,6 +18,7 @@
 // Deterministic: fixed split, fixed-seed shuffles, no clock; two runs write the same bytes.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadCore } from './lib/core.mjs'
+import { platt, rng, sigmoid } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { toneCalibration } from './lib/splits.mjs'
 
@@ -54,20 +55,6 @@ export const SETTINGS = {
   l2: 1e-6,
   seed: 20241123,
   calibrationShare: 0.15
-}
-
-const sigmoid = (z) => 1 / (1 + Math.exp(-z))
-
-// mulberry32: the fixed-seed generator of the shuffles.
-function rng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
@@ -130,34 +117,6 @@ function train(examples, size, K) {
   return { w, bias }
 }
 
-/** Platt scaling p = sigmoid(a z + c) (Newton), unweighted. */
-function platt(zs, ys) {
-  let a = 1
-  let c = 0
-  for (let it = 0; it < 50; it++) {
-    let ga = 0, gc = 0, haa = 0, hac = 0, hcc = 0
-    for (let i = 0; i < zs.length; i++) {
-      const p = sigmoid(a * zs[i] + c)
-      const d = p - ys[i]
-      const h = p * (1 - p)
-      ga += d * zs[i]
-      gc += d
-      haa += h * zs[i] * zs[i]
-      hac += h * zs[i]
-      hcc += h
-    }
-    haa += 1e-9
-    hcc += 1e-9
-    const det = haa * hcc - hac * hac
-    const da = (hcc * ga - hac * gc) / det
-    const dc = (haa * gc - hac * ga) / det
-    a -= da
-    c -= dc
-    if (Math.abs(da) + Math.abs(dc) < 1e-12) break
-  }
-  return { a, c }
-}
-
 /** The probability threshold (on a grid) with the best F1 on these rows. */
 function bestThreshold(ps, ys) {
   let best = { t: 0.5, f1: -1 }
@@ -210,7 +169,7 @@ export async function main() {
   for (let c = 0; c < K; c++) {
     const zs = calZ.map((z) => z[c])
     const ys = cal.map((r) => r.y[c])
-    const { a, c: cc } = platt(zs, ys)
+    const { a, c: cc } = platt(zs.map((z, i) => ({ z, y: ys[i] })), { balanced: false })
     const ps = zs.map((z) => sigmoid(a * z + cc))
     const { t, f1 } = bestThreshold(ps, ys)
     A.push(a)

@@ -15,6 +15,7 @@
 // ("before") is kept only to measure the false-positive rate on benign dialect text, and is not shipped.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/toxicity-rules.js'
+import { auc, platt, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { input, payloadHash } from './lib/manifest.mjs'
 import { compileLexicon, DIALECT_MARKERS } from './toxicity-lexicon.mjs'
 
@@ -139,118 +140,8 @@ export async function rawCore() {
   return core
 }
 
-const sigmoid = (z) => 1 / (1 + Math.exp(-z))
-
-// mulberry32: the fixed-seed generator of the shuffles.
-function rng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** Logistic regression over hashed features (AdaGrad, L2), inputs scaled by 1/sqrt(feature count). */
-function train(examples, size) {
-  const w = new Float64Array(size)
-  const g2 = new Float64Array(size)
-  let bias = 0
-  let gb = 0
-  const pos = examples.filter((e) => e.y === 1).length
-  const neg = examples.length - pos
-  const cw = [examples.length / (2 * neg), examples.length / (2 * pos)]
-  const order = examples.map((_, i) => i)
-  const next = rng(SETTINGS.seed)
-  for (let epoch = 0; epoch < SETTINGS.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1))
-      ;[order[i], order[j]] = [order[j], order[i]]
-    }
-    for (const k of order) {
-      const e = examples[k]
-      const norm = e.feats.length > 0 ? 1 / Math.sqrt(e.feats.length) : 0
-      let z = bias
-      for (const b of e.feats) z += w[b] * norm
-      const d = (sigmoid(z) - e.y) * cw[e.y]
-      for (const b of e.feats) {
-        const g = d * norm + SETTINGS.l2 * w[b]
-        g2[b] += g * g
-        w[b] -= (SETTINGS.learningRate * g) / Math.sqrt(g2[b] + 1e-12)
-      }
-      gb += d * d
-      bias -= (SETTINGS.learningRate * d) / Math.sqrt(gb + 1e-12)
-    }
-  }
-  return { w, bias }
-}
-
-/** int8 weights and the scale that maps them back. */
-function quantize(w) {
-  let max = 0
-  for (const v of w) max = Math.max(max, Math.abs(v))
-  const scale = max / 127
-  const q = new Int8Array(w.length)
-  for (let i = 0; i < w.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round(w[i] / scale)))
-  return { q, scale }
-}
-
 /** Head logit from a core sum: bias + scale * sum / sqrt(feature count). */
 export const headLogit = (model, sum, nFeat) => model.bias + (nFeat > 0 ? (model.scale * sum) / Math.sqrt(nFeat) : 0)
-
-/** Platt scaling p = sigmoid(a z + c + r) with the rules' offset r fixed, balanced classes (Newton). */
-function platt(rows) {
-  const pos = rows.filter((r) => r.y === 1).length
-  const cw = [rows.length / (2 * (rows.length - pos)), rows.length / (2 * pos)]
-  let a = 1
-  let c = 0
-  for (let it = 0; it < 50; it++) {
-    let ga = 0, gc = 0, haa = 0, hac = 0, hcc = 0
-    for (const r of rows) {
-      const p = sigmoid(a * r.z + c + r.r)
-      const wgt = cw[r.y]
-      const d = (p - r.y) * wgt
-      const h = p * (1 - p) * wgt
-      ga += d * r.z
-      gc += d
-      haa += h * r.z * r.z
-      hac += h * r.z
-      hcc += h
-    }
-    haa += 1e-9
-    hcc += 1e-9
-    const det = haa * hcc - hac * hac
-    const da = (hcc * ga - hac * gc) / det
-    const dc = (haa * gc - hac * ga) / det
-    a -= da
-    c -= dc
-    if (Math.abs(da) + Math.abs(dc) < 1e-12) break
-  }
-  return { a, c }
-}
-
-/** Area under the ROC curve (ties count half). */
-export function auc(scores, labels) {
-  const idx = scores.map((_, i) => i).sort((i, j) => scores[i] - scores[j])
-  let rank = 0
-  let sumPos = 0
-  let nPos = 0
-  for (let i = 0; i < idx.length; ) {
-    let j = i
-    while (j < idx.length && scores[idx[j]] === scores[idx[i]]) j++
-    const mid = (i + j + 1) / 2
-    for (let k = i; k < j; k++) if (labels[idx[k]] === 1) {
-      sumPos += mid
-      nPos++
-    }
-    rank = j
-    i = j
-  }
-  const nNeg = idx.length - nPos
-  return (sumPos - (nPos * (nPos + 1)) / 2) / (nPos * nNeg)
-}
 
 // Word-level markers used to pick dialect tweets for the measurement (the NOFEAT dialect list).
 export function dialectMarkers() {
@@ -264,7 +155,7 @@ async function variant(core, rows, lexicon) {
   const m = core.model(new Int8Array(size), lexicon)
   const examples = rows.map((r) => ({ ...r, ...core.run(m, r.text, true) }))
   const trainSet = examples.filter((e) => e.split === 'train')
-  const { w, bias } = train(trainSet, size)
+  const { w, bias } = trainHashed(trainSet, size, SETTINGS)
   const { q, scale } = quantize(w)
   core.setWeights(m, q)
   const model = { bias, scale }

@@ -64,6 +64,39 @@ export function quantize(w) {
 }
 
 /**
+ * Platt scaling p = sigmoid(a z + c + r) by Newton steps, over rows `{ z, y: 0 | 1, r? }` with the
+ * offset r (the rules' logit) held fixed; classes weighted to balance unless `balanced` is false.
+ */
+export function platt(rows, { balanced = true } = {}) {
+  const pos = rows.filter((r) => r.y === 1).length
+  const cw = balanced ? [rows.length / (2 * (rows.length - pos)), rows.length / (2 * pos)] : [1, 1]
+  let a = 1
+  let c = 0
+  for (let it = 0; it < 50; it++) {
+    let ga = 0, gc = 0, haa = 0, hac = 0, hcc = 0
+    for (const r of rows) {
+      const p = sigmoid(a * r.z + c + (r.r ?? 0))
+      const d = (p - r.y) * cw[r.y]
+      const h = p * (1 - p) * cw[r.y]
+      ga += d * r.z
+      gc += d
+      haa += h * r.z * r.z
+      hac += h * r.z
+      hcc += h
+    }
+    haa += 1e-9
+    hcc += 1e-9
+    const det = haa * hcc - hac * hac
+    const da = (hcc * ga - hac * gc) / det
+    const dc = (haa * gc - hac * ga) / det
+    a -= da
+    c -= dc
+    if (Math.abs(da) + Math.abs(dc) < 1e-12) break
+  }
+  return { a, c }
+}
+
+/**
  * Dense logistic regression `p = sigmoid(w . x + b)` by Newton steps with a small L2 penalty on w;
  * rows `{ x: number[], y: 0 | 1, weight?, offset? }` (a fixed logit added to the row). Returns [...w, b].
  */

@@ -26,7 +26,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-formality.mjs",
-      "sha256": "204ddde7e569a3d8692007f7ebd8d5be8f5cc120a41f5828ee080c0328006a47"
+      "sha256": "77ffa754957de0d128424aa8644d2618770fa88f87fab2c85e3dd29da684218f"
     },
     {
       "path": "src/metrics/formality-features.js",

@@ -19,7 +19,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "b87448bf9a4bb1ad4a2713e18ee8e789ca3f7901e8579b19ec8cc5c33843ac2d"
+      "sha256": "2f52642f83a902f51901d3baf8a55460fb9b7c7c4ef6ede70a6385334de5ed15"
     },
     {
       "path": "assembly/vec/features.ts",
