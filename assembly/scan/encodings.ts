@@ -16,9 +16,10 @@
 //     A hex word of decimal digits only must be at least 24 characters (it is a number first).
 //     A base64 or base32 word must not repeat one character 8 times in a row (an elongated word).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
-//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is 8-bit
-//     binary groups with a separator that decode to at least 3 bytes of a word (clean printable ASCII,
-//     at least 3 in 4 letters): that form occurs in nothing but encodings.
+//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is binary
+//     (8-bit groups with a separator, or a word of 0/1 of at least 24 digits) that decodes to at least
+//     3 bytes of a word (clean printable ASCII, at least 3 in 4 letters): that form occurs in nothing
+//     but encodings.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
 //     (a multi-byte character cut off at the very end is allowed: payloads are often truncated), and at
 //     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters). A decode shorter than 24
@@ -179,8 +180,9 @@ function pCodePoint(cp: u32): void {
   }
 }
 
-// Separated 8-bit groups of 0 and 1 are a form no prose, number list, hash or identifier takes, so a
-// short run counts when it decodes to a word ("01100111 01110010 ... 01100100" is "granted").
+// Separated 8-bit groups of 0 and 1, or a word of 24 or more 0/1 digits, are a form no prose, number
+// list, hash or identifier takes, so a short run counts when it decodes to a word ("01100111
+// 01110010 ... 01100100" is "granted"). Bit flags decode to control bytes and stay unreported.
 const MIN_WORD_BYTES: i32 = 3
 
 /** The payload is a short word or phrase: clean printable ASCII, at least 3 in 4 bytes letters. */
@@ -423,7 +425,7 @@ function tryBinary(s: i32, e: i32): bool {
     for (let k = 0; k < 8; k++) v = (v << 1) | (at(p + k) - 0x30)
     pByte(v)
   }
-  return pAccept()
+  return pAccept() || pAcceptWord()
 }
 
 function tryBase32(s: i32, e: i32, pad: i32): bool {
