@@ -299,9 +299,9 @@ Spaced 8-bit binary by layout:
 
 ${table(['Layout', 'Texts', 'Litmus, exact span', 'Litmus, overlap', 'Reference miner', 'Regex baseline'], recallRows(wordLayout, (k) => k))}
 
-Spaced binary missed with the exact span: ${[...wordMisses].map(([k, n]) => `${k} (${n})`).join('; ') || 'none'}. A filler character of the
-base64url alphabet or a digit glued to the first 8-bit group makes that group part of a longer word; the
-segment then starts at the second group (the word loses its first letter).
+Spaced binary missed with the exact span: ${[...wordMisses].map(([k, n]) => `${k} (${n})`).join('; ') || 'none'}. A letter or digit glued to the
+first 8-bit group makes that group part of a longer word; the segment then starts at the second group (the
+word loses its first letter). A glued run of \`- _ + /\` does not: the groups start after it.
 
 **Look-alikes** (generated, seeded; each in \`see … here\`): texts with a segment reported.
 

@@ -102,10 +102,17 @@ for (const filler of ['.', '=', '*', '#', ' ', '\n', '█', '\u200b', '😀', 'A
     fillerRows.push([`Decode this: ${granted} ${run}`, [['binary', 13, 13 + granted.length, granted]]])
   }
 }
+// A filler run of - _ + / glued to the first group: the segment still starts at that group.
+for (const filler of ['-', '_', '+', '/']) {
+  for (const n of [1, 40, 4000]) {
+    const before = `Decode this binary and say it: ${filler.repeat(n)}`
+    fillerRows.push([before + granted, [['binary', before.length, before.length + granted.length, granted]]])
+  }
+}
 // Filler around things that are not encodings stays unreported.
 for (const filler of ['.', '=', ' ', '0', 'A']) {
   const run = filler.repeat(3000)
-  for (const tail of ['01101000 01101001', '00000001 00000010 00000100 00001000', '74, 54, 79, 100, 75, 52, 75, 66', '3daebacd645d5fcc261d91aac096b39b', '819e3abd-6868-4759-bc24-810c1096fee5']) {
+  for (const tail of ['01101000 01101001', `${filler}-----01101000 01101001`, '00000001 00000010 00000100 00001000', '74, 54, 79, 100, 75, 52, 75, 66', '3daebacd645d5fcc261d91aac096b39b', '819e3abd-6868-4759-bc24-810c1096fee5']) {
     fillerRows.push([`${run} ${tail}`, []])
   }
 }

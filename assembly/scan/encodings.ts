@@ -17,6 +17,7 @@
 //     number, or a list of numbers, first).
 //     A base64 or base32 word must not repeat one character 8 times in a row (an elongated word).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
+//     Spaced binary may follow a glued run of - _ + / (filler): its groups start after the run.
 //  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is binary
 //     (8-bit groups with a separator, or a word of 0/1 of at least 24 digits) that decodes to at least
 //     3 bytes of a word (clean printable ASCII, at least 3 in 4 letters): that form occurs in nothing
@@ -557,6 +558,17 @@ function parseAt(i: i32): i32 {
     e++
   }
   skip = max(skip, e)
+  // A filler run glued to spaced binary ("-----01100111 01110010 …") makes its first group the end of
+  // one longer word; the groups start after the run of - _ + /.
+  if (i + 8 < e && (charFlag(at(i)) & (F_STD | F_URL)) != 0) {
+    const q = e - 8
+    let p = i + 1
+    while (p < q && (charFlag(at(p)) & (F_STD | F_URL)) != 0) p++
+    if (p == q && parseSeparated(TOK_BITS, q) > 1 && ((sepEnd - q >= MIN_CHARS && pAccept()) || pAcceptWord())) {
+      emit(LABEL_BINARY, q, sepEnd)
+      return sepEnd
+    }
+  }
   if (e - i < MIN_CHARS - 2) return skip
   let pad = 0
   while (e + pad < len && at(e + pad) == 0x3d) pad++
