@@ -13,16 +13,21 @@
 //     - percent: a run of `%HH` with nothing between the escapes, not touching other URL characters
 //       ([A-Za-z0-9+/_-], `=`, `&`, `?`): escapes inside a URL are how URLs are written;
 //     - unicode_escape: a run of `\uHHHH` escapes (surrogate pairs combine).
-//     A hex word of decimal digits only must be at least 24 characters (it is a number first).
+//     A hex word (or separated hex bytes) of decimal digits only must be at least 24 digits (it is a
+//     number, or a list of numbers, first).
 //     A base64 or base32 word must not repeat one character 8 times in a row (an elongated word).
 //     A word starts and ends at a boundary: the characters beside it are not [A-Za-z0-9+/_-].
-//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is 8-bit
-//     binary groups with a separator that decode to at least 3 bytes of a word (clean printable ASCII,
-//     at least 3 in 4 letters): that form occurs in nothing but encodings.
+//     Spaced binary may follow a glued run of - _ + / (filler): its groups start after the run.
+//  2. Length: the segment is at least 16 characters and decodes to at least 8 bytes; or it is binary
+//     (8-bit groups with a separator, or a word of 0/1 of at least 24 digits) that decodes to at least
+//     3 bytes of a word (clean printable ASCII, at least 3 in 4 letters): that form occurs in nothing
+//     but encodings.
 //  3. Payload: the decoded bytes read as text: at most 10 % of them are control bytes or invalid UTF-8
 //     (a multi-byte character cut off at the very end is allowed: payloads are often truncated), and at
 //     least 40 % are letters (ASCII letters, or bytes of non-ASCII characters). A decode shorter than 24
-//     bytes must have no such bad byte at all, and at least 3 in 4 of its characters must be ASCII.
+//     bytes must have no such bad byte at all, and at least 3 in 4 of its characters must be ASCII;
+//     a decimal one must have at least as many lower-case letters as capitals, or two letters, a
+//     space and two letters (lists of scores and ages read as capitals).
 // When several forms fit the same word they are tried in the order binary, hex, base32, base64, and
 // the first that passes 2 and 3 wins. Hash digests, UUIDs, git SHAs and random tokens decode to
 // random bytes, which fail 3; ordinary words are too short or fail 3 too.
@@ -179,8 +184,9 @@ function pCodePoint(cp: u32): void {
   }
 }
 
-// Separated 8-bit groups of 0 and 1 are a form no prose, number list, hash or identifier takes, so a
-// short run counts when it decodes to a word ("01100111 01110010 ... 01100100" is "granted").
+// Separated 8-bit groups of 0 and 1, or a word of 24 or more 0/1 digits, are a form no prose, number
+// list, hash or identifier takes, so a short run counts when it decodes to a word ("01100111
+// 01110010 ... 01100100" is "granted"). Bit flags decode to control bytes and stay unreported.
 const MIN_WORD_BYTES: i32 = 3
 
 /** The payload is a short word or phrase: clean printable ASCII, at least 3 in 4 bytes letters. */
@@ -423,7 +429,7 @@ function tryBinary(s: i32, e: i32): bool {
     for (let k = 0; k < 8; k++) v = (v << 1) | (at(p + k) - 0x30)
     pByte(v)
   }
-  return pAccept()
+  return pAccept() || pAcceptWord()
 }
 
 function tryBase32(s: i32, e: i32, pad: i32): bool {
@@ -466,6 +472,50 @@ function tryBase64(s: i32, e: i32, pad: i32): bool {
   return pAccept()
 }
 
+/**
+ * Hex bytes without a letter ("40 29 45 45 23 70 64 44") are a list of numbers first, as a hex word of
+ * digits is: they count from MIN_DIGITS_ONLY_HEX digits.
+ */
+function hexLetter(s: i32, e: i32): bool {
+  for (let p = s; p < e; p++) if ((at(p) | 0x20) - 0x61 < 6) return true
+  return false
+}
+
+/**
+ * Short decimal runs: lists of scores, ages and grades fall in 65..100 ("74, 79, 100, 75, 66, 88, 71,
+ * 83") and read as capitals, while char-code payloads are mostly lower-case text. A run under
+ * SHORT_BYTES counts when its lower-case letters are at least its capitals, or when it has two
+ * letters, a space and two letters ("ACCESS GRANTED").
+ */
+function decimalText(s: i32, e: i32): bool {
+  let lower = 0
+  let upper = 0
+  // Letters in a row before the current byte, and whether a space followed two of them.
+  let run = 0
+  let spaced = false
+  let p = s
+  while (p < e) {
+    const c = at(p)
+    if (c - 0x30 >= 10) {
+      p++
+      continue
+    }
+    let v: u32 = 0
+    while (p < e && at(p) - 0x30 < 10) v = v * 10 + (at(p++) - 0x30)
+    const letter = (v | 0x20) - 0x61 < 26
+    if (v - 0x61 < 26) lower++
+    else if (v - 0x41 < 26) upper++
+    if (letter) {
+      run++
+      if (spaced && run >= 2) return true
+    } else {
+      spaced = v == 0x20 && run >= 2
+      run = 0
+    }
+  }
+  return lower >= upper
+}
+
 /** At a word boundary: try every form; emit the first that passes. Returns where scanning resumes. */
 function parseAt(i: i32): i32 {
   // Separated bytes. Runs of two or more tokens that fail are skipped whole, which keeps long
@@ -484,7 +534,7 @@ function parseAt(i: i32): i32 {
   for (let kind = TOK_BITS; kind <= TOK_DEC; kind++) {
     const n = parseSeparated(kind, i)
     if (n > 1) {
-      if ((sepEnd - i >= MIN_CHARS && pAccept()) || (kind == TOK_BITS && pAcceptWord())) {
+      if ((sepEnd - i >= MIN_CHARS && pAccept() && (kind != TOK_DEC || pTotal >= SHORT_BYTES || decimalText(i, sepEnd)) && (kind != TOK_HEX || pTotal * 2 >= MIN_DIGITS_ONLY_HEX || hexLetter(i, sepEnd))) || (kind == TOK_BITS && pAcceptWord())) {
         emit(kind == TOK_BITS ? LABEL_BINARY : kind == TOK_HEX ? LABEL_HEX : LABEL_DECIMAL, i, sepEnd)
         return sepEnd
       }
@@ -508,6 +558,17 @@ function parseAt(i: i32): i32 {
     e++
   }
   skip = max(skip, e)
+  // A filler run glued to spaced binary ("-----01100111 01110010 …") makes its first group the end of
+  // one longer word; the groups start after the run of - _ + /.
+  if (i + 8 < e && (charFlag(at(i)) & (F_STD | F_URL)) != 0) {
+    const q = e - 8
+    let p = i + 1
+    while (p < q && (charFlag(at(p)) & (F_STD | F_URL)) != 0) p++
+    if (p == q && parseSeparated(TOK_BITS, q) > 1 && ((sepEnd - q >= MIN_CHARS && pAccept()) || pAcceptWord())) {
+      emit(LABEL_BINARY, q, sepEnd)
+      return sepEnd
+    }
+  }
   if (e - i < MIN_CHARS - 2) return skip
   let pad = 0
   while (e + pad < len && at(e + pad) == 0x3d) pad++
