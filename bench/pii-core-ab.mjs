@@ -48,6 +48,8 @@ const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
 const base = median(runs[0].ms)
 for (const b of runs) {
   const m = median(b.ms)
-  console.log(`${b.file}: ${b.count} entities, median ${m.toFixed(2)} ms, ${(text.length / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x`)
+  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
+  const paired = median(b.ms.map((t, i) => runs[0].ms[i] / t))
+  console.log(`${b.file}: ${b.count} entities, median ${m.toFixed(2)} ms, ${(text.length / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
   if (b.ex.piiCounters) console.log('  counters', [...new Uint32Array(b.ex.memory.buffer, b.ex.piiCounters(), 24)].join(' '))
 }
