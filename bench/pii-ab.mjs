@@ -34,5 +34,7 @@ const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
 const base = median(builds[0].ms)
 for (const b of builds) {
   const m = median(b.ms)
-  console.log(`${op} ${b.d}: median ${m.toFixed(1)} ms, ${(bytes / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x`)
+  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
+  const paired = median(b.ms.map((t, i) => builds[0].ms[i] / t))
+  console.log(`${op} ${b.d}: median ${m.toFixed(1)} ms, ${(bytes / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
 }
