@@ -13,7 +13,7 @@ import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
 import { emitWhy } from './state'
-import { orgRun, orgsWanted } from './orgs'
+import { orgRun, orgsWanted, readNameEnd, readNameHash, wordsReset } from './orgs'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
 } from './state'
@@ -84,28 +84,40 @@ function collectRun(s: usize): u32 {
   while (k < 8 && pos < N) {
     let cs = pos
     if (k > 0 && (at(cs) == 0x28 || at(cs) == 0x22)) break
-    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass; the token then ends at
-    // the next space (usually at once, or after a comma or period).
-    let ce = cs
-    let h = FNV_SEED
-    let prev: u32 = 0
-    while (ce < N) {
-      let c = at(ce)
-      if (!isNameByte(c)) break
-      if (c - 0x41 < 26) c |= 0x20
-      else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-      h = fnvByte(h, c)
-      prev = c
-      ce++
+    // Name bytes, hashed (lower-cased, as the gazetteer is) in the same pass, or as orgRun read them;
+    // the token then ends at the next space (usually at once, or after a comma or period).
+    const capital = upperAt(cs)
+    let ce = readNameEnd(cs)
+    let h = readNameHash
+    // A word the organisation rules did not read for this run: read it here. A lower-case word is
+    // hashed only once it passes the particle test below (most end the run).
+    if (ce == 0) {
+      ce = cs
+      h = FNV_SEED
+      let prev: u32 = 0
+      if (capital) {
+        while (ce < N) {
+          let c = at(ce)
+          if (!isNameByte(c)) break
+          if (c - 0x41 < 26) c |= 0x20
+          else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+          h = fnvByte(h, c)
+          prev = c
+          ce++
+        }
+      } else {
+        while (ce < N && isNameByte(at(ce))) ce++
+        h = 0
+      }
     }
     const raw = tokenEnd(ce)
     // Allow "O'Brien", "Jean-Luc"; strip a trailing apostrophe-s ("Smith's").
     if (ce == cs) break
     // "Insurance AB 12 34 56 C": a spaced id (national.ts) ends the run; the token loop reads it.
     if (k > 0 && ce - cs == 2 && at(ce) == 0x20 && isDig(at(ce + 1)) && spacedIdAt(cs)) break
-    const capital = upperAt(cs)
     // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
     if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !(upperAt(raw + 1) || particleThenCapital(raw + 1)))) break
+    if (h == 0) h = hashRange(cs, ce)
     let f: u32 = gazLookup(h)
     if (ce - cs > 2 && at(ce - 2) == 0x27 && (at(ce - 1) | 0x20) == 0x73) {
       ce -= 2
@@ -486,6 +498,7 @@ function foreignPrep(p: usize): bool {
 }
 
 export function capRun(s: usize): usize {
+  wordsReset()
   if (orgsWanted()) {
     const z = orgRun(s)
     if (z > 0) return z

@@ -122,6 +122,100 @@ function wordEnd(s: usize): usize {
   return k
 }
 
+// Words read for the run at hand (orgRun's run, the word that ended it, the words the cues look at),
+// keyed by start: orgRun asks for some words more than once (the first word, a word after a comma,
+// the word after the run), and the name rules (names.ts collectRun) read the same words next, so each
+// is read and hashed once. A slot: start, end (wordEnd), end of its name bytes (collectRun's token:
+// letters, non-ASCII, ' and -), table flags, and the hashes of the word and of its name bytes.
+const RMAX: u32 = 16
+const RSLOT: usize = 32
+const READ = memory.data(<i32>(RMAX * <u32>RSLOT))
+let readN: u32 = 0
+/** Hash (hashLower) and table flags of the word readWord last returned. */
+let wordHash: u64 = 0
+let wordFlags: u32 = 0
+
+/** Forget the words read for the previous run (called by names.ts capRun for each run). */
+export function wordsReset(): void {
+  readN = 0
+}
+
+/**
+ * wordEnd(s), with the word's hash and table flags in wordHash / wordFlags: from the words already
+ * read for this run when s starts one, else read in one pass that also records its name bytes.
+ */
+function readWord(s: usize): usize {
+  for (let i: u32 = 0; i < readN; i++) {
+    const slot = READ + <usize>i * RSLOT
+    if (<usize>load<u32>(slot) == s) {
+      wordFlags = load<u32>(slot, 12)
+      wordHash = load<u64>(slot, 16)
+      return <usize>load<u32>(slot, 4)
+    }
+  }
+  // wordEnd and hashLower in one loop. Name bytes are word bytes without digits, '&' and '.', so the
+  // name bytes from s end at the first of those or where the word ends.
+  let k = s
+  let h = FNV_SEED
+  let h1 = h
+  let h2 = h
+  let prev: u32 = 0
+  let nameEnd: usize = 0
+  let nameHash = h
+  let named = false
+  while (k < N) {
+    let c = at(k)
+    if (!wordByte(c) && !(c == 0x2e && k > s && isAlpha(at(k - 1)) && isAlpha(at(k + 1)))) break
+    if (!named && (isDig(c) || c == 0x26 || c == 0x2e)) {
+      named = true
+      nameEnd = k
+      nameHash = h
+    }
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    h2 = h1
+    h1 = h
+    h = fnvByte(h, c)
+    prev = c
+    k++
+  }
+  if (!named) {
+    nameEnd = k
+    nameHash = h
+  }
+  // "Google's" is looked up as "Google" (wordEnd).
+  if (k - s > 3 && at(k - 2) == 0x27 && (at(k - 1) | 0x20) == 0x73) {
+    k -= 2
+    h = h2
+  }
+  wordHash = h
+  wordFlags = k > s ? lx(h) : 0
+  if (readN < RMAX) {
+    const slot = READ + <usize>readN * RSLOT
+    store<u32>(slot, <u32>s)
+    store<u32>(slot, <u32>k, 4)
+    store<u32>(slot, <u32>nameEnd, 8)
+    store<u32>(slot, wordFlags, 12)
+    store<u64>(slot, h, 16)
+    store<u64>(slot, nameHash, 24)
+    readN++
+  }
+  return k
+}
+
+/** End of the name bytes of the word at s, if this run read it (0 if not); its hash in readNameHash. */
+export let readNameHash: u64 = 0
+export function readNameEnd(s: usize): usize {
+  for (let i: u32 = 0; i < readN; i++) {
+    const slot = READ + <usize>i * RSLOT
+    if (<usize>load<u32>(slot) == s) {
+      readNameHash = load<u64>(slot, 24)
+      return <usize>load<u32>(slot, 8)
+    }
+  }
+  return 0
+}
+
 function lookup(s: usize, e: usize): u32 {
   return lx(hashLower(FNV_SEED, P + s, e - s))
 }
@@ -165,10 +259,10 @@ function readRun(s: usize): u32 {
   // French and Italian elision: "L'Université de Montréal", "dell'Università".
   if (at(s + 1) == 0x27 && upperAt(s + 2) && ((at(s) | 0x20) == 0x6c || (at(s) | 0x20) == 0x64)) pos = s + 2
   while (n < MAXW && pos < N) {
-    const e = wordEnd(pos)
+    const e = readWord(pos)
     if (e == pos) break
-    const h = hashLower(FNV_SEED, P + pos, e - pos)
-    const f = lx(h)
+    const h = wordHash
+    const f = wordFlags
     // "3M", "21st Century Fox"; a number alone ("Suite 603") is no part of a name.
     let letter = false
     for (let m = pos; m < e && !letter; m++) letter = !isDig(at(m))
@@ -197,8 +291,8 @@ function readRun(s: usize): u32 {
     if (at(k) == 0x27 && (at(k + 1) | 0x20) == 0x73) {
       // A possessive ends the name ("Acme's shares") unless a head word follows ("St. Mary's Hospital").
       if (at(k + 2) != 0x20 || !upperAt(k + 3)) break
-      const z = wordEnd(k + 3)
-      if ((lookup(k + 3, z) & O_HEAD) == 0) break
+      readWord(k + 3)
+      if ((wordFlags & O_HEAD) == 0) break
       store<u32>(WE + (<usize>(n - 1) << 2), <u32>(k + 2))
       k += 2
     }
@@ -207,8 +301,8 @@ function readRun(s: usize): u32 {
     if (at(k) == 0x2c && at(k + 1) == 0x20) {
       // ", Inc." / ", Ltd", and the partners of "Smith, Jones and Brown, Inc.": a comma goes on before
       // a legal form, or before another capitalised word (orgRun keeps such a list only before a legal form).
-      const z = wordEnd(k + 2)
-      const g = z > k + 2 ? lookup(k + 2, z) : 0
+      const z = readWord(k + 2)
+      const g = wordFlags
       const legal = (g & O_SUFFIX) != 0 && ((g & O_STRICT) == 0 || strictForm(k + 2, z))
       if (!legal && !upperAt(k + 2)) break
       if (!legal && commaAt == 0) commaAt = n
@@ -272,15 +366,15 @@ function cueAfter(e: usize): bool {
   else if (at(k) == 0xe2 && at(k + 1) == 0x80 && at(k + 2) == 0x99 && (at(k + 3) | 0x20) == 0x73) k += 4
   if (at(k) != 0x20) return false
   k++
-  const z = wordEnd(k)
-  return z > k && !upperAt(k) && (lookup(k, z) & O_CUE_AFTER) != 0 || z > k && allCaps(k, z) && (lookup(k, z) & O_CUE_AFTER) != 0
+  const z = readWord(k)
+  return z > k && !upperAt(k) && (wordFlags & O_CUE_AFTER) != 0 || z > k && allCaps(k, z) && (wordFlags & O_CUE_AFTER) != 0
 }
 
 /** A company's action right after the name ending at e: "Apple released", "Shell agreed". */
 function actAfter(e: usize): bool {
   if (at(e) != 0x20) return false
-  const z = wordEnd(e + 1)
-  return z > e + 1 && !upperAt(e + 1) && (lookup(e + 1, z) & O_ACT) != 0
+  const z = readWord(e + 1)
+  return z > e + 1 && !upperAt(e + 1) && (wordFlags & O_ACT) != 0
 }
 
 /** Is word i a leading word that belongs to no name ("The", "In", "Yesterday" at a sentence start)? */
@@ -359,10 +453,9 @@ export function orgRun(s: usize): usize {
   // Most capitalised words in prose are one everyday word, a pronoun or a given name ("The", "He",
   // "Yesterday", "John") followed by a lower-case word: no rule here can take them, so they cost one
   // lookup in each table.
-  const e0 = wordEnd(s)
+  const e0 = readWord(s)
   if (e0 > s && at(e0) == 0x20 && !upperAt(e0 + 1) && at(e0 + 1) != 0x26) {
-    const h = hashLower(FNV_SEED, P + s, e0 - s)
-    if (lx(h) == 0 && (gazLookup(h) & (G_NOTNAME | G_COMMON | G_MONTH | G_WEEKDAY | G_TITLE | G_PREP | G_FIRST)) != 0) return 0
+    if (wordFlags == 0 && (gazLookup(wordHash) & (G_NOTNAME | G_COMMON | G_MONTH | G_WEEKDAY | G_TITLE | G_PREP | G_FIRST)) != 0) return 0
   }
   const all = readRun(s)
   if (all == 0) return 0

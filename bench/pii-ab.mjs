@@ -1,0 +1,40 @@
+// A/B timing of PII builds on Brown prose, for speed work on the scanner: each argument is a built
+// dist/ directory (copy dist/ aside before a change); the builds run alternately, rep by rep, in one
+// process, so a shared, noisy machine slows them alike. Prints the median MB/s of each and the ratio
+// to the first.
+//   node bench/pii-ab.mjs /tmp/base-dist dist [reps=21] [op=pii|redact]
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { loadBrown } from './brown.mjs'
+import { utf8Bytes } from './util.mjs'
+
+const args = process.argv.slice(2)
+const dirs = args.filter((a) => !/^\d+$/.test(a) && a !== 'pii' && a !== 'redact')
+const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 21)
+const op = args.includes('redact') ? 'redact' : 'pii'
+const brown = loadBrown().text
+const bytes = utf8Bytes(brown)
+const builds = []
+for (const d of dirs) {
+  const { load } = await import(pathToFileURL(resolve(d, 'litmus.js')).href)
+  builds.push({ d, litmus: await load(), ms: [] })
+}
+const call = (l) => (op === 'pii' ? l.pii({ text: brown }) : l.redact(brown))
+for (const b of builds) for (let w = 0; w < 2; w++) call(b.litmus)
+for (let r = 0; r < reps; r++) {
+  // Alternate the order too, so neither build always runs right after the other.
+  const order = r % 2 === 0 ? builds : [...builds].reverse()
+  for (const b of order) {
+    const t0 = performance.now()
+    call(b.litmus)
+    b.ms.push(performance.now() - t0)
+  }
+}
+const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
+const base = median(builds[0].ms)
+for (const b of builds) {
+  const m = median(b.ms)
+  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
+  const paired = median(b.ms.map((t, i) => builds[0].ms[i] / t))
+  console.log(`${op} ${b.d}: median ${m.toFixed(1)} ms, ${(bytes / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+}

@@ -1,0 +1,55 @@
+// A/B timing of the PII core alone (piiScan over Brown prose, every category, no JavaScript entity
+// objects), for speed work on assembly/pii: each argument is a built wasm file (copy build/litmus.wasm
+// aside before a change). The builds run alternately, rep by rep, in one process.
+//   node bench/pii-core-ab.mjs /tmp/base.wasm build/litmus.wasm [reps=31]
+import { readFileSync } from 'node:fs'
+import { loadBrown } from './brown.mjs'
+import { PII_GAZETTEER } from '../dist/models/pii-gazetteer.js'
+import { PII_ORGS } from '../dist/models/pii-orgs.js'
+
+const args = process.argv.slice(2)
+const files = args.filter((a) => !/^\d+$/.test(a))
+const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 31)
+const text = new TextEncoder().encode(loadBrown().text)
+const enc = new TextEncoder()
+
+async function instance(file) {
+  const { instance } = await WebAssembly.instantiate(readFileSync(file), { env: { abort() { throw new Error('abort') } } })
+  const ex = instance.exports
+  const put = (bytes) => {
+    ex.reset()
+    const p = ex.alloc(bytes.length)
+    new Uint8Array(ex.memory.buffer).set(bytes, p)
+    return p
+  }
+  const gaz = enc.encode(PII_GAZETTEER)
+  ex.piiGazetteerReserve(PII_GAZETTEER.split('\n').length)
+  ex.piiGazetteerBuild(put(gaz), gaz.length)
+  const orgs = enc.encode(PII_ORGS)
+  ex.piiOrgsInstall(ex.lexiconBuild(put(orgs), orgs.length))
+  const scan = () => {
+    const p = put(text)
+    const out = ex.piiScan(p, text.length, 0xfffffffe, 0x1ffff)
+    return new Uint32Array(ex.memory.buffer, out, 1)[0]
+  }
+  return { file, ex, scan, ms: [], count: scan() }
+}
+
+const runs = []
+for (const f of files) runs.push(await instance(f))
+for (let r = 0; r < reps; r++) {
+  for (const b of r % 2 === 0 ? runs : [...runs].reverse()) {
+    const t0 = performance.now()
+    b.scan()
+    b.ms.push(performance.now() - t0)
+  }
+}
+const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
+const base = median(runs[0].ms)
+for (const b of runs) {
+  const m = median(b.ms)
+  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
+  const paired = median(b.ms.map((t, i) => runs[0].ms[i] / t))
+  console.log(`${b.file}: ${b.count} entities, median ${m.toFixed(2)} ms, ${(text.length / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+  if (b.ex.piiCounters) console.log('  counters', [...new Uint32Array(b.ex.memory.buffer, b.ex.piiCounters(), 24)].join(' '))
+}
