@@ -9,7 +9,7 @@
 // word: a spaced list of digits ("1 2 3 4 5 6 7 8 9") is far more often a list than a number.
 import { C_CARD, C_EMAIL, C_PHONE, C_SSN, W_CHECKSUM, W_CONTEXT, W_DEOBFUSCATED, W_FORMAT } from './categories'
 import { luhnOk } from './checks'
-import { contextBefore } from './context'
+import { X_CARD, cuesBefore, numberContext } from './context'
 import { G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
 import { cardIssuerOk, e164Ok, ssnValid } from './numbers'
 import { DIGITS, N, P, at, emitWhy, wants } from './state'
@@ -193,7 +193,7 @@ export function spacedNumber(s: usize): usize {
     ps = s - 2
     plus = true
   }
-  const ctx = contextBefore(ps, 4) | cueAfter(end)
+  const ctx = numberContext(ps, 4) | cueAfter(end)
   if (n == 9 && wants(C_SSN) && ssnValid(dval(0, 3), dval(3, 2), dval(5, 4))) {
     const shaped = shape3(3, 2, 4)
     if (shaped || (ctx & G_CTX_SSN) != 0) {
