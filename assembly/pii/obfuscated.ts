@@ -10,7 +10,7 @@
 import { C_CARD, C_EMAIL, C_PHONE, C_SSN, W_CHECKSUM, W_CONTEXT, W_DEOBFUSCATED, W_FORMAT } from './categories'
 import { luhnOk } from './checks'
 import { X_CARD, cuesBefore, numberContext } from './context'
-import { G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
+import { G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
 import { cardIssuerOk, e164Ok, ssnValid } from './numbers'
 import { DIGITS, N, P, at, emitWhy, wants } from './state'
 import { eqi, hashRange, isAlnum, isAlpha, isDig } from './text'
@@ -31,9 +31,13 @@ export const RUN_GL = memory.data(32)
 export let RUN_SPACED = false
 export let RUN_BROKEN = false
 export let RUN_MIXED = false
+/** Was a separator padded with spaces ("568 / 78 / 1178", "555 - 123 - 4567") or an underscore? */
+export let RUN_PADDED = false
+/** Was a slash one of the separators? "568 / 78 / 1178" is an SSN only after its word. */
+export let RUN_SLASH = false
 
 function isSepByte(c: u32): bool {
-  return c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29
+  return c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29 || c == 0x5f
 }
 
 /**
@@ -50,6 +54,8 @@ export function readDigitRun(s: usize): usize {
   RUN_SPACED = false
   RUN_BROKEN = false
   RUN_MIXED = false
+  RUN_PADDED = false
+  RUN_SLASH = false
   let n: u32 = 0
   let glen: u32 = 0
   let chunk: u32 = 0
@@ -94,6 +100,8 @@ export function readDigitRun(s: usize): usize {
       k = m
       continue
     }
+    if ((seps > 0 && spaces > 0) || sepc == 0x5f) RUN_PADDED = true
+    if (sepc == 0x2f) RUN_SLASH = true
     // A group boundary: one kind of separator throughout, or the run is "mixed".
     const kind: u32 = seps > 0 ? (sepc != 0 ? sepc : 0x29) : 0x20
     if (sep0 == 0) sep0 = kind
@@ -179,7 +187,7 @@ export function spacedNumber(s: usize): usize {
   if (s > 0 && (isAlnum(at(s - 1)) || at(s - 1) == 0x2e || at(s - 1) == 0x2f)) return 0
   const end = readDigitRun(s)
   if (RUN_N > RUN_MAX) return end
-  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED)) return 0
+  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED || RUN_PADDED)) return 0
   if (isAlpha(at(end)) || at(end) >= 0x80) return 0
   const n = RUN_N
   // "(5 5 5) ...", "+ 4 4 ...": the opening parenthesis or the plus sign belongs to the number.
@@ -195,7 +203,7 @@ export function spacedNumber(s: usize): usize {
   }
   const ctx = numberContext(ps, 4) | cueAfter(end)
   if (n == 9 && wants(C_SSN) && ssnValid(dval(0, 3), dval(3, 2), dval(5, 4))) {
-    const shaped = shape3(3, 2, 4)
+    const shaped = shape3(3, 2, 4) && !RUN_SLASH
     if (shaped || (ctx & G_CTX_SSN) != 0) {
       emitWhy(s, end, C_SSN, W_FORMAT | W_DEOBFUSCATED | (shaped ? 0 : W_CONTEXT))
       return end
@@ -204,14 +212,16 @@ export function spacedNumber(s: usize): usize {
   if (n >= 13 && n <= 19 && wants(C_CARD) && luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)) {
     let shaped = RUN_G >= 3 && RUN_G <= 5
     for (let g: u32 = 0; shaped && g < RUN_G; g++) if (gl(g) < 4 || gl(g) > 6) shaped = false
-    const cue = !shaped && cueBefore(ps, 4, isCardCue)
+    const cue = !shaped && (cueBefore(ps, 4, isCardCue) || (cuesBefore(ps, 4) & X_CARD) != 0)
     if (shaped || cue) {
       emitWhy(s, end, C_CARD, W_FORMAT | W_CHECKSUM | W_DEOBFUSCATED | (cue ? W_CONTEXT : 0))
       return end
     }
   }
   if (wants(C_PHONE) && n >= 7 && n <= 15) {
-    const cue = (ctx & G_CTX_PHONE) != 0
+    // "mon numéro : 0 6 3 9 9 8 1 2 3 4": a number word before a national number with its trunk 0.
+    const trunk = load<u8>(DIGITS) == 0x30 && n >= 9 && n <= 11 && (ctx & G_CTX_NUMBER) != 0 && (ctx & G_CTX_ID) == 0
+    const cue = (ctx & G_CTX_PHONE) != 0 || trunk
     let ok = false
     if (plus) ok = e164Ok(0, n)
     else if (shape3(3, 3, 4) || (RUN_G == 4 && gl(0) == 1 && load<u8>(DIGITS) == 0x31 && gl(1) == 3 && gl(2) == 3 && gl(3) == 4)) ok = true
