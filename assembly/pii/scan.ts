@@ -158,6 +158,8 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         const b = at(k - 1)
         const d = at(k)
         if ((b == 0x3e || b == 0x22 || b == 0x27 || b >= 0x80 || (b == 0x3a && at(k - 2) >= 0x80)) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+          // The words around the value are read for organisations first, as they would have been.
+          if (b >= 0x80 && (acc & B_HI) != 0 && !upperAt(s) && orgsWanted()) orgWide(s, e)
           let vacc: u32 = 0
           for (let m = k; m < t1; m++) vacc |= cls(at(m))
           t = k
