@@ -288,20 +288,88 @@ function isClose(c: u32): bool {
 /** How the last at-form or dot-form was written: 0 a bare symbol, 1 a bracketed word, 2 a bare word. */
 let FORM: u32 = 0
 
+// The words written for '.' and '@' in several languages (each list one literal, '|'-separated, lower
+// case): "anna punkt berger at example punkt de", "giorgia.russo chiocciola example punto it",
+// "dmitry точка orlov собака example точка ru".
+const DOT_WORDS = 'dot|punkt|punto|point|ponto|pont|nokta|kropka|tečka|точка'
+const AT_WORDS = 'at|arroba|arobase|chiocciola|chiocciolina|klammeraffe|kukac|małpa|zavináč|собака'
+
+/** Bytes of the UTF-8 text at k matching lit (case-folded ASCII), or 0. */
+function litAt(k: usize, base: usize, from: usize, to: usize): usize {
+  let i = k
+  for (let j = from; j < to; j++) {
+    const u = <u32>load<u16>(base + (j << 1))
+    let c = at(i)
+    if (u < 0x80) {
+      if ((c - 0x41 < 26 ? c | 0x20 : c) != u) return 0
+      i++
+    } else if (u < 0x800) {
+      if (c != (0xc0 | (u >> 6)) || at(i + 1) != (0x80 | (u & 0x3f))) return 0
+      i += 2
+    } else {
+      if (c != (0xe0 | (u >> 12)) || at(i + 1) != (0x80 | ((u >> 6) & 0x3f)) || at(i + 2) != (0x80 | (u & 0x3f))) return 0
+      i += 3
+    }
+  }
+  return i - k
+}
+
+/** UTF-8 bytes of the BMP units [from, to) of a literal. */
+function litBytes(base: usize, from: usize, to: usize): usize {
+  let n: usize = 0
+  for (let j = from; j < to; j++) {
+    const u = <u32>load<u16>(base + (j << 1))
+    n += u < 0x80 ? 1 : u < 0x800 ? 2 : 3
+  }
+  return n
+}
+
+/**
+ * A word of `list` at k (forwards, `back` false) or ending at k (`back` true): its length in bytes, or
+ * 0. Only a word whose neighbours are not letters of its own script counts.
+ */
+function listWord(k: usize, list: string, back: bool): usize {
+  const base = changetype<usize>(list)
+  const n = <usize>list.length
+  let a: usize = 0
+  for (let j: usize = 0; j <= n; j++) {
+    if (j < n && load<u16>(base + (j << 1)) != 0x7c) continue
+    const len = litBytes(base, a, j)
+    const s = back ? k - len : k
+    if ((!back || k >= len) && litAt(s, base, a, j) == len) {
+      const before = s > 0 ? at(s - 1) : 0
+      const after = at(s + len)
+      if (!isAlnum(before) && !isAlnum(after) && (before < 0x80 || at(s) < 0x80) && (after < 0xc0 || at(s) < 0x80)) return len
+    }
+    a = j + 1
+  }
+  return 0
+}
+
 /** Length of the word form `lit` (bracketed "[dot]" / "(at)" or a bare word between spaces) at k, or 0. */
-function wordForm(k: usize, lit: string): usize {
-  const n = <usize>lit.length
+function wordForm(k: usize, list: string, sym: u32): usize {
   if (isOpen(at(k))) {
     let m = k + 1
     if (at(m) == 0x20) m++
-    if (!eqi(m, m + n, lit)) return 0
+    // "[@]", "(.)": the symbol itself in brackets.
+    let n: usize = at(m) == sym ? 1 : 0
+    if (n == 0) {
+      const saved = m
+      while (isAlpha(at(m)) || at(m) >= 0x80) m++
+      n = listWord(saved, list, false)
+      if (n != m - saved) return 0
+      m = saved
+    }
+    if (n == 0) return 0
     m += n
     if (at(m) == 0x20) m++
     if (!isClose(at(m))) return 0
     FORM = 1
     return m + 1 - k
   }
-  if (eqi(k, k + n, lit) && !isAlnum(at(k + n)) && k > 0 && !isAlnum(at(k - 1))) {
+  if (k == 0) return 0
+  const n = listWord(k, list, false)
+  if (n > 0) {
     FORM = 2
     return n
   }
@@ -321,7 +389,7 @@ function dotAfter(k: usize): usize {
     FORM = 0
     z = m + 1
   } else {
-    const w = wordForm(m, 'dot')
+    const w = wordForm(m, DOT_WORDS, 0x2e)
     if (w == 0) return 0
     // A bare "dot" needs spaces around it: "john dot doe".
     if (FORM == 2 && m == k) return 0
@@ -348,15 +416,18 @@ function dotBefore(k: usize): usize {
   else if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    if (o < 3 || !eqi(o - 3, o, 'dot')) return 0
-    o -= 3
+    const w = o > 0 && at(o - 1) == 0x2e ? 1 : listWord(o, DOT_WORDS, true)
+    if (w == 0) return 0
+    o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
     if (o == 0 || !isOpen(at(o - 1))) return 0
     z = o - 1
-  } else if (m != k && m >= 4 && eqi(m - 3, m, 'dot') && at(m - 4) == 0x20) {
-    z = m - 3
+  } else {
+    const w = m != k ? listWord(m, DOT_WORDS, true) : 0
+    if (w == 0 || m < w + 1 || at(m - w - 1) != 0x20) return 0
+    z = m - w
     word = true
-  } else return 0
+  }
   const q = skipGapBack(z)
   if (word && q == z) return 0
   return q > 0 && isAlnum(at(q - 1)) ? q : 0
@@ -448,7 +519,8 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
   }
   if (labels < 2 || last1 - last0 < 2 || last1 - last0 > 24) return 0
   for (let m = last0; m < last1; m++) if (!isAlpha(at(m))) return 0
-  if ((gazLookup(hashRange(last0, last1)) & G_TLD) == 0) return 0
+  // A known top-level domain, or any two letters: the country codes ("vn", "th", "ng") are too many to list.
+  if (last1 - last0 != 2 && (gazLookup(hashRange(last0, last1)) & G_TLD) == 0) return 0
   let why = W_FORMAT | W_DEOBFUSCATED
   if (bare) {
     // "at" is an everyday word: "look at the dot com boom". Needs dots written as words or an
@@ -473,16 +545,19 @@ function atFormBefore(s: usize): usize {
   if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    if (o < 2 || !eqi(o - 2, o, 'at')) return N
-    o -= 2
+    const w = o > 0 && at(o - 1) == 0x40 ? 1 : listWord(o, AT_WORDS, true)
+    if (w == 0) return N
+    o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
     if (o == 0 || !isOpen(at(o - 1))) return N
     FORM = 1
     return o - 1
   }
-  if (m != s && m >= 3 && eqi(m - 2, m, 'at') && at(m - 3) == 0x20) {
+  const w = m != s ? listWord(m, AT_WORDS, true) : 0
+  if (w > 0 && m > w && at(m - w - 1) == 0x20) {
     FORM = 2
-    return m - 2
+    AT_LEN = w
+    return m - w
   }
   return N
 }
@@ -499,7 +574,7 @@ export function obfuscatedEmailToken(s: usize, e: usize): usize {
     const c = at(k)
     if (c == 0x40) return addressAround(k, k + 1, false)
     if (isOpen(c) && k > s) {
-      const w = wordForm(k, 'at')
+      const w = wordForm(k, AT_WORDS, 0x40)
       if (w > 0) return addressAround(k, k + w, false)
     }
   }
@@ -512,24 +587,58 @@ export function obfuscatedEmailToken(s: usize, e: usize): usize {
     while (!isClose(at(z))) z++
     return addressAround(a, z + 1, false)
   }
-  return addressAround(a, a + 2, true)
+  return addressAround(a, a + AT_LEN, true)
 }
 
-/** The next "dot" (any case) at or after i, by 16 bytes at a time; N when there is none. */
+/** Bytes of the bare at-word atFormBefore last found. */
+let AT_LEN: usize = 2
+
+/** Does a word of DOT_WORDS perhaps start at i (its first three bytes: dot, pun, poi, pon, nok, kro, teč, точ)? */
+function dotStart(i: usize): bool {
+  const a = at(i) | 0x20
+  const b = at(i + 1) | 0x20
+  const c = at(i + 2) | 0x20
+  return (a == 0x64 && b == 0x6f && c == 0x74) || (a == 0x70 && (b == 0x75 || b == 0x6f) && (c == 0x6e || c == 0x69)) ||
+    (a == 0x6e && b == 0x6f && c == 0x6b) || (a == 0x6b && b == 0x72 && c == 0x6f) || (a == 0x74 && b == 0x65 && at(i + 2) == 0xc4) ||
+    (at(i) == 0xd1 && at(i + 1) == 0x82 && at(i + 2) == 0xd0)
+}
+
+/**
+ * The next place a word of DOT_WORDS may start ("dot", "punkt", "точка", any case), by 16 bytes at a
+ * time; N when there is none. The vector test keeps only bytes after a space or an opening bracket
+ * whose next two bytes fit one of the words; dotStart decides.
+ */
 export function nextDot(from: usize): usize {
   let i = from
   const lc = i8x16.splat(0x20)
-  while (i + 18 <= N) {
-    const a = v128.or(v128.load(P + i), lc)
-    const b = v128.or(v128.load(P + i + 1), lc)
-    const c = v128.or(v128.load(P + i + 2), lc)
-    const m = v128.and(i8x16.eq(a, i8x16.splat(0x64)), v128.and(i8x16.eq(b, i8x16.splat(0x6f)), i8x16.eq(c, i8x16.splat(0x74))))
-    const bits = i8x16.bitmask(m)
-    if (bits != 0) return i + <usize>ctz<u32>(bits)
+  while (i + 19 <= N) {
+    const p = v128.load(P + i)
+    const a = v128.or(v128.load(P + i + 1), lc)
+    const b = v128.or(v128.load(P + i + 2), lc)
+    const c = v128.or(v128.load(P + i + 3), lc)
+    // After a space, '[' or '(' (bytes 0x20, 0x5b, 0x28 all have 0x08 or 0x20 ... tested exactly).
+    const sp = v128.or(i8x16.eq(p, lc), v128.or(i8x16.eq(p, i8x16.splat(0x5b)), v128.or(i8x16.eq(p, i8x16.splat(0x28)), i8x16.eq(p, i8x16.splat(0x7b)))))
+    // dot, pun/pon/poi, nok, kro, teč, and точ (d1 82 d0; 0x20 or-ed into each byte: f1 a2 f0).
+    const o = i8x16.eq(b, i8x16.splat(0x6f))
+    let m = v128.and(i8x16.eq(a, i8x16.splat(0x64)), v128.and(o, i8x16.eq(c, i8x16.splat(0x74))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x70)), v128.or(o, i8x16.eq(b, i8x16.splat(0x75)))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x6e)), v128.and(o, i8x16.eq(c, i8x16.splat(0x6b)))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x6b)), i8x16.eq(b, i8x16.splat(0x72))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x74)), i8x16.eq(b, i8x16.splat(0x65))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(<i8>0xf1)), i8x16.eq(b, i8x16.splat(<i8>0xa2))))
+    let bits = i8x16.bitmask(v128.and(sp, m))
+    while (bits != 0) {
+      const k = i + 1 + <usize>ctz<u32>(bits)
+      if (dotStart(k)) return k
+      bits &= bits - 1
+    }
     i += 16
   }
+  if (i == 0 && dotStart(0)) return 0
+  if (i == 0) i = 1
   while (i + 3 <= N) {
-    if ((at(i) | 0x20) == 0x64 && (at(i + 1) | 0x20) == 0x6f && (at(i + 2) | 0x20) == 0x74) return i
+    const p = at(i - 1)
+    if ((p == 0x20 || p == 0x5b || p == 0x28 || p == 0x7b) && dotStart(i)) return i
     i++
   }
   return N
@@ -542,8 +651,9 @@ export function nextDot(from: usize): usize {
  */
 export function dotWord(d: usize): usize {
   const b = d > 0 ? at(d - 1) : 0
-  const a = at(d + 3)
-  if (!((b == 0x20 || isOpen(b)) && (a == 0x20 || isClose(a))) || !wants(C_EMAIL)) return d + 3
+  const w = listWord(d, DOT_WORDS, false)
+  const a = at(d + w)
+  if (w == 0 || !((b == 0x20 || isOpen(b)) && (a == 0x20 || isClose(a))) || !wants(C_EMAIL)) return d + 3
   // The nearest at-form before, then after.
   const lo = d > 128 ? d - 128 : 0
   for (let k = d; k > lo; k--) {
@@ -576,9 +686,9 @@ function atAt(k: usize): usize {
     FORM = 0
     return k + 1
   }
-  if (isOpen(c) || ((c | 0x20) == 0x61 && k > 0 && at(k - 1) == 0x20 && at(k + 2) == 0x20)) {
-    const w = wordForm(k, 'at')
-    return w > 0 ? k + w : 0
+  if (isOpen(c) || (k > 0 && at(k - 1) == 0x20 && (isAlpha(c) || c >= 0xc0))) {
+    const w = wordForm(k, AT_WORDS, 0x40)
+    return w > 0 && (FORM == 1 || at(k + w) == 0x20) ? k + w : 0
   }
   return 0
 }
