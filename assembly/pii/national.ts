@@ -21,7 +21,7 @@ import {
 import { X_CARD, X_MRN, X_NUMBER, X_PATIENT, X_RECORD, cuesBefore, wordBefore } from './context'
 import { G_CTX_PHONE } from './gazetteer'
 import { phoneAt } from './numbers'
-import { RUN_BROKEN, RUN_MIXED, RUN_N, RUN_SPACED, readDigitRun } from './obfuscated'
+import { RUN_BROKEN, RUN_G, RUN_GLYPH, RUN_MIXED, RUN_N, RUN_PADDED, RUN_SPACED, readDigitRun } from './obfuscated'
 import { at, bit, emitWhy, wants, wantsAny } from './state'
 import { eqi, isAlnum, isAlpha, isDig, startsWith } from './text'
 
@@ -745,7 +745,9 @@ function contextual(s: usize): usize {
     // Spaced out or split by mixed separators after its label ("MRN 8 8 3 1 4 0 8 8 9", "mrn 883-14 0889").
     if (isDig(at(s))) {
       const z = readDigitRun(s)
-      if (RUN_N >= 5 && RUN_N <= 12 && (RUN_SPACED || RUN_MIXED || RUN_BROKEN) && !isAlnum(at(z)) && !phoneShaped(s, z)) {
+      // Groups split by spaces only ("MRN: 1234 5678") after the MRN label itself.
+      const odd = RUN_SPACED || RUN_MIXED || RUN_BROKEN || RUN_PADDED || RUN_GLYPH || ((k & K_MRN) != 0 && RUN_G <= 4)
+      if (RUN_N >= 5 && RUN_N <= 12 && odd && !isAlnum(at(z)) && ((k & K_MRN) != 0 || !phoneShaped(s, z))) {
         return claim(s, z, C_MRN, NAMED | W_DEOBFUSCATED)
       }
     }
@@ -760,6 +762,12 @@ function contextual(s: usize): usize {
 export function nationalId(s: usize, e0: usize): usize {
   ctxDone = false
   const c = at(s)
+  // "MRN12345678": the label glued to its value.
+  if (e0 - s >= 8 && startsWith(s, e0, 'mrn') && isDig(at(s + 3)) && wants(C_MRN)) {
+    const e = alnumRun(s + 3)
+    const nd = countDigits()
+    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3) return claim(s + 3, e, C_MRN, NAMED)
+  }
   if (isDig(c)) return fromDigit(s, e0)
   if (c - 0x41 < 26) return fromLetter(s, e0)
   // Lower-cased text ("my driver's license number is a56319335"): only the ids named by a word.

@@ -35,6 +35,16 @@ export let RUN_MIXED = false
 export let RUN_PADDED = false
 /** Was a slash one of the separators? "568 / 78 / 1178" is an SSN only after its word. */
 export let RUN_SLASH = false
+/** Was a letter drawn like a digit read as one ("555-l23-4567", "078-O5-1120")? Needs a cue word. */
+export let RUN_GLYPH = false
+
+/** The digit a letter O, o, l or I stands for when a digit touches it, or 0. */
+function glyphAt(k: usize): u32 {
+  const c = at(k)
+  const d: u32 = c == 0x4f || c == 0x6f ? 0x30 : c == 0x6c || c == 0x49 ? 0x31 : 0
+  if (d == 0 || isAlpha(at(k + 1)) || (k > 0 && isAlpha(at(k - 1)))) return 0
+  return isDig(at(k + 1)) || (k > 0 && isDig(at(k - 1))) ? d : 0
+}
 
 function isSepByte(c: u32): bool {
   return c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29 || c == 0x5f
@@ -56,18 +66,21 @@ export function readDigitRun(s: usize): usize {
   RUN_MIXED = false
   RUN_PADDED = false
   RUN_SLASH = false
+  RUN_GLYPH = false
   let n: u32 = 0
   let glen: u32 = 0
   let chunk: u32 = 0
   let sep0: u32 = 0
   let k = s
-  while (isDig(at(k))) {
-    if (n < RUN_MAX) store<u8>(DIGITS + n, <u8>at(k))
+  while (isDig(at(k)) || glyphAt(k) != 0) {
+    const g = glyphAt(k)
+    if (g != 0) RUN_GLYPH = true
+    if (n < RUN_MAX) store<u8>(DIGITS + n, <u8>(g != 0 ? g : at(k)))
     n++
     glen++
     chunk++
     k++
-    if (isDig(at(k))) continue
+    if (isDig(at(k)) || glyphAt(k) != 0) continue
     // The gap to the next digit.
     let m = k
     let spaces: u32 = 0
@@ -86,7 +99,7 @@ export function readDigitRun(s: usize): usize {
       } else break
       m++
     }
-    if (!isDig(at(m)) || breaks > 1 || seps > 2) break
+    if (!(isDig(at(m)) || (glyphAt(m) != 0 && isDig(at(m + 1)))) || breaks > 1 || seps > 2) break
     // One line break per value: after a separator ("555-123-\n4567"), or between groups of three or
     // more digits ("4111 1111\n1111 1111"); a new line of short numbers is a new value (tables).
     if (breaks == 1) {
@@ -187,7 +200,7 @@ export function spacedNumber(s: usize): usize {
   if (s > 0 && (isAlnum(at(s - 1)) || at(s - 1) == 0x2e || at(s - 1) == 0x2f)) return 0
   const end = readDigitRun(s)
   if (RUN_N > RUN_MAX) return end
-  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED || RUN_PADDED)) return 0
+  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED || RUN_PADDED || RUN_SLASH || RUN_GLYPH)) return 0
   if (isAlpha(at(end)) || at(end) >= 0x80) return 0
   const n = RUN_N
   // "(5 5 5) ...", "+ 4 4 ...": the opening parenthesis or the plus sign belongs to the number.
@@ -203,14 +216,14 @@ export function spacedNumber(s: usize): usize {
   }
   const ctx = numberContext(ps, 4) | cueAfter(end)
   if (n == 9 && wants(C_SSN) && ssnValid(dval(0, 3), dval(3, 2), dval(5, 4))) {
-    const shaped = shape3(3, 2, 4) && !RUN_SLASH
+    const shaped = shape3(3, 2, 4) && !RUN_SLASH && !RUN_GLYPH
     if (shaped || (ctx & G_CTX_SSN) != 0) {
       emitWhy(s, end, C_SSN, W_FORMAT | W_DEOBFUSCATED | (shaped ? 0 : W_CONTEXT))
       return end
     }
   }
   if (n >= 13 && n <= 19 && wants(C_CARD) && luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)) {
-    let shaped = RUN_G >= 3 && RUN_G <= 5
+    let shaped = RUN_G >= 3 && RUN_G <= 5 && !RUN_GLYPH
     for (let g: u32 = 0; shaped && g < RUN_G; g++) if (gl(g) < 4 || gl(g) > 6) shaped = false
     const cue = !shaped && (cueBefore(ps, 4, isCardCue) || (cuesBefore(ps, 4) & X_CARD) != 0)
     if (shaped || cue) {
@@ -224,6 +237,7 @@ export function spacedNumber(s: usize): usize {
     const cue = (ctx & G_CTX_PHONE) != 0 || trunk
     let ok = false
     if (plus) ok = e164Ok(0, n)
+    else if (RUN_GLYPH) ok = cue && n >= 7 && n <= 12
     else if (shape3(3, 3, 4) || (RUN_G == 4 && gl(0) == 1 && load<u8>(DIGITS) == 0x31 && gl(1) == 3 && gl(2) == 3 && gl(3) == 4)) ok = true
     else if (cue && n >= 7 && n <= 12) ok = true
     if (ok) {
