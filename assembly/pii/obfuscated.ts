@@ -9,7 +9,7 @@
 // word: a spaced list of digits ("1 2 3 4 5 6 7 8 9") is far more often a list than a number.
 import { C_CARD, C_EMAIL, C_PHONE, C_SSN, W_CHECKSUM, W_CONTEXT, W_DEOBFUSCATED, W_FORMAT } from './categories'
 import { luhnOk } from './checks'
-import { X_CARD, cuesBefore, numberContext } from './context'
+import { X_CARD, X_EMAIL, cuesBefore, numberContext } from './context'
 import { G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
 import { cardIssuerOk, e164Ok, ssnValid } from './numbers'
 import { DIGITS, N, P, at, emitWhy, wants } from './state'
@@ -338,6 +338,9 @@ function litBytes(base: usize, from: usize, to: usize): usize {
   return n
 }
 
+/** Index in its list of the word listWord last matched (0: "dot" / "at"). */
+let LIST_IDX: u32 = 0
+
 /**
  * A word of `list` at k (forwards, `back` false) or ending at k (`back` true): its length in bytes, or
  * 0. Only a word whose neighbours are not letters of its own script counts.
@@ -346,9 +349,11 @@ function listWord(k: usize, list: string, back: bool): usize {
   const base = changetype<usize>(list)
   const n = <usize>list.length
   let a: usize = 0
+  let idx: u32 = 0
   for (let j: usize = 0; j <= n; j++) {
     if (j < n && load<u16>(base + (j << 1)) != 0x7c) continue
     const len = litBytes(base, a, j)
+    LIST_IDX = idx++
     const s = back ? k - len : k
     if ((!back || k >= len) && litAt(s, base, a, j) == len) {
       const before = s > 0 ? at(s - 1) : 0
@@ -367,6 +372,7 @@ function wordForm(k: usize, list: string, sym: u32): usize {
     if (at(m) == 0x20) m++
     // "[@]", "(.)": the symbol itself in brackets.
     let n: usize = at(m) == sym ? 1 : 0
+    if (n == 1) LIST_IDX = 0
     if (n == 0) {
       const saved = m
       while (isAlpha(at(m)) || at(m) >= 0x80) m++
@@ -477,6 +483,8 @@ function stopWord(s: usize, e: usize): bool {
 function addressAround(a0: usize, a1: usize, bare: bool): usize {
   // Local part, read backwards in labels.
   let words = false
+  // A dot written "dot" or bracketed: the other languages' words ("point", "punto") are also everyday words.
+  let dotWords = false
   let lend = skipGapBack(a0)
   if (bare && lend == a0) return 0
   let ls: usize = 0
@@ -496,6 +504,7 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
     const prev = dotBefore(i)
     if (prev == 0) break
     if (FORM != 0) words = true
+    if (FORM == 1 || (FORM == 2 && LIST_IDX == 0)) dotWords = true
     lend = prev
   }
   if (total > 64) return 0
@@ -529,19 +538,23 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
     const nx = dotAfter(k)
     if (nx == 0) break
     if (FORM != 0) words = true
+    if (FORM == 1 || (FORM == 2 && LIST_IDX == 0)) dotWords = true
     k = nx
   }
   if (labels < 2 || last1 - last0 < 2 || last1 - last0 > 24) return 0
   for (let m = last0; m < last1; m++) if (!isAlpha(at(m))) return 0
   // A known top-level domain, or any two letters: the country codes ("vn", "th", "ng") are too many to list.
-  if (last1 - last0 != 2 && (gazLookup(hashRange(last0, last1)) & G_TLD) == 0) return 0
+  const tld = (gazLookup(hashRange(last0, last1)) & G_TLD) != 0
+  if (last1 - last0 != 2 && !tld) return 0
   let why = W_FORMAT | W_DEOBFUSCATED
   if (bare) {
     // "at" is an everyday word: "look at the dot com boom". Needs dots written as words or an
     // e-mail cue, and neither side an everyday word.
     if (stopWord(first0, first1) || stopWord(lastLabel, lastLabelEnd)) return 0
-    if (cueBefore(ls, 5, isEmailCue)) why |= W_CONTEXT
-    else if (!words) return 0
+    if (cueBefore(ls, 5, isEmailCue) || (cuesBefore(ls, 5) & X_EMAIL) != 0) why |= W_CONTEXT
+    // With no cue: dots written as words, an English "at" only with "dot" ("made at each point of"
+    // is prose), and a listed top-level domain.
+    else if (!words || !tld || (eqi(a0, a1, 'at') && !dotWords)) return 0
   }
   emitWhy(ls, last1, C_EMAIL, why)
   return last1
