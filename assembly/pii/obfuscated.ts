@@ -225,6 +225,12 @@ export function spacedNumber(s: usize): usize {
   if (n >= 13 && n <= 19 && wants(C_CARD) && luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)) {
     let shaped = RUN_G >= 3 && RUN_G <= 5 && !RUN_GLYPH
     for (let g: u32 = 0; shaped && g < RUN_G; g++) if (gl(g) < 4 || gl(g) > 6) shaped = false
+    // Every digit on its own ("5 1 0 6 6 0 3 2 ...", "4-5-1-7-0-6-..."): fifteen or sixteen single digits
+    // passing Luhn and an issuer's prefix and length are a card written out, not a list.
+    let single = (n == 15 || n == 16) && !RUN_GLYPH && !RUN_BROKEN && (RUN_G == 1 || RUN_G == n)
+    for (let g: u32 = 0; single && RUN_G == n && g < RUN_G; g++) if (gl(g) != 1) single = false
+    if (single && RUN_G == 1 && !RUN_SPACED) single = false
+    if (single) shaped = true
     const cue = !shaped && (cueBefore(ps, 4, isCardCue) || (cuesBefore(ps, 4) & X_CARD) != 0)
     if (shaped || cue) {
       emitWhy(s, end, C_CARD, W_FORMAT | W_CHECKSUM | W_DEOBFUSCATED | (cue ? W_CONTEXT : 0))
