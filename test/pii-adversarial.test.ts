@@ -68,7 +68,40 @@ const POSITIVES: [text: string, expected: Entity[]][] = [
   row('phone: 827\u2013555\u20139577', ['827\u2013555\u20139577', 'PHONE_NUMBER']),
   row('SSN 123\u00a045\u00a06789', ['123\u00a045\u00a06789', 'US_SSN']),
   // Cyrillic letters drawn like Latin ones inside an address.
-  row('j\u043ehn@ex\u0430mple.com (cyrillic o and a)', ['j\u043ehn@ex\u0430mple.com', 'EMAIL_ADDRESS'])
+  row('j\u043ehn@ex\u0430mple.com (cyrillic o and a)', ['j\u043ehn@ex\u0430mple.com', 'EMAIL_ADDRESS']),
+  // Separators padded with spaces, slashes and underscores.
+  row('social security # 568 / 78 / 1178', ['568 / 78 / 1178', 'US_SSN']),
+  row('call 555 - 123 - 4567 now', ['555 - 123 - 4567', 'PHONE_NUMBER']),
+  row('reach me at 555/123/4567', ['555/123/4567', 'PHONE_NUMBER']),
+  row('ssn 123_45_6789', ['123_45_6789', 'US_SSN']),
+  row('my card is 4902.0863.0390.6648 dont tell anyone', ['4902.0863.0390.6648', 'CREDIT_CARD']),
+  // Letters drawn like digits, with a cue word.
+  row('call 555-l23-4567 tonight', ['555-l23-4567', 'PHONE_NUMBER']),
+  row('ssn 078-O5-112O', ['078-O5-112O', 'US_SSN']),
+  // Every digit on its own: fifteen or sixteen passing Luhn and an issuer range.
+  row('use this one: 5 1 0 6 6 0 3 2 0 5 1 6 9 4 9 6', ['5 1 0 6 6 0 3 2 0 5 1 6 9 4 9 6', 'CREDIT_CARD']),
+  row('Charge it to 4-5-1-7-0-6-9-0-0-1-4-5-1-8-1-7 and send', ['4-5-1-7-0-6-9-0-0-1-4-5-1-8-1-7', 'CREDIT_CARD']),
+  // Cue words in other languages and scripts; digits of other scripts.
+  row('cartão 5 2 9 8 7 8 9 8 2 9 3 2 0 2 9 8', ['5 2 9 8 7 8 9 8 2 9 3 2 0 2 9 8', 'CREDIT_CARD']),
+  row('رقم البطاقة 4 3 6 8 7 2 0 0 8 1 2 1 9 9 3 4', ['4 3 6 8 7 2 0 0 8 1 2 1 9 9 3 4', 'CREDIT_CARD']),
+  row('mon numéro : 0 6 3 9 9 8 1 2 3 4', ['0 6 3 9 9 8 1 2 3 4', 'PHONE_NUMBER']),
+  row('电话 1 3 8 - 0 0 1 3 - 8 0 0 0', ['1 3 8 - 0 0 1 3 - 8 0 0 0', 'PHONE_NUMBER']),
+  row('电话138 0013 8000。', ['138 0013 8000', 'PHONE_NUMBER']),
+  row('中村様　電話：090-1234-5678', ['090-1234-5678', 'PHONE_NUMBER']),
+  row('카드번호 5263 7705 1419 2508로 결제', ['5263 7705 1419 2508', 'CREDIT_CARD']),
+  row('カード番号：４０８９　１２４２　８６１０　１９６３', ['４０８９　１２４２　８６１０　１９６３', 'CREDIT_CARD']),
+  row('โทร ๐๘๑ ๒๓๔ ๕๖๗๘', ['๐๘๑ ๒๓๔ ๕๖๗๘', 'PHONE_NUMBER']),
+  row('फ़ोन ९८७६५ ४३२१०', ['९८७६५ ४३२१०', 'PHONE_NUMBER']),
+  row('هاتف ٠٥٠ ١٢٣ ٤٥٦٧', ['٠٥٠ ١٢٣ ٤٥٦٧', 'PHONE_NUMBER']),
+  // E-mail addresses written out in other languages, bracketed symbols, country domains.
+  row('meine mail: anna punkt berger at example punkt de', ['anna punkt berger at example punkt de', 'EMAIL_ADDRESS']),
+  row('scrivimi: giorgia.russo chiocciola example punto it', ['giorgia.russo chiocciola example punto it', 'EMAIL_ADDRESS']),
+  row('почта: dmitry точка orlov собака example точка ru', ['dmitry точка orlov собака example точка ru', 'EMAIL_ADDRESS']),
+  row('escríbeme: maria arroba correo punto es', ['maria arroba correo punto es', 'EMAIL_ADDRESS']),
+  row('jan kropka nowak małpa poczta kropka pl', ['jan kropka nowak małpa poczta kropka pl', 'EMAIL_ADDRESS']),
+  row('mail: burak nokta aydin at example nokta com', ['burak nokta aydin at example nokta com', 'EMAIL_ADDRESS']),
+  row('email: quang.pham at example dot vn', ['quang.pham at example dot vn', 'EMAIL_ADDRESS']),
+  row('john[@]example[.]com', ['john[@]example[.]com', 'EMAIL_ADDRESS'])
 ]
 
 const NEGATIVES: string[] = [
@@ -96,7 +129,24 @@ const NEGATIVES: string[] = [
   'Run npm at version 9.8.1 then node at 20.11.0.',
   'Москва и Петербург — города России.',
   'Ｔｈｅ ｗｉｄｅ ｔｅｘｔ ｈａｓ ｎｏ ｖａｌｕｅｓ.',
-  'zero\u200bwidth\u200bspaces\u200bbetween\u200bwords'
+  'zero\u200bwidth\u200bspaces\u200bbetween\u200bwords',
+  // Look-alikes of the forms above: prose around "at" and "point", slashed scores, dates, versions,
+  // order numbers in other languages, letters next to digits without a cue.
+  'The stress was made at each point of the curve.',
+  'Ice began melting at some point in the spring.',
+  'I pointed at him at this point in the talk.',
+  'The judges gave 568 / 78 / 1178 across the rounds.',
+  'Dates 12/05/2024 and 1/2/2023 were both holidays.',
+  'Version 1_2_3_4 and build 2024_06_13 shipped.',
+  'I have 2O1O items and room lO1 is free.',
+  'Pages 12 - 34 - 56 of the report.',
+  'Items 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 were counted.',
+  '订单号 8839201742，共 3 件商品，合计 ¥256.00。',
+  '注文番号 2024-0613-7781 の商品は明日発送予定です。',
+  'Rechnung Nr. 2024-00815 vom Lieferanten, Artikel 4711, Menge 12 Stück.',
+  'Bestellnummer 4402198833 wurde versandt.',
+  'заказ № 8839201742 отправлен',
+  '第3章は2023年5月12日に公開された。'
 ]
 
 describe('pii: adversarial forms', () => {

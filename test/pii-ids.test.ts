@@ -225,7 +225,33 @@ const valid: [string, string, string][] = [
   ['MEDICAL_RECORD_NUMBER', '4471920', 'Medical record number 4471920 was merged.'],
   ['MEDICAL_RECORD_NUMBER', '88431207', 'patient id 88431207'],
   ['MEDICAL_RECORD_NUMBER', '3320187', 'Chart no. 3320187'],
-  ['MEDICAL_RECORD_NUMBER', '55102', 'MRN#55102']
+  ['MEDICAL_RECORD_NUMBER', '55102', 'MRN#55102'],
+  // Record-number labels in other languages and scripts, abbreviations, values glued to the label or
+  // spaced out after it.
+  ['MEDICAL_RECORD_NUMBER', '40701767', 'Befund: Pat. Wilhelm Brückner, KIS-Nr. 40701767, Station 3B'],
+  ['MEDICAL_RECORD_NUMBER', '1234567', 'Patienten-Nr. 1234567'],
+  ['MEDICAL_RECORD_NUMBER', '40701767', 'Fallnummer: 40701767'],
+  ['MEDICAL_RECORD_NUMBER', '12345678', 'Krankenakte Nr. 12345678'],
+  ['MEDICAL_RECORD_NUMBER', '80925289', 'Le patient Yannick Le Goff, n° de dossier 80925289, a été transféré.'],
+  ['MEDICAL_RECORD_NUMBER', '1687657', 'Paciente Rocío Domínguez, historia clínica 1687657, ingresada.'],
+  ['MEDICAL_RECORD_NUMBER', '1234567', 'numero di cartella clinica 1234567'],
+  ['MEDICAL_RECORD_NUMBER', '1234567', 'prontuário nº 1234567'],
+  ['MEDICAL_RECORD_NUMBER', '839582', 'Pacjent Jan Nowak, nr historii choroby 839582.'],
+  ['MEDICAL_RECORD_NUMBER', '123456', '№ истории болезни 123456'],
+  ['MEDICAL_RECORD_NUMBER', '123456', 'номер медкарты 123456'],
+  ['MEDICAL_RECORD_NUMBER', '3397211', 'Ασθενής: Ελένη Γεωργίου, αριθμός μητρώου 3397211'],
+  ['MEDICAL_RECORD_NUMBER', '7894922', 'المريض محمد، رقم الملف الطبي 7894922، مستشفى'],
+  ['MEDICAL_RECORD_NUMBER', '3505790', 'המטופל יוסי אברהם, מספר תיק 3505790'],
+  ['MEDICAL_RECORD_NUMBER', '46559428', '患者李秀英，病历号46559428，于2023年5月12日入院。'],
+  ['MEDICAL_RECORD_NUMBER', '2811388', '患者：山本花子、カルテ番号2811388、入院。'],
+  ['MEDICAL_RECORD_NUMBER', '80855092', '박서준 환자, 병록번호 80855092, 입원.'],
+  ['MEDICAL_RECORD_NUMBER', '2155581', 'Hospital no. 2155581'],
+  ['MEDICAL_RECORD_NUMBER', '1234567', 'Med Rec No: 1234567'],
+  ['MEDICAL_RECORD_NUMBER', '1234567', 'Pt ID 1234567'],
+  ['MEDICAL_RECORD_NUMBER', '12345678', 'MRN12345678'],
+  ['MEDICAL_RECORD_NUMBER', '12345678', 'MRN\n12345678'],
+  ['MEDICAL_RECORD_NUMBER', '8 8 3 1 4 0 8 8 9', 'mrn\n8 8 3 1 4 0 8 8 9\npt okonkwo'],
+  ['MEDICAL_RECORD_NUMBER', '1234 5678', 'MRN: 1234 5678']
 ]
 
 describe('national and medical ids: valid values', () => {
@@ -276,6 +302,13 @@ const needWord: [string, string][] = [
   ['IT_VAT_CODE', `Ticket ${itVat()} closed`],
   ['US_PASSPORT', `Order number ${digits(9)} is ready.`],
   ['MEDICAL_RECORD_NUMBER', 'Invoice 00123456 is due.'],
+  ['MEDICAL_RECORD_NUMBER', 'Dossier n° 12345678 (assurance auto)'],
+  ['MEDICAL_RECORD_NUMBER', 'Record no. 1234567 in the ledger'],
+  ['MEDICAL_RECORD_NUMBER', 'the med student had 12345678 views'],
+  ['MEDICAL_RECORD_NUMBER', 'recorded 1234567 plays'],
+  ['MEDICAL_RECORD_NUMBER', 'Bestellnummer 12345678 versandt'],
+  ['MEDICAL_RECORD_NUMBER', '订单号12345678已发货'],
+  ['MEDICAL_RECORD_NUMBER', 'mrnumber 1234567'],
   ['US_DRIVER_LICENSE', 'Part A1234567 is back in stock.'],
   ['SG_UEN', `Ref ${uenA()}`]
 ]

@@ -12,15 +12,16 @@ import {
   C_AU_ABN, C_AU_ACN, C_AU_MEDICARE, C_AU_TFN, C_DEA, C_ES_NIE, C_ES_NIF, C_FI_PIC, C_IN_AADHAAR, C_IN_PAN,
   C_IN_PASSPORT, C_IN_VEHICLE, C_IN_VOTER, C_ITIN, C_IT_DRIVER_LICENSE, C_IT_FISCAL_CODE, C_IT_IDENTITY_CARD,
   C_IT_PASSPORT, C_IT_VAT_CODE, C_KR_RRN, C_MEDICAL_LICENSE, C_MRN, C_NPI, C_PL_PESEL, C_SG_NRIC_FIN, C_SG_UEN,
-  C_TH_TNIN, C_UK_NHS, C_UK_NINO, C_US_DRIVER_LICENSE, C_US_PASSPORT, W_CHECKSUM, W_CONTEXT, W_FORMAT
+  C_TH_TNIN, C_UK_NHS, C_UK_NINO, C_US_DRIVER_LICENSE, C_US_PASSPORT, W_CHECKSUM, W_CONTEXT, W_DEOBFUSCATED, W_FORMAT
 } from './categories'
 import {
   abnOk, acnOk, deaOk, fiPicOk, fiscalCodeOk, luhnDigits, medicareOk, nhsOk, nifLetter, npiOk, nricOk, peselOk,
   rrnOk, tfnOk, tninOk, uenDigitsOk, uenOtherOk, verhoeffOk
 } from './checks'
-import { wordBefore } from './context'
+import { X_CARD, X_MRN, X_NUMBER, X_PATIENT, X_RECORD, cuesBefore, wordBefore } from './context'
 import { G_CTX_PHONE } from './gazetteer'
 import { phoneAt } from './numbers'
+import { RUN_BROKEN, RUN_G, RUN_GLYPH, RUN_MIXED, RUN_N, RUN_PADDED, RUN_SPACED, readDigitRun } from './obfuscated'
 import { at, bit, emitWhy, wants, wantsAny } from './state'
 import { eqi, isAlnum, isAlpha, isDig, startsWith } from './text'
 
@@ -189,6 +190,16 @@ function context(pos: usize): u32 {
     f |= wordConcepts(i, e)
     if (z > e) f |= wordConcepts(i, z)
   }
+  // Labels in other languages and scripts ("Patienten-Nr.", "n° de dossier", "病历号", "병록번호").
+  const x = cuesBefore(pos, CTX_WORDS)
+  if ((x & X_MRN) != 0) f |= K_MRN
+  if ((x & X_PATIENT) != 0) f |= K_PATIENT
+  if ((x & X_NUMBER) != 0) f |= K_ID
+  if ((x & X_CARD) != 0) f |= K_CARD
+  // "n° de dossier", "numéro de dossier", "מספר תיק": a file number is a record number in a sentence
+  // about a patient ("Le patient Yannick Le Goff, n° de dossier 80925289").
+  if ((x & X_RECORD) != 0) f |= (f & (K_ID | K_PATIENT | K_MEDICAL)) != 0 || (x & X_PATIENT) != 0 ? K_RECORD : 0
+  if ((f & K_RECORD) != 0 && (f & (K_PATIENT | K_MEDICAL)) == 0 && (cuesBefore(pos, 14) & X_PATIENT) != 0) f |= K_PATIENT
   ctxDone = true
   ctxAt = pos
   ctxFlags = f
@@ -652,7 +663,9 @@ function alnumRun(s: usize): usize {
     } else if (c == 0x2d && IDN > 0 && isAlnum(at(k + 1))) k++
     else break
   }
-  if (IDN >= 20 || isAlpha(at(k)) || isDig(at(k)) || at(k) >= 0x80) return 0
+  // A character of three UTF-8 bytes after the value is a particle or punctuation of a script written
+  // without spaces ("カルテ番号2811388、"), not part of the value.
+  if (IDN >= 20 || isAlpha(at(k)) || isDig(at(k)) || (at(k) >= 0x80 && at(k) < 0xe0)) return 0
   return k
 }
 
@@ -729,6 +742,15 @@ function contextual(s: usize): usize {
     e = alnumRun(s)
     const nd = countDigits()
     if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3 && !phoneShaped(s, e)) return claim(s, e, C_MRN, NAMED)
+    // Spaced out or split by mixed separators after its label ("MRN 8 8 3 1 4 0 8 8 9", "mrn 883-14 0889").
+    if (isDig(at(s))) {
+      const z = readDigitRun(s)
+      // Groups split by spaces only ("MRN: 1234 5678") after the MRN label itself.
+      const odd = RUN_SPACED || RUN_MIXED || RUN_BROKEN || RUN_PADDED || RUN_GLYPH || ((k & K_MRN) != 0 && RUN_G <= 4)
+      if (RUN_N >= 5 && RUN_N <= 12 && odd && !isAlnum(at(z)) && ((k & K_MRN) != 0 || !phoneShaped(s, z))) {
+        return claim(s, z, C_MRN, NAMED | W_DEOBFUSCATED)
+      }
+    }
   }
   return 0
 }
@@ -740,6 +762,12 @@ function contextual(s: usize): usize {
 export function nationalId(s: usize, e0: usize): usize {
   ctxDone = false
   const c = at(s)
+  // "MRN12345678": the label glued to its value.
+  if (e0 - s >= 8 && startsWith(s, e0, 'mrn') && isDig(at(s + 3)) && wants(C_MRN)) {
+    const e = alnumRun(s + 3)
+    const nd = countDigits()
+    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3) return claim(s + 3, e, C_MRN, NAMED)
+  }
   if (isDig(c)) return fromDigit(s, e0)
   if (c - 0x41 < 26) return fromLetter(s, e0)
   // Lower-cased text ("my driver's license number is a56319335"): only the ids named by a word.

@@ -2,7 +2,7 @@
 // numbers).
 import { C_ABA, C_BANK, C_CARD, C_DATE, C_IBAN, C_PHONE, C_SSN } from './categories'
 import { abaOk, ibanMod97Ok, luhnOk, packDigits } from './checks'
-import { contextBefore, wordBefore } from './context'
+import { numberContext, wordBefore } from './context'
 import {
   G_CTX_ACCOUNT, G_CTX_DATE, G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_ROUTING, G_CTX_SSN, G_STREET, G_UNIT,
   gazLookup
@@ -131,8 +131,10 @@ function parseGroups(s: usize): u32 {
     if (m == k || spaces > 1 || !isDig(at(m))) break
     k = m
   }
-  // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number.
-  if (G > 0 && (isAlpha(at(ge(G - 1))) || at(ge(G - 1)) >= 0x80) && !extensionAt(ge(G - 1))) G--
+  // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number. Chinese, Japanese and
+  // Korean write particles and punctuation straight after a number ("2508로", "8000。"): a character of
+  // three UTF-8 bytes ends the number instead.
+  if (G > 0 && (isAlpha(at(ge(G - 1))) || (at(ge(G - 1)) >= 0x80 && at(ge(G - 1)) < 0xe0)) && !extensionAt(ge(G - 1))) G--
   // Nor is an hour ("2000-04-16 11:34"): the date parser reads times itself.
   if (G > 1 && at(ge(G - 1)) == 0x3a && isDig(at(ge(G - 1) + 1))) G--
   return G
@@ -223,7 +225,9 @@ function tryCard(g: u32): bool {
   if (n < 12 || n > 19) return false
   if (g > 1) {
     const sp = sepOf(1)
-    if (!(sp == 0x20 || sp == 0x2d)) return false
+    // Dots only in the printed 4-4-4-4 layout ("4902.0863.0390.6648"): shorter dotted groups are versions.
+    const dotted = sp == 0x2e && g == 4 && n == 16 && glen(0) == 4 && glen(1) == 4 && glen(2) == 4
+    if (!(sp == 0x20 || sp == 0x2d || dotted)) return false
     for (let k: u32 = 1; k < g; k++) if (sepOf(k) != sp || glen(k) < 3) return false
     if (glen(0) < 4) return false
   }
@@ -400,7 +404,7 @@ export function numeric(s: usize): usize {
     }
     return ge(0)
   }
-  const ctx = contextBefore(s, 4)
+  const ctx = numberContext(s, 4)
   for (let g = total; g >= 1; g--) {
     const end = ge(g - 1)
     if (wants(C_DATE)) {

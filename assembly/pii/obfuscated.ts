@@ -9,8 +9,8 @@
 // word: a spaced list of digits ("1 2 3 4 5 6 7 8 9") is far more often a list than a number.
 import { C_CARD, C_EMAIL, C_PHONE, C_SSN, W_CHECKSUM, W_CONTEXT, W_DEOBFUSCATED, W_FORMAT } from './categories'
 import { luhnOk } from './checks'
-import { contextBefore } from './context'
-import { G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
+import { X_CARD, X_EMAIL, cuesBefore, numberContext } from './context'
+import { G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_SSN, G_TLD, gazLookup } from './gazetteer'
 import { cardIssuerOk, e164Ok, ssnValid } from './numbers'
 import { DIGITS, N, P, at, emitWhy, wants } from './state'
 import { eqi, hashRange, isAlnum, isAlpha, isDig } from './text'
@@ -31,9 +31,23 @@ export const RUN_GL = memory.data(32)
 export let RUN_SPACED = false
 export let RUN_BROKEN = false
 export let RUN_MIXED = false
+/** Was a separator padded with spaces ("568 / 78 / 1178", "555 - 123 - 4567") or an underscore? */
+export let RUN_PADDED = false
+/** Was a slash one of the separators? "568 / 78 / 1178" is an SSN only after its word. */
+export let RUN_SLASH = false
+/** Was a letter drawn like a digit read as one ("555-l23-4567", "078-O5-1120")? Needs a cue word. */
+export let RUN_GLYPH = false
+
+/** The digit a letter O, o, l or I stands for when a digit touches it, or 0. */
+function glyphAt(k: usize): u32 {
+  const c = at(k)
+  const d: u32 = c == 0x4f || c == 0x6f ? 0x30 : c == 0x6c || c == 0x49 ? 0x31 : 0
+  if (d == 0 || isAlpha(at(k + 1)) || (k > 0 && isAlpha(at(k - 1)))) return 0
+  return isDig(at(k + 1)) || (k > 0 && isDig(at(k - 1))) ? d : 0
+}
 
 function isSepByte(c: u32): bool {
-  return c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29
+  return c == 0x2d || c == 0x2e || c == 0x2f || c == 0x28 || c == 0x29 || c == 0x5f
 }
 
 /**
@@ -50,18 +64,23 @@ export function readDigitRun(s: usize): usize {
   RUN_SPACED = false
   RUN_BROKEN = false
   RUN_MIXED = false
+  RUN_PADDED = false
+  RUN_SLASH = false
+  RUN_GLYPH = false
   let n: u32 = 0
   let glen: u32 = 0
   let chunk: u32 = 0
   let sep0: u32 = 0
   let k = s
-  while (isDig(at(k))) {
-    if (n < RUN_MAX) store<u8>(DIGITS + n, <u8>at(k))
+  while (isDig(at(k)) || glyphAt(k) != 0) {
+    const g = glyphAt(k)
+    if (g != 0) RUN_GLYPH = true
+    if (n < RUN_MAX) store<u8>(DIGITS + n, <u8>(g != 0 ? g : at(k)))
     n++
     glen++
     chunk++
     k++
-    if (isDig(at(k))) continue
+    if (isDig(at(k)) || glyphAt(k) != 0) continue
     // The gap to the next digit.
     let m = k
     let spaces: u32 = 0
@@ -80,7 +99,7 @@ export function readDigitRun(s: usize): usize {
       } else break
       m++
     }
-    if (!isDig(at(m)) || breaks > 1 || seps > 2) break
+    if (!(isDig(at(m)) || (glyphAt(m) != 0 && isDig(at(m + 1)))) || breaks > 1 || seps > 2) break
     // One line break per value: after a separator ("555-123-\n4567"), or between groups of three or
     // more digits ("4111 1111\n1111 1111"); a new line of short numbers is a new value (tables).
     if (breaks == 1) {
@@ -94,6 +113,8 @@ export function readDigitRun(s: usize): usize {
       k = m
       continue
     }
+    if ((seps > 0 && spaces > 0) || sepc == 0x5f) RUN_PADDED = true
+    if (sepc == 0x2f) RUN_SLASH = true
     // A group boundary: one kind of separator throughout, or the run is "mixed".
     const kind: u32 = seps > 0 ? (sepc != 0 ? sepc : 0x29) : 0x20
     if (sep0 == 0) sep0 = kind
@@ -179,7 +200,7 @@ export function spacedNumber(s: usize): usize {
   if (s > 0 && (isAlnum(at(s - 1)) || at(s - 1) == 0x2e || at(s - 1) == 0x2f)) return 0
   const end = readDigitRun(s)
   if (RUN_N > RUN_MAX) return end
-  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED)) return 0
+  if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED || RUN_PADDED || RUN_SLASH || RUN_GLYPH)) return 0
   if (isAlpha(at(end)) || at(end) >= 0x80) return 0
   const n = RUN_N
   // "(5 5 5) ...", "+ 4 4 ...": the opening parenthesis or the plus sign belongs to the number.
@@ -193,27 +214,36 @@ export function spacedNumber(s: usize): usize {
     ps = s - 2
     plus = true
   }
-  const ctx = contextBefore(ps, 4) | cueAfter(end)
+  const ctx = numberContext(ps, 4) | cueAfter(end)
   if (n == 9 && wants(C_SSN) && ssnValid(dval(0, 3), dval(3, 2), dval(5, 4))) {
-    const shaped = shape3(3, 2, 4)
+    const shaped = shape3(3, 2, 4) && !RUN_SLASH && !RUN_GLYPH
     if (shaped || (ctx & G_CTX_SSN) != 0) {
       emitWhy(s, end, C_SSN, W_FORMAT | W_DEOBFUSCATED | (shaped ? 0 : W_CONTEXT))
       return end
     }
   }
   if (n >= 13 && n <= 19 && wants(C_CARD) && luhnOk(DIGITS, n) && cardIssuerOk(DIGITS, n)) {
-    let shaped = RUN_G >= 3 && RUN_G <= 5
+    let shaped = RUN_G >= 3 && RUN_G <= 5 && !RUN_GLYPH
     for (let g: u32 = 0; shaped && g < RUN_G; g++) if (gl(g) < 4 || gl(g) > 6) shaped = false
-    const cue = !shaped && cueBefore(ps, 4, isCardCue)
+    // Every digit on its own ("5 1 0 6 6 0 3 2 ...", "4-5-1-7-0-6-..."): fifteen or sixteen single digits
+    // passing Luhn and an issuer's prefix and length are a card written out, not a list.
+    let single = (n == 15 || n == 16) && !RUN_GLYPH && !RUN_BROKEN && (RUN_G == 1 || RUN_G == n)
+    for (let g: u32 = 0; single && RUN_G == n && g < RUN_G; g++) if (gl(g) != 1) single = false
+    if (single && RUN_G == 1 && !RUN_SPACED) single = false
+    if (single) shaped = true
+    const cue = !shaped && (cueBefore(ps, 4, isCardCue) || (cuesBefore(ps, 4) & X_CARD) != 0)
     if (shaped || cue) {
       emitWhy(s, end, C_CARD, W_FORMAT | W_CHECKSUM | W_DEOBFUSCATED | (cue ? W_CONTEXT : 0))
       return end
     }
   }
   if (wants(C_PHONE) && n >= 7 && n <= 15) {
-    const cue = (ctx & G_CTX_PHONE) != 0
+    // "mon numéro : 0 6 3 9 9 8 1 2 3 4": a number word before a national number with its trunk 0.
+    const trunk = load<u8>(DIGITS) == 0x30 && n >= 9 && n <= 11 && (ctx & G_CTX_NUMBER) != 0 && (ctx & G_CTX_ID) == 0
+    const cue = (ctx & G_CTX_PHONE) != 0 || trunk
     let ok = false
     if (plus) ok = e164Ok(0, n)
+    else if (RUN_GLYPH) ok = cue && n >= 7 && n <= 12
     else if (shape3(3, 3, 4) || (RUN_G == 4 && gl(0) == 1 && load<u8>(DIGITS) == 0x31 && gl(1) == 3 && gl(2) == 3 && gl(3) == 4)) ok = true
     else if (cue && n >= 7 && n <= 12) ok = true
     if (ok) {
@@ -278,20 +308,94 @@ function isClose(c: u32): bool {
 /** How the last at-form or dot-form was written: 0 a bare symbol, 1 a bracketed word, 2 a bare word. */
 let FORM: u32 = 0
 
+// The words written for '.' and '@' in several languages (each list one literal, '|'-separated, lower
+// case): "anna punkt berger at example punkt de", "giorgia.russo chiocciola example punto it",
+// "dmitry точка orlov собака example точка ru".
+const DOT_WORDS = 'dot|punkt|punto|point|ponto|pont|nokta|kropka|tečka|точка'
+const AT_WORDS = 'at|arroba|arobase|chiocciola|chiocciolina|klammeraffe|kukac|małpa|zavináč|собака'
+
+/** Bytes of the UTF-8 text at k matching lit (case-folded ASCII), or 0. */
+function litAt(k: usize, base: usize, from: usize, to: usize): usize {
+  let i = k
+  for (let j = from; j < to; j++) {
+    const u = <u32>load<u16>(base + (j << 1))
+    let c = at(i)
+    if (u < 0x80) {
+      if ((c - 0x41 < 26 ? c | 0x20 : c) != u) return 0
+      i++
+    } else if (u < 0x800) {
+      if (c != (0xc0 | (u >> 6)) || at(i + 1) != (0x80 | (u & 0x3f))) return 0
+      i += 2
+    } else {
+      if (c != (0xe0 | (u >> 12)) || at(i + 1) != (0x80 | ((u >> 6) & 0x3f)) || at(i + 2) != (0x80 | (u & 0x3f))) return 0
+      i += 3
+    }
+  }
+  return i - k
+}
+
+/** UTF-8 bytes of the BMP units [from, to) of a literal. */
+function litBytes(base: usize, from: usize, to: usize): usize {
+  let n: usize = 0
+  for (let j = from; j < to; j++) {
+    const u = <u32>load<u16>(base + (j << 1))
+    n += u < 0x80 ? 1 : u < 0x800 ? 2 : 3
+  }
+  return n
+}
+
+/** Index in its list of the word listWord last matched (0: "dot" / "at"). */
+let LIST_IDX: u32 = 0
+
+/**
+ * A word of `list` at k (forwards, `back` false) or ending at k (`back` true): its length in bytes, or
+ * 0. Only a word whose neighbours are not letters of its own script counts.
+ */
+function listWord(k: usize, list: string, back: bool): usize {
+  const base = changetype<usize>(list)
+  const n = <usize>list.length
+  let a: usize = 0
+  let idx: u32 = 0
+  for (let j: usize = 0; j <= n; j++) {
+    if (j < n && load<u16>(base + (j << 1)) != 0x7c) continue
+    const len = litBytes(base, a, j)
+    LIST_IDX = idx++
+    const s = back ? k - len : k
+    if ((!back || k >= len) && litAt(s, base, a, j) == len) {
+      const before = s > 0 ? at(s - 1) : 0
+      const after = at(s + len)
+      if (!isAlnum(before) && !isAlnum(after) && (before < 0x80 || at(s) < 0x80) && (after < 0xc0 || at(s) < 0x80)) return len
+    }
+    a = j + 1
+  }
+  return 0
+}
+
 /** Length of the word form `lit` (bracketed "[dot]" / "(at)" or a bare word between spaces) at k, or 0. */
-function wordForm(k: usize, lit: string): usize {
-  const n = <usize>lit.length
+function wordForm(k: usize, list: string, sym: u32): usize {
   if (isOpen(at(k))) {
     let m = k + 1
     if (at(m) == 0x20) m++
-    if (!eqi(m, m + n, lit)) return 0
+    // "[@]", "(.)": the symbol itself in brackets.
+    let n: usize = at(m) == sym ? 1 : 0
+    if (n == 1) LIST_IDX = 0
+    if (n == 0) {
+      const saved = m
+      while (isAlpha(at(m)) || at(m) >= 0x80) m++
+      n = listWord(saved, list, false)
+      if (n != m - saved) return 0
+      m = saved
+    }
+    if (n == 0) return 0
     m += n
     if (at(m) == 0x20) m++
     if (!isClose(at(m))) return 0
     FORM = 1
     return m + 1 - k
   }
-  if (eqi(k, k + n, lit) && !isAlnum(at(k + n)) && k > 0 && !isAlnum(at(k - 1))) {
+  if (k == 0) return 0
+  const n = listWord(k, list, false)
+  if (n > 0) {
     FORM = 2
     return n
   }
@@ -311,7 +415,7 @@ function dotAfter(k: usize): usize {
     FORM = 0
     z = m + 1
   } else {
-    const w = wordForm(m, 'dot')
+    const w = wordForm(m, DOT_WORDS, 0x2e)
     if (w == 0) return 0
     // A bare "dot" needs spaces around it: "john dot doe".
     if (FORM == 2 && m == k) return 0
@@ -338,15 +442,18 @@ function dotBefore(k: usize): usize {
   else if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    if (o < 3 || !eqi(o - 3, o, 'dot')) return 0
-    o -= 3
+    const w = o > 0 && at(o - 1) == 0x2e ? 1 : listWord(o, DOT_WORDS, true)
+    if (w == 0) return 0
+    o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
     if (o == 0 || !isOpen(at(o - 1))) return 0
     z = o - 1
-  } else if (m != k && m >= 4 && eqi(m - 3, m, 'dot') && at(m - 4) == 0x20) {
-    z = m - 3
+  } else {
+    const w = m != k ? listWord(m, DOT_WORDS, true) : 0
+    if (w == 0 || m < w + 1 || at(m - w - 1) != 0x20) return 0
+    z = m - w
     word = true
-  } else return 0
+  }
   const q = skipGapBack(z)
   if (word && q == z) return 0
   return q > 0 && isAlnum(at(q - 1)) ? q : 0
@@ -382,6 +489,8 @@ function stopWord(s: usize, e: usize): bool {
 function addressAround(a0: usize, a1: usize, bare: bool): usize {
   // Local part, read backwards in labels.
   let words = false
+  // A dot written "dot" or bracketed: the other languages' words ("point", "punto") are also everyday words.
+  let dotWords = false
   let lend = skipGapBack(a0)
   if (bare && lend == a0) return 0
   let ls: usize = 0
@@ -401,6 +510,7 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
     const prev = dotBefore(i)
     if (prev == 0) break
     if (FORM != 0) words = true
+    if (FORM == 1 || (FORM == 2 && LIST_IDX == 0)) dotWords = true
     lend = prev
   }
   if (total > 64) return 0
@@ -434,18 +544,23 @@ function addressAround(a0: usize, a1: usize, bare: bool): usize {
     const nx = dotAfter(k)
     if (nx == 0) break
     if (FORM != 0) words = true
+    if (FORM == 1 || (FORM == 2 && LIST_IDX == 0)) dotWords = true
     k = nx
   }
   if (labels < 2 || last1 - last0 < 2 || last1 - last0 > 24) return 0
   for (let m = last0; m < last1; m++) if (!isAlpha(at(m))) return 0
-  if ((gazLookup(hashRange(last0, last1)) & G_TLD) == 0) return 0
+  // A known top-level domain, or any two letters: the country codes ("vn", "th", "ng") are too many to list.
+  const tld = (gazLookup(hashRange(last0, last1)) & G_TLD) != 0
+  if (last1 - last0 != 2 && !tld) return 0
   let why = W_FORMAT | W_DEOBFUSCATED
   if (bare) {
     // "at" is an everyday word: "look at the dot com boom". Needs dots written as words or an
     // e-mail cue, and neither side an everyday word.
     if (stopWord(first0, first1) || stopWord(lastLabel, lastLabelEnd)) return 0
-    if (cueBefore(ls, 5, isEmailCue)) why |= W_CONTEXT
-    else if (!words) return 0
+    if (cueBefore(ls, 5, isEmailCue) || (cuesBefore(ls, 5) & X_EMAIL) != 0) why |= W_CONTEXT
+    // With no cue: dots written as words, an English "at" only with "dot" ("made at each point of"
+    // is prose), and a listed top-level domain.
+    else if (!words || !tld || (eqi(a0, a1, 'at') && !dotWords)) return 0
   }
   emitWhy(ls, last1, C_EMAIL, why)
   return last1
@@ -463,16 +578,19 @@ function atFormBefore(s: usize): usize {
   if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    if (o < 2 || !eqi(o - 2, o, 'at')) return N
-    o -= 2
+    const w = o > 0 && at(o - 1) == 0x40 ? 1 : listWord(o, AT_WORDS, true)
+    if (w == 0) return N
+    o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
     if (o == 0 || !isOpen(at(o - 1))) return N
     FORM = 1
     return o - 1
   }
-  if (m != s && m >= 3 && eqi(m - 2, m, 'at') && at(m - 3) == 0x20) {
+  const w = m != s ? listWord(m, AT_WORDS, true) : 0
+  if (w > 0 && m > w && at(m - w - 1) == 0x20) {
     FORM = 2
-    return m - 2
+    AT_LEN = w
+    return m - w
   }
   return N
 }
@@ -489,7 +607,7 @@ export function obfuscatedEmailToken(s: usize, e: usize): usize {
     const c = at(k)
     if (c == 0x40) return addressAround(k, k + 1, false)
     if (isOpen(c) && k > s) {
-      const w = wordForm(k, 'at')
+      const w = wordForm(k, AT_WORDS, 0x40)
       if (w > 0) return addressAround(k, k + w, false)
     }
   }
@@ -502,24 +620,58 @@ export function obfuscatedEmailToken(s: usize, e: usize): usize {
     while (!isClose(at(z))) z++
     return addressAround(a, z + 1, false)
   }
-  return addressAround(a, a + 2, true)
+  return addressAround(a, a + AT_LEN, true)
 }
 
-/** The next "dot" (any case) at or after i, by 16 bytes at a time; N when there is none. */
+/** Bytes of the bare at-word atFormBefore last found. */
+let AT_LEN: usize = 2
+
+/** Does a word of DOT_WORDS perhaps start at i (its first three bytes: dot, pun, poi, pon, nok, kro, teč, точ)? */
+function dotStart(i: usize): bool {
+  const a = at(i) | 0x20
+  const b = at(i + 1) | 0x20
+  const c = at(i + 2) | 0x20
+  return (a == 0x64 && b == 0x6f && c == 0x74) || (a == 0x70 && (b == 0x75 || b == 0x6f) && (c == 0x6e || c == 0x69)) ||
+    (a == 0x6e && b == 0x6f && c == 0x6b) || (a == 0x6b && b == 0x72 && c == 0x6f) || (a == 0x74 && b == 0x65 && at(i + 2) == 0xc4) ||
+    (at(i) == 0xd1 && at(i + 1) == 0x82 && at(i + 2) == 0xd0)
+}
+
+/**
+ * The next place a word of DOT_WORDS may start ("dot", "punkt", "точка", any case), by 16 bytes at a
+ * time; N when there is none. The vector test keeps only bytes after a space or an opening bracket
+ * whose next two bytes fit one of the words; dotStart decides.
+ */
 export function nextDot(from: usize): usize {
   let i = from
   const lc = i8x16.splat(0x20)
-  while (i + 18 <= N) {
-    const a = v128.or(v128.load(P + i), lc)
-    const b = v128.or(v128.load(P + i + 1), lc)
-    const c = v128.or(v128.load(P + i + 2), lc)
-    const m = v128.and(i8x16.eq(a, i8x16.splat(0x64)), v128.and(i8x16.eq(b, i8x16.splat(0x6f)), i8x16.eq(c, i8x16.splat(0x74))))
-    const bits = i8x16.bitmask(m)
-    if (bits != 0) return i + <usize>ctz<u32>(bits)
+  while (i + 19 <= N) {
+    const p = v128.load(P + i)
+    const a = v128.or(v128.load(P + i + 1), lc)
+    const b = v128.or(v128.load(P + i + 2), lc)
+    const c = v128.or(v128.load(P + i + 3), lc)
+    // After a space, '[' or '(' (bytes 0x20, 0x5b, 0x28 all have 0x08 or 0x20 ... tested exactly).
+    const sp = v128.or(i8x16.eq(p, lc), v128.or(i8x16.eq(p, i8x16.splat(0x5b)), v128.or(i8x16.eq(p, i8x16.splat(0x28)), i8x16.eq(p, i8x16.splat(0x7b)))))
+    // dot, pun/pon/poi, nok, kro, teč, and точ (d1 82 d0; 0x20 or-ed into each byte: f1 a2 f0).
+    const o = i8x16.eq(b, i8x16.splat(0x6f))
+    let m = v128.and(i8x16.eq(a, i8x16.splat(0x64)), v128.and(o, i8x16.eq(c, i8x16.splat(0x74))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x70)), v128.or(o, i8x16.eq(b, i8x16.splat(0x75)))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x6e)), v128.and(o, i8x16.eq(c, i8x16.splat(0x6b)))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x6b)), i8x16.eq(b, i8x16.splat(0x72))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(0x74)), i8x16.eq(b, i8x16.splat(0x65))))
+    m = v128.or(m, v128.and(i8x16.eq(a, i8x16.splat(<i8>0xf1)), i8x16.eq(b, i8x16.splat(<i8>0xa2))))
+    let bits = i8x16.bitmask(v128.and(sp, m))
+    while (bits != 0) {
+      const k = i + 1 + <usize>ctz<u32>(bits)
+      if (dotStart(k)) return k
+      bits &= bits - 1
+    }
     i += 16
   }
+  if (i == 0 && dotStart(0)) return 0
+  if (i == 0) i = 1
   while (i + 3 <= N) {
-    if ((at(i) | 0x20) == 0x64 && (at(i + 1) | 0x20) == 0x6f && (at(i + 2) | 0x20) == 0x74) return i
+    const p = at(i - 1)
+    if ((p == 0x20 || p == 0x5b || p == 0x28 || p == 0x7b) && dotStart(i)) return i
     i++
   }
   return N
@@ -532,8 +684,9 @@ export function nextDot(from: usize): usize {
  */
 export function dotWord(d: usize): usize {
   const b = d > 0 ? at(d - 1) : 0
-  const a = at(d + 3)
-  if (!((b == 0x20 || isOpen(b)) && (a == 0x20 || isClose(a))) || !wants(C_EMAIL)) return d + 3
+  const w = listWord(d, DOT_WORDS, false)
+  const a = at(d + w)
+  if (w == 0 || !((b == 0x20 || isOpen(b)) && (a == 0x20 || isClose(a))) || !wants(C_EMAIL)) return d + 3
   // The nearest at-form before, then after.
   const lo = d > 128 ? d - 128 : 0
   for (let k = d; k > lo; k--) {
@@ -566,9 +719,9 @@ function atAt(k: usize): usize {
     FORM = 0
     return k + 1
   }
-  if (isOpen(c) || ((c | 0x20) == 0x61 && k > 0 && at(k - 1) == 0x20 && at(k + 2) == 0x20)) {
-    const w = wordForm(k, 'at')
-    return w > 0 ? k + w : 0
+  if (isOpen(c) || (k > 0 && at(k - 1) == 0x20 && (isAlpha(c) || c >= 0xc0))) {
+    const w = wordForm(k, AT_WORDS, 0x40)
+    return w > 0 && (FORM == 1 || at(k + w) == 0x20) ? k + w : 0
   }
   return 0
 }

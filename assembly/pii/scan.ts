@@ -150,13 +150,16 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
       }
     }
     if ((acc & (B_DIG | B_DOT)) == (B_DIG | B_DOT) && wants(C_IP) && embeddedIpv4(s, e)) return t1
-    // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"): read it on its own.
+    // A value after markup or a quoted key ("<td>555 1234", "'tel':'+44...'"), or after a word of a script
+    // written without spaces ("电话138 0013 8000", "病历号46559428", "電話:090-1234-5678"): read it on its own.
     let again = false
     if (round < REREADS && (acc & B_DIG) != 0 && !isDig(c)) {
       for (let k = s + 1; k < e; k++) {
         const b = at(k - 1)
         const d = at(k)
-        if ((b == 0x3e || b == 0x22 || b == 0x27) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+        if ((b == 0x3e || b == 0x22 || b == 0x27 || b >= 0x80 || (b == 0x3a && at(k - 2) >= 0x80)) && (isDig(d) || ((d == 0x2b || d == 0x28) && isDig(at(k + 1))))) {
+          // The words around the value are read for organisations first, as they would have been.
+          if (b >= 0x80 && (acc & B_HI) != 0 && !upperAt(s) && orgsWanted()) orgWide(s, e)
           let vacc: u32 = 0
           for (let m = k; m < t1; m++) vacc |= cls(at(m))
           t = k
