@@ -202,7 +202,7 @@ for (const t of W.ARTICLES) put(t, F.COMMON)
 const S = {
   SURNAME: 1, SURNAME_WEAK: 2, GIVEN: 4, GIVEN_AMBIG: 8, FAMILY: 16, CUE_BEFORE: 32, CUE_WEAK: 64, CUE_AFTER: 128,
   PLACE: 256, PLACE_SUFFIX: 512, STOP: 1024, COMMON: 2048, PARTICLE: 4096, NAMING: 8192, JOIN: 16384, JA_SURNAME: 32768,
-  ORG_AFTER: 65536, STREET: 131072
+  ORG_AFTER: 65536, STREET: 131072, NAME_END: 262144
 }
 const script = new Map()
 const sadd = (word, flag) => {
@@ -211,7 +211,10 @@ const sadd = (word, flag) => {
 }
 for (const c of W.HAN_SURNAMES) sadd(c, S.SURNAME)
 for (const c of W.HAN_COMPOUND_SURNAMES) sadd(c, S.SURNAME)
+for (const c of W.HAN_SURNAMES_MORE) sadd(c, S.SURNAME)
 for (const c of W.HAN_WEAK_SURNAMES) sadd(c, S.SURNAME_WEAK)
+for (const c of W.HAN_GIVEN) sadd(c, S.GIVEN)
+for (const c of W.HAN_NAME_END) sadd(c, S.NAME_END)
 for (const c of W.HAN_COMMON) sadd(c, S.COMMON)
 for (const c of W.HAN_STOP) sadd(c, S.STOP)
 for (const c of W.HAN_CUE_BEFORE) sadd(c, S.CUE_BEFORE)

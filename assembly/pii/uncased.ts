@@ -11,6 +11,10 @@ import {
 } from './gazetteer'
 import { N, P, at, emitWhy } from './state'
 
+// Script-table flags beyond gazetteer.ts's S_* (keep in sync with scripts/build-pii-gazetteer.mjs).
+// A word that ends a Chinese name right after it: 表示, 指出, 昨天 ("张伟表示", "李娜昨天").
+const S_NAME_END: u32 = 262144
+
 // Per-call state: whether the text's kana were looked for (JA_READY) and found (JA), how far tokens have
 // been read (DONE), and the cue and word context carried from one run to the next.
 let JA_READY = false
@@ -134,6 +138,17 @@ function givenOk(a: i32, b: i32): bool {
   return true
 }
 
+/** Are characters [a, b) all frequent given-name characters (伟, 芳, 志, 玲)? */
+function givenChars(a: i32, b: i32): bool {
+  for (let k = a; k < b; k++) if ((hk(k, 1) & S_GIVEN) == 0) return false
+  return true
+}
+
+/** Can a name end before character i: the run's end, a stop character, a cue, or a verb or time word? */
+function nameBoundary(i: i32): bool {
+  return i >= HN || stopAt(i) || cueAfterAt(i) != 0 || (hk(i, 2) & S_NAME_END) != 0 || (hk(i, 1) & S_NAME_END) != 0
+}
+
 /** A name right before a cue (张伟先生, 佐藤さん): returns its end in characters, or -1. */
 function nameBeforeCue(i: i32): i32 {
   const sl = surnameLen(i, true)
@@ -151,10 +166,12 @@ function nameAfterCue(i: i32, strong: bool): i32 {
   const sl = surnameLen(i, true)
   if (sl == 0 && !strong) return -1
   if (!strong && (hk(i, 2) & S_COMMON) != 0) return -1
+  // After a weak cue (记者, 同事) a surname that also starts everyday words (安排, 高兴) needs a given-name character.
+  if (!strong && !JA && surnameLen(i, false) == 0 && !givenChars(i + sl, i + sl + 1)) return -1
   for (let g: i32 = 2; g >= 1; g--) {
     const end = i + sl + g
     if (end > HN || !givenOk(i + sl, end)) continue
-    if (end == HN || stopAt(end) || cueAfterAt(end) != 0) return end
+    if (nameBoundary(end)) return end
   }
   // No boundary after it: the longest plausible name.
   if (i + sl + 2 <= HN && givenOk(i + sl, i + sl + 2)) return i + sl + 2
@@ -191,13 +208,19 @@ function plainName(i: i32): i32 {
   if (i > 0 && !stopAt(i - 1)) return -1
   // 小刘, 老王: a familiar form, a surname after 小 or 老, before a boundary.
   if (i + 2 <= HN && nickAt(i) && (hk(i + 1, 1) & S_SURNAME) != 0 && (i + 2 == HN || stopAt(i + 2))) return i + 2
-  const sl = surnameLen(i, false)
+  // Chinese surnames only, weak ones too (the Japanese list has 森, 林 and 原, everyday Chinese words).
+  const sl = (hk(i, 2) & S_SURNAME) != 0 ? 2 : (hk(i, 1) & S_SURNAME) != 0 ? 1 : 0
   if (sl == 0 || (hk(i, 2) & S_COMMON) != 0 || (hk(i, 3) & S_COMMON) != 0) return -1
+  // A surname that also starts everyday words (林, 高, 安) needs two given-name characters (林志玲).
+  const weak = surnameLen(i, false) == 0
   for (let g: i32 = 2; g >= 1; g--) {
     const end = i + sl + g
     if (end > HN || !givenOk(i + sl, end)) continue
     if ((hk(i + sl, g) & S_COMMON) != 0) continue
+    if (weak && (g < 2 || !givenChars(i + sl, end))) continue
     if (end == HN || stopAt(end)) return end
+    // A verb or time word after it (张伟表示, 李娜昨天) ends a name made of given-name characters.
+    if (nameBoundary(end) && givenChars(i + sl, end)) return end
   }
   return -1
 }

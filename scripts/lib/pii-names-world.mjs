@@ -54,9 +54,28 @@ export const FOREIGN_NOTNAME = w(`ο η οι το τον την του της τ
 // ---- Scripts without capitals (script table) ----
 // Chinese: the most frequent surnames (Hundred Family Surnames and population counts), compound ones too.
 export const HAN_SURNAMES = [...`王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤萧郑`]
+// More surnames of the top few hundred, and the traditional forms of the frequent ones (Taiwan, Hong Kong).
+export const HAN_SURNAMES_MORE = [...`聂乔邢牛樊葛倪殷褚鲁焦耿俞阮蓝翟滕詹祁岑裴柯卜伍庞邝欧包洪童祝岳齐易常温康安关施管单尚甘谷梅柳项季纪凌费
+陳張劉楊黃趙吳孫馬鄭謝韓馮鄧蕭葉蘇盧蔣賈鍾譚陸範錢嚴顧龔萬羅呂許鄒廖潘曾彭蔡賴簡顏涂莊游鄺歐溫龍`]
 export const HAN_COMPOUND_SURNAMES = w('欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 令狐 夏侯 司徒 端木')
 // Surnames that begin everyday words too often (王国, 高兴, 方法...) count only with a cue.
-export const HAN_WEAK_SURNAMES = [...'高林于余叶程石夏方白江史万向金任田龙严武文何']
+export const HAN_WEAK_SURNAMES = [...'高林于余叶程石夏方白江史万向金任田龙严武文何包洪童祝岳齐易常温康安关施管单尚甘谷梅柳项季纪凌费牛葛鲁焦龍溫葉萬範簡']
+// Characters frequent in given names (one or two after the surname). A name with no cue around it needs
+// its given part made of these, so everyday words that start with a surname character (方法, 高速) stay out.
+export const HAN_GIVEN = [...`伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红建文辉力斌宇浩凯鹏婷雪琳晶欣怡佳嘉俊峰鑫波宁丹玲慧
+颖倩莉燕梅兰凤洁琴云飞龙海林东志国成春荣新亮晓小思雨涵梓轩睿博晨阳淑珍兵永健德光福庆彬昊然萱琪瑶璐婉妍蕾薇蓉
+娇媛姗茜悦诗菲露曦晴瑞祥鸿宏泽楠鹤松柏梁栋毅彤蓓琦璇瑾瑜琼莹滢婧姝娅妮娴淼鑫森淳澄清源浩涵润沛潇渊江河湖
+杨铭锋钰锐鹏翔翼腾龙凤麟骏驰勋昕晖昭晗旭昌晋显智慧聪颖达远迪逸遥通道辰星月霖霏雯雅琳珊瑛璟钧铮锦镇
+子华安文武德仁忠孝诚宝贵富荣新建军卫民红兵胜利兴国强永春秋冬夏
+偉芳娜敏靜麗強軍勇艷傑娟濤超華輝斌凱鵬婷雪琳晶欣怡佳嘉俊峰鑫寧丹玲慧穎倩莉燕蘭鳳潔琴雲飛龍東誌國榮亮曉雨
+睿晨陽淑珍兵健德慶彬昊瑤璐蕾薇蓉嬌媛悅詩菲曦瑞祥鴻宏澤楠鶴棟毅彤琦璇瑾瑜瓊瑩婧妮嫻淼源潤瀟銘鋒鈺銳翔騰麟
+駿馳勛昕暉昭旭昌晉顯智聰達遠迪逸遙辰星霖霏雯雅珊瑛璟鈞錚錦寶貴興秋冬夏仁忠孝誠`.replace(/\s/g, '')]
+// Words right after a name that end it: verbs of saying and doing, time words ("张伟表示", "李娜昨天").
+export const HAN_NAME_END = w(`表示 指出 认为 介绍 透露 强调 回忆 解释 提出 发现 告诉 担任 出生 毕业 获得 参加 负责 曾经 今年 目前 一起
+已经 正在 昨天 今天 明天 随后 通过 发表 主演 创办 成立 出任 来自 现任 同时 也是 等人 本人 先后 再次 率领 带领 带着 接受 承认
+否认 坦言 笑称 称赞 决定 希望 觉得 打算 准备 同意 拒绝 离开 回到 来到 加入 认识 喜欢 一直 已于 当选 获奖 夺得 赢得
+認為 介紹 強調 回憶 解釋 發現 告訴 擔任 畢業 獲得 參加 負責 曾經 一起 已經 隨後 通過 發表 創辦 來自 現任 同時 等人 帶領 帶著
+決定 覺得 準備 離開 回到 來到 加入 認識 當選 獲獎 贏得`)
 // Everyday words that begin with a surname character (never a name without a cue).
 export const HAN_COMMON = w(`王国 王子 王朝 李子 张开 张贴 刘海 陈述 陈列 杨树 黄色 黄金 黄河 赵国 吴国 周末 周围 周年 周日 周一 周二 周三 周四 周五 周六
 周期 周边 徐徐 孙子 马上 马路 马车 朱红 胡子 胡说 郭外 何时 何必 何况 高兴 高中 高级 高速 高度 林业 罗列 郑重 梁上 谢谢 宋朝 唐朝 许多 许可
@@ -67,10 +86,15 @@ export const HAN_COMMON = w(`王国 王子 王朝 李子 张开 张贴 刘海 �
 文化 文件 文字 文章 文学 文明 武汉`)
 // Characters that end a name or cannot be the first character of a given name (function words, verbs).
 export const HAN_STOP = [...`的是在了和与跟说也都就把被给对向从去到住请很不没要会能可已还又才让叫问这那我你他她们吗呢吧啊个及或等昨今前后里来回见做看想知道于为以而但如果所因此其之并且再最更只有下`]
-export const HAN_CUE_BEFORE = w('我叫 你叫 他叫 她叫 名叫 叫做 名字叫 名字是 姓名 联系人 收件人 患者 名前は 氏名')
-export const HAN_CUE_WEAK = w('我是 他是 她是 是')
+export const HAN_CUE_BEFORE = w('我叫 你叫 他叫 她叫 名叫 叫做 名字叫 名字是 姓名 联系人 收件人 患者 名前は 氏名 聯絡人 聯繫人 收件人 申请人 申請人 持卡人 签名 簽名 担当者 申請者')
+export const HAN_CUE_WEAK = w(`我是 他是 她是 是 记者 同事 经理 总经理 董事长 主任 教授 医生 老师 院长 校长 主席 总统 总理 部长 市长 省长 书记
+局长 导演 演员 歌手 作家 律师 朋友 同学 丈夫 妻子 儿子 女儿 父亲 母亲 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 联系 通知 告诉 感谢 认识
+见到 遇到 采访 邀请 客户 员工 学生 病人 会员 嫌疑人 被告 原告 证人 作者 编辑 发言人 负责人 创始人 选手 球员 教练 委员 代表
+記者 同事 經理 總經理 董事長 醫生 老師 院長 校長 總統 總理 部長 市長 導演 演員 律師 同學 聯繫 聯絡 告訴 感謝 認識 見到 採訪
+客戶 員工 學生 編輯 發言人 負責人 創辦人 選手 球員 教練 委員 代表 経理 担当 社員 記者 選手 監督 教授`)
 export const HAN_CUE_AFTER = w(`患者 先生 女士 小姐 老师 教授 医生 同学 经理 主任 律师 博士 总裁 师傅 阿姨 太太 夫人 同志 院长 校长 局长 部长 处长
-様 氏 さん くん ちゃん さま 先生 教授 部長 課長 社長 会長 選手 議員 監督 博士`)
+様 氏 さん くん ちゃん さま 先生 教授 部長 課長 社長 会長 選手 議員 監督 博士 董事长 总经理 主席 总统 总理 书记 市长 省长 记者
+老師 醫生 同學 經理 律師 總裁 師傅 院長 校長 局長 處長 董事長 總經理 總統 總理 市長 記者 殿 君 さん達 たち 弁護士 医師 課長補佐 係長 店長`)
 // Provinces, regions and large cities of China, Taiwan, Hong Kong; Japan's prefectures and cities.
 export const HAN_PLACES = w(`北京 上海 天津 重庆 广东 广州 深圳 东莞 佛山 珠海 汕头 江苏 南京 苏州 无锡 常州 浙江 杭州 宁波 温州 绍兴 山东 济南
 青岛 烟台 河北 石家庄 唐山 河南 郑州 洛阳 湖北 武汉 湖南 长沙 四川 成都 云南 昆明 贵州 贵阳 陕西 西安 山西 太原 安徽 合肥 福建
