@@ -202,7 +202,7 @@ for (const t of W.ARTICLES) put(t, F.COMMON)
 const S = {
   SURNAME: 1, SURNAME_WEAK: 2, GIVEN: 4, GIVEN_AMBIG: 8, FAMILY: 16, CUE_BEFORE: 32, CUE_WEAK: 64, CUE_AFTER: 128,
   PLACE: 256, PLACE_SUFFIX: 512, STOP: 1024, COMMON: 2048, PARTICLE: 4096, NAMING: 8192, JOIN: 16384, JA_SURNAME: 32768,
-  ORG_AFTER: 65536, STREET: 131072, NAME_END: 262144
+  ORG_AFTER: 65536, STREET: 131072, NAME_END: 262144, KIN: 524288
 }
 const script = new Map()
 const sadd = (word, flag) => {
@@ -225,8 +225,11 @@ for (const c of W.HAN_PLACE_SUFFIX) sadd(c, S.PLACE_SUFFIX)
 for (const c of W.HAN_ORG_AFTER) sadd(c, S.ORG_AFTER)
 for (const c of W.STREET_WORDS) sadd(c, S.STREET)
 for (const c of W.JA_SURNAMES) sadd(c, S.JA_SURNAME)
+for (const c of W.KANA_COMMON) sadd(c, S.COMMON)
 for (const c of W.KO_SURNAMES) sadd(c, S.SURNAME)
 for (const c of W.KO_CUE_AFTER) sadd(c, S.CUE_AFTER)
+for (const c of W.KO_GIVEN_SYLLABLES) sadd(c, S.GIVEN)
+for (const c of W.KO_KIN_AFTER) sadd(c, S.KIN)
 for (const c of W.KO_NAMING) sadd(c, S.NAMING)
 for (const c of W.KO_CUE_BEFORE) sadd(c, S.CUE_BEFORE)
 for (const c of W.KO_CUE_WEAK) sadd(c, S.CUE_WEAK)

@@ -14,6 +14,8 @@ import { N, P, at, emitWhy } from './state'
 // Script-table flags beyond gazetteer.ts's S_* (keep in sync with scripts/build-pii-gazetteer.mjs).
 // A word that ends a Chinese name right after it: 表示, 指出, 昨天 ("张伟表示", "李娜昨天").
 const S_NAME_END: u32 = 262144
+// A kinship or address word after a bare Korean given name: 형, 언니, 씨 ("준호 형이").
+const S_KIN: u32 = 524288
 
 // Per-call state: whether the text's kana were looked for (JA_READY) and found (JA), how far tokens have
 // been read (DONE), and the cue and word context carried from one run to the next.
@@ -202,6 +204,8 @@ function plainName(i: i32): i32 {
     if (i != 0) return -1
     for (let l: i32 = 3; l >= 2; l--) {
       if ((hk(0, l) & S_JA_SURNAME) != 0 && HN - l <= 2) return HN
+      // Three given-name characters when the last is a usual name ending (石原慎太郎, 山田由香里).
+      if ((hk(0, l) & S_JA_SURNAME) != 0 && HN - l == 3 && (hk(HN - 1, 1) & S_GIVEN) != 0) return HN
     }
     if (JA) return -1
   }
@@ -304,6 +308,36 @@ function hanRun(s: usize, e: usize): void {
   }
 }
 
+/** Byte length of a kana honorific at p (さん, くん, さま, ちゃん), 0 if none. */
+function honorificAt(p: usize): usize {
+  if (p + 6 <= N && (scriptLookup(P + p, 6) & S_CUE_AFTER) != 0) return 6
+  if (p + 9 <= N && (scriptLookup(P + p, 9) & S_CUE_AFTER) != 0) return 9
+  return 0
+}
+
+/**
+ * A hiragana run [s, e) that opens with two to four characters and an honorific, which then ends a
+ * word (a particle, punctuation or the end of the run follows): ゆうきさんは. Everyday words that end
+ * in an honorific (たくさん, おかあさん) are listed as common.
+ */
+function kanaName(s: usize, e: usize): void {
+  for (let p = s + 6; p <= s + 12 && p < e; p += 3) {
+    const h = honorificAt(p)
+    if (h == 0) continue
+    const q = p + h
+    if (q > e) return
+    if (q < e) {
+      // Particles that may follow: は が を に の と も へ で や よ ね.
+      const u = cpAt(q)
+      if (!(u == 0x306f || u == 0x304c || u == 0x3092 || u == 0x306b || u == 0x306e || u == 0x3068 || u == 0x3082 ||
+        u == 0x3078 || u == 0x3067 || u == 0x3084 || u == 0x3088 || u == 0x306d)) return
+    }
+    if ((scriptLookup(P + s, q - s) & S_COMMON) != 0 || (scriptLookup(P + s, p - s) & S_COMMON) != 0) return
+    emitWhy(s, p, C_PERSON, W_CUE)
+    return
+  }
+}
+
 // ---------------- Korean ----------------
 
 let prevKoS: usize = 0
@@ -355,6 +389,11 @@ function koWord(s: usize, e: usize): void {
       return
     }
   }
+  // A bare given name of two name syllables before a kinship or address word ("준호 형이", "지은 씨").
+  if (n == 2 && koGiven(s) && koGiven(s + 3) && nextWord(e, K_HANGUL) && koKin(NW_S, NW_E)) {
+    emitWhy(s, e, C_PERSON, W_GAZETTEER | W_CUE)
+    return
+  }
   // Person: a surname and a two-syllable given name, with a cue after it (씨, 님, 선생님), in it
   // (김민수씨, 윤서연이라고) or before it (이름은).
   if (n < 3 || (scriptLookup(P + s, 3) & S_SURNAME) == 0) return
@@ -363,13 +402,40 @@ function koWord(s: usize, e: usize): void {
   const strongCue = (pf & S_CUE_BEFORE) != 0
   const weakCue = (pf & S_CUE_WEAK) != 0
   let ok = false
+  let cue = true
   if (z == e && nextWord(e, K_HANGUL) && (koPrefix(NW_S, NW_E, S_CUE_AFTER) & S_CUE_AFTER) != 0) ok = true
   else if (z < e && (koPrefix(z, e, S_CUE_AFTER) & S_CUE_AFTER) != 0) ok = true
   else if ((rest & S_NAMING) != 0 && (strongCue || weakCue)) ok = true
   else if (strongCue && (z == e || (rest & S_PARTICLE) != 0)) ok = true
   // A name standing alone at the start of a line, as in a form ("송민호 (주민등록번호 ...)").
   else if (z == e && (s == 0 || at(s - 1) == 0x0a) && (e >= N || at(e) == 0x2c || (at(e) == 0x20 && at(e + 1) == 0x28))) ok = true
-  if (ok) emitWhy(s, z, C_PERSON, W_GAZETTEER | W_CUE)
+  else if (koGiven(s + 3) && koGiven(s + 6) && !sameSyllable(s + 3, s + 6)) {
+    // No cue: a surname and two given-name syllables, then a particle (김민수는, 박서준이) or, as in a
+    // list, a comma, bracket or the end of the text ("김민수, 이지은").
+    const c = z < N ? at(z) : 0
+    ok = (z < e && (rest & (S_PARTICLE | S_NAMING)) != 0) || (z == e && (z >= N || c == 0x2c || c == 0x28 || c == 0x29 || c == 0x0a || c == 0x2e))
+    cue = false
+  }
+  if (ok) emitWhy(s, z, C_PERSON, cue ? W_GAZETTEER | W_CUE : W_GAZETTEER)
+}
+
+/** Is the Hangul syllable at byte p frequent in given names? */
+function koGiven(p: usize): bool {
+  return (scriptLookup(P + p, 3) & S_GIVEN) != 0
+}
+
+function sameSyllable(a: usize, b: usize): bool {
+  return at(a) == at(b) && at(a + 1) == at(b + 1) && at(a + 2) == at(b + 2)
+}
+
+/** Is [s, e) a kinship or address word, alone or with a particle (형, 형이, 언니가)? */
+function koKin(s: usize, e: usize): bool {
+  for (let l: usize = 3; l >= 1; l--) {
+    if (s + l * 3 > e || (scriptLookup(P + s, l * 3) & S_KIN) == 0) continue
+    const r = s + l * 3
+    if (r == e || (scriptLookup(P + r, e - r) & S_PARTICLE) != 0) return true
+  }
+  return false
 }
 
 // ---------------- Arabic and Hebrew ----------------
@@ -457,6 +523,21 @@ function semWord(s: usize, e: usize, k: u32): void {
   }
 }
 
+/** Kana anywhere makes Han runs Japanese (surnames of the Japanese list, honorifics after the run). */
+function jaScan(): void {
+  JA_READY = true
+  JA = false
+  for (let q: usize = 0; q + 2 < N; q++) {
+    if (at(q) == 0xe3 && (at(q + 1) == 0x81 || at(q + 1) == 0x82 || at(q + 1) == 0x83)) {
+      const u = cpAt(q)
+      if (u >= 0x3041 && u <= 0x30fa) {
+        JA = true
+        break
+      }
+    }
+  }
+}
+
 /**
  * Names and places in the runs of Han, kana, Hangul, Arabic or Hebrew characters that start in the token
  * [s, e), called by the token loop for tokens with high bytes, so candidates arrive in text order.
@@ -471,28 +552,26 @@ export function uncasedToken(s: usize, e: usize): void {
       continue
     }
     const k = kindOf(cpAt(i))
+    if (k == K_KANA && !JA_READY) jaScan()
+    if (k == K_KANA && JA) {
+      // A name in hiragana with an honorific (ゆうきさん, はなちゃん).
+      const z = runEndOf(i, k)
+      kanaName(i, z)
+      i = z > i ? z : i + cpw
+      continue
+    }
     if (k == K_OTHER || k == K_KANA) {
       i += cpw
       continue
     }
-    if (!JA_READY) {
-      // Kana anywhere makes Han runs Japanese (surnames of the Japanese list, honorifics after the run).
-      JA_READY = true
-      JA = false
-      for (let q: usize = 0; q + 2 < N; q++) {
-        if (at(q) == 0xe3 && (at(q + 1) == 0x81 || at(q + 1) == 0x82 || at(q + 1) == 0x83)) {
-          const u = cpAt(q)
-          if (u >= 0x3041 && u <= 0x30fa) {
-            JA = true
-            break
-          }
-        }
-      }
-    }
+    if (!JA_READY) jaScan()
     const z = runEndOf(i, k)
     if (k == K_HAN) hanRun(i, z)
     else if (k == K_KATAKANA) {
       if ((scriptLookup(P + i, z - i) & S_PLACE) != 0) emitWhy(i, z, C_LOCATION, W_GAZETTEER)
+      // A name in katakana with an honorific after it (マイクさん, ジョン・スミス氏).
+      else if (z - i >= 6 && (honorificAt(z) > 0 || (z + 3 <= N && kindOf(cpAt(z)) == K_HAN && (scriptLookup(P + z, 3) & S_CUE_AFTER) != 0)))
+        emitWhy(i, z, C_PERSON, W_CUE)
     } else if (k == K_HANGUL) koWord(i, z)
     else semWord(i, z, k)
     i = z > i ? z : i + 1
