@@ -202,7 +202,7 @@ for (const t of W.ARTICLES) put(t, F.COMMON)
 const S = {
   SURNAME: 1, SURNAME_WEAK: 2, GIVEN: 4, GIVEN_AMBIG: 8, FAMILY: 16, CUE_BEFORE: 32, CUE_WEAK: 64, CUE_AFTER: 128,
   PLACE: 256, PLACE_SUFFIX: 512, STOP: 1024, COMMON: 2048, PARTICLE: 4096, NAMING: 8192, JOIN: 16384, JA_SURNAME: 32768,
-  ORG_AFTER: 65536, STREET: 131072, NAME_END: 262144, KIN: 524288
+  ORG_AFTER: 65536, STREET: 131072, NAME_END: 262144, KIN: 524288, ORG_HEAD: 1048576
 }
 const script = new Map()
 const sadd = (word, flag) => {
@@ -237,6 +237,12 @@ for (const c of W.KO_PARTICLES) sadd(c, S.PARTICLE)
 for (const c of W.KO_PLACES) sadd(c, S.PLACE)
 for (const c of W.KO_PLACE_SUFFIX) sadd(c, S.PLACE_SUFFIX)
 for (const c of W.AR_FIRST) sadd(c, S.GIVEN)
+for (const c of W.AR_FIRST_MORE) sadd(c, S.GIVEN)
+for (const c of W.AR_LAST_MORE) sadd(c, S.FAMILY)
+for (const c of W.AR_COMPOUND_SECOND) sadd(c, S.FAMILY | S.NAME_END)
+for (const c of W.AR_STOP) sadd(c, S.STOP)
+for (const c of W.AR_CUE_WEAK) sadd(c, S.CUE_WEAK)
+for (const c of [...W.AR_ORG_HEAD, ...W.HE_ORG_HEAD]) sadd(c, S.ORG_HEAD)
 for (const c of W.AR_FIRST_AMBIG) sadd(c, S.GIVEN_AMBIG)
 for (const c of W.AR_LAST) sadd(c, S.FAMILY)
 for (const c of W.AR_CUE_BEFORE) sadd(c, S.CUE_BEFORE)

@@ -380,7 +380,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     }
     if ((acc & B_UP) != 0) SAW_UPPER = true
     // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
-    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedToken(i, e)
+    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION))) uncasedToken(i, e)
     // "QQ 12 34 56 C", "MH 12 AB 1234": a spaced id starting with a two-capital token.
     if (acc == B_UP && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1))) {
       const z = spacedLetterId(i)

@@ -4,7 +4,7 @@
 // (gazetteer.ts, S_*) and, where the list alone is not enough, a cue: 先生 / さん / 씨 after the name,
 // 我叫 / 이름은 / السيد / שמי before it. Read token by token from the scan loop, only for tokens with
 // bytes above ASCII, so other text pays nothing.
-import { C_LOCATION, C_PERSON, W_CUE, W_GAZETTEER } from './categories'
+import { C_LOCATION, C_ORGANIZATION, C_PERSON, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import {
   S_COMMON, S_CUE_AFTER, S_CUE_BEFORE, S_CUE_WEAK, S_FAMILY, S_GIVEN, S_GIVEN_AMBIG, S_JA_SURNAME, S_JOIN, S_NAMING,
   S_ORG_AFTER, S_PARTICLE, S_PLACE, S_PLACE_SUFFIX, S_STOP, S_STREET, S_SURNAME, S_SURNAME_WEAK, scriptLookup
@@ -16,6 +16,8 @@ import { N, P, at, emitWhy } from './state'
 const S_NAME_END: u32 = 262144
 // A kinship or address word after a bare Korean given name: 형, 언니, 씨 ("준호 형이").
 const S_KIN: u32 = 524288
+// A word that opens an organisation's name in Arabic or Hebrew: بنك, جامعة, מכון, בית החולים.
+const S_ORG_HEAD: u32 = 1048576
 
 // Per-call state: whether the text's kana were looked for (JA_READY) and found (JA), how far tokens have
 // been read (DONE), and the cue and word context carried from one run to the next.
@@ -479,6 +481,8 @@ function semWord(s: usize, e: usize, k: u32): void {
   prevSemS = s
   prevSemE = e
   const cue = (pf & S_CUE_BEFORE) != 0
+  // A title or role (الرئيس, المريض, قال) before a word that is no function word and has no article.
+  const weakCue = !heb && (pf & S_CUE_WEAK) != 0
   // After a street word (شارع, רחוב) the words name the street, up to a comma: part of an address.
   if ((pf & S_STREET) != 0) {
     let end = e
@@ -492,6 +496,15 @@ function semWord(s: usize, e: usize, k: u32): void {
     const b = pass == 0 ? s : s + prefixLen(s, e, heb)
     if (pass == 1 && b == s) break
     const f = semFlags(b, e, k)
+    // An organisation: a head word (or two-word head) and the words of its name after it.
+    if (((f | PH) & S_ORG_HEAD) != 0) {
+      const z = semOrg((PH & S_ORG_HEAD) != 0 ? NW_E : e, k)
+      if (z > 0) {
+        emitWhy(b, z, C_ORGANIZATION, W_FORMAT)
+        semSkipTo = z
+        return
+      }
+    }
     if ((PH & S_PLACE) != 0) {
       emitWhy(b, NW_E, C_LOCATION, W_GAZETTEER)
       semSkipTo = NW_E
@@ -502,9 +515,10 @@ function semWord(s: usize, e: usize, k: u32): void {
       return
     }
     const nextName = nextWord(e, k) && (scriptLookup(P + NW_S, NW_E - NW_S) & (S_GIVEN | S_GIVEN_AMBIG | S_FAMILY | S_JOIN)) != 0
-    const start = (f & S_GIVEN) != 0 || ((f & (S_GIVEN_AMBIG | S_FAMILY | S_JOIN)) != 0 && (cue || nextName)) ||
-      (cue && pass == 0 && (f & (S_CUE_BEFORE | S_PLACE)) == 0)
-    if (!start) continue
+    const start = (f & S_GIVEN) != 0 || ((f & (S_GIVEN_AMBIG | S_FAMILY | S_JOIN)) != 0 && (cue || weakCue || nextName)) ||
+      (cue && pass == 0 && (f & (S_CUE_BEFORE | S_PLACE | S_STOP)) == 0) ||
+      (weakCue && pass == 0 && f == 0 && !hasArticle(b, e, false) && !verbLike(b, e))
+    if (!start || (f & S_NAME_END) != 0) continue
     let end = e
     let joins = (f & S_JOIN) != 0 ? 1 : 0
     for (let w = 0; w < 3 && nextWord(end, k); w++) {
@@ -536,6 +550,38 @@ function jaScan(): void {
       }
     }
   }
+}
+
+/** Does the Arabic word start like a verb in the present or future (ي, ت, سي, ست: يدرس, تعمل, سيزور)? */
+function verbLike(s: usize, e: usize): bool {
+  if (e - s < 4) return false
+  const isYaTa = (p: usize): bool => at(p) == 0xd9 && at(p + 1) == 0x8a || at(p) == 0xd8 && at(p + 1) == 0xaa
+  return isYaTa(s) || (at(s) == 0xd8 && at(s + 1) == 0xb3 && isYaTa(s + 2))
+}
+
+/** Does the word start with the article ال (Arabic) or ה (Hebrew)? */
+function hasArticle(s: usize, e: usize, heb: bool): bool {
+  if (heb) return e - s >= 4 && at(s) == 0xd7 && at(s + 1) == 0x94
+  return e - s >= 6 && at(s) == 0xd8 && at(s + 1) == 0xa7 && at(s + 2) == 0xd9 && at(s + 3) == 0x84
+}
+
+/**
+ * End of an organisation's name after its head word ending at h: the next word (no function word),
+ * then up to three more that carry the article or are known names and places (جامعة الملك سعود,
+ * مستشفى الملك فيصل التخصصي); 0 when no word follows.
+ */
+function semOrg(h: usize, k: u32): usize {
+  const heb = k == K_HEBREW
+  let end: usize = 0
+  let pos = h
+  for (let w = 0; w < 4 && nextWord(pos, k); w++) {
+    const nf = scriptLookup(P + NW_S, NW_E - NW_S)
+    if ((nf & (S_STOP | S_CUE_BEFORE | S_ORG_HEAD | S_STREET)) != 0) break
+    if (w > 0 && !hasArticle(NW_S, NW_E, heb) && (nf & (S_PLACE | S_GIVEN | S_GIVEN_AMBIG | S_FAMILY)) == 0) break
+    end = NW_E
+    pos = NW_E
+  }
+  return end
 }
 
 /**
