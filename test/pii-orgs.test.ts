@@ -64,6 +64,15 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['היא אושפזה בבית החולים איכילוב.', [['ORGANIZATION', 'בית החולים איכילוב']]],
   ['למדתי באוניברסיטת חיפה.', [['ORGANIZATION', 'אוניברסיטת חיפה']]],
   ['ذهبت إلى البنك في الصباح.', []],
+  // Head words of other languages, before or after the name; inflected Russian heads and known names.
+  ['Sie wurde im Universitätsklinikum Heidelberg behandelt.', [['ORGANIZATION', 'Universitätsklinikum Heidelberg']]],
+  ['Ziraat Bankası ve İstanbul Üniversitesi işbirliği yaptı.', [['ORGANIZATION', 'Ziraat Bankası'], ['ORGANIZATION', 'İstanbul Üniversitesi']]],
+  ['Εργάζεται στο Νοσοκομείο Ευαγγελισμός.', [['ORGANIZATION', 'Νοσοκομείο Ευαγγελισμός']]],
+  ['Он работает в Банке России.', [['ORGANIZATION', 'Банке России']]],
+  ['Я работаю в Сбербанке.', [['ORGANIZATION', 'Сбербанке']]],
+  ['Please book with Parkside Surgery.', [['ORGANIZATION', 'Parkside Surgery']]],
+  ['Plastic surgery is expensive.', []],
+  ['The board met on Monday.', []],
   // NRP: nationalities, religions, political groups.
   ['Several Ghanaian and Peruvian students won prizes.', [['NRP', 'Ghanaian'], ['NRP', 'Peruvian']]],
   ['The Lutheran pastor met Sikh and Jain leaders.', [['NRP', 'Lutheran'], ['NRP', 'Sikh'], ['NRP', 'Jain']]],
