@@ -22,6 +22,10 @@ const tables: Record<string, [text: string, expected: Entity[]][]> = {
     // All capitals and lower case with a cue.
     ['NAME: ŁUKASZ WIŚNIEWSKI', [P('ŁUKASZ WIŚNIEWSKI')]],
     ['my name is inès lefèvre', [P('inès lefèvre')]],
+    // Lower-case text: a listed given name after a verb or preposition that takes a person.
+    ['i saw lucy at the station', [P('lucy')]],
+    ['demande à mathilde roux', [P('mathilde roux')]],
+    ['call me tomorrow', []],
     // Hard negatives: sentence-initial capitals with diacritics, articles.
     ['Él no vino hoy.', []],
     ['Le repas était délicieux.', []],

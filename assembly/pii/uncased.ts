@@ -10,6 +10,7 @@ import {
   S_ORG_AFTER, S_PARTICLE, S_PLACE, S_PLACE_SUFFIX, S_STOP, S_STREET, S_SURNAME, S_SURNAME_WEAK, scriptLookup
 } from './gazetteer'
 import { N, P, at, emitWhy } from './state'
+import { eqi } from './text'
 
 // Script-table flags beyond gazetteer.ts's S_* (keep in sync with scripts/build-pii-gazetteer.mjs).
 // A word that ends a Chinese name right after it: 表示, 指出, 昨天 ("张伟表示", "李娜昨天").
@@ -623,4 +624,20 @@ export function uncasedToken(s: usize, e: usize): void {
     i = z > i ? z : i + 1
   }
   if (i > DONE) DONE = i
+}
+
+/**
+ * Words before a known given name in text with no capitals at all (chat, lower-cased logs), besides
+ * "my name is": verbs and prepositions that take a person ("i saw lucy", "ask maria", "demande à
+ * mathilde roux", "mit jürgen"). The name itself must be a listed name that is no everyday word.
+ */
+export function lowerCue(s: usize, e: usize): bool {
+  const n = e - s
+  if (n == 2 && at(s) == 0xc3 && at(s + 1) == 0xa0) return true // à
+  if (n < 2 || n > 7) return false
+  return eqi(s, e, 'saw') || eqi(s, e, 'see') || eqi(s, e, 'ask') || eqi(s, e, 'asked') || eqi(s, e, 'call') ||
+    eqi(s, e, 'tell') || eqi(s, e, 'told') || eqi(s, e, 'met') || eqi(s, e, 'meet') || eqi(s, e, 'with') ||
+    eqi(s, e, 'thanks') || eqi(s, e, 'pt') || eqi(s, e, 'patient') || eqi(s, e, 'mr') || eqi(s, e, 'mrs') ||
+    eqi(s, e, 'ms') || eqi(s, e, 'dr') || eqi(s, e, 'avec') || eqi(s, e, 'mit') || eqi(s, e, 'con') ||
+    eqi(s, e, 'contact')
 }
