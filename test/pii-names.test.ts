@@ -125,6 +125,14 @@ const tables: Record<string, [text: string, expected: Entity[]][]> = {
   ]
 }
 
+tables.Thai = [
+  ['นายสมชาย ใจดี อาศัยอยู่ที่เชียงใหม่', [P('สมชาย ใจดี'), L('เชียงใหม่')]],
+  ['คุณเมย์ ไปขอนแก่นเมื่อวานนี้', [P('เมย์'), L('ขอนแก่น')]],
+  ['ขอบคุณครับ', []],
+  ['คุณภาพของสินค้าดีมาก', []],
+  ['นายกรัฐมนตรีเดินทางไปภูเก็ต', [L('ภูเก็ต')]]
+]
+
 for (const [script, rows] of Object.entries(tables)) {
   describe(`PERSON and LOCATION: ${script}`, () => {
     for (const [text, expected] of rows) {

@@ -44,6 +44,7 @@ const K_ARABIC: u32 = 4
 const K_HEBREW: u32 = 5
 const K_KATAKANA: u32 = 6
 const K_DEVANAGARI: u32 = 7
+const K_THAI: u32 = 8
 
 let cpw: usize = 1
 
@@ -76,6 +77,7 @@ function kindOf(u: u32): u32 {
   if (u >= 0x0621 && u <= 0x06d3 && u != 0x0640) return K_ARABIC
   if (u >= 0x0591 && u <= 0x05f4 && u != 0x05be && u != 0x05c0 && u != 0x05c3) return K_HEBREW
   if (u >= 0x0900 && u <= 0x097f && (u < 0x0964 || u > 0x096f)) return K_DEVANAGARI
+  if (u >= 0x0e01 && u <= 0x0e4e && u != 0x0e2f && u != 0x0e3f) return K_THAI
   return K_OTHER
 }
 
@@ -338,6 +340,46 @@ function kanaName(s: usize, e: usize): void {
     if ((scriptLookup(P + s, q - s) & S_COMMON) != 0 || (scriptLookup(P + s, p - s) & S_COMMON) != 0) return
     emitWhy(s, p, C_PERSON, W_CUE)
     return
+  }
+}
+
+// ---------------- Thai ----------------
+
+/**
+ * A Thai run [s, e) (Thai writes no spaces between words; a space often ends a name): a title at the run's
+ * start (นาย, นางสาว, คุณ, ชื่อ) names the characters after it up to the space (at most 12), and นาย / นาง /
+ * นางสาว, formal titles, take the surname after one space too; everyday words that begin with a title
+ * (คุณภาพ, นายก) are listed. Provinces and cities are found anywhere in a run.
+ */
+function thaiRun(s: usize, e: usize): void {
+  for (let l: usize = 9; l >= 3; l--) {
+    const cl = l * 3
+    if (s + cl >= e || (scriptLookup(P + s, cl) & S_CUE_BEFORE) == 0) continue
+    let common = false
+    for (let m: usize = 1; m <= 6; m++) {
+      if (s + cl + m * 3 <= e && (scriptLookup(P + s, cl + m * 3) & S_COMMON) != 0) common = true
+    }
+    if (common) break
+    let z = e
+    if (z - (s + cl) > 36) z = s + cl + 36
+    // นาย, นาง, นางสาว (3, 3 and 6 characters, all starting with น) take the surname after a space.
+    if (z == e && at(s + 2) == 0x99 && at(s + 1) == 0xb8 && at(e) == 0x20 && nextWord(e, K_THAI) && NW_E - NW_S <= 45) z = NW_E
+    emitWhy(s + cl, z, C_PERSON, W_GAZETTEER | W_CUE)
+    return
+  }
+  let i = s
+  while (i + 6 <= e) {
+    let hit: usize = 0
+    for (let l: usize = 14; l >= 2; l--) {
+      if (i + l * 3 <= e && (scriptLookup(P + i, l * 3) & S_PLACE) != 0) {
+        hit = l * 3
+        break
+      }
+    }
+    if (hit > 0) {
+      emitWhy(i, i + hit, C_LOCATION, W_GAZETTEER)
+      i += hit
+    } else i += 3
   }
 }
 
@@ -620,6 +662,7 @@ export function uncasedToken(s: usize, e: usize): void {
       else if (z - i >= 6 && (honorificAt(z) > 0 || (z + 3 <= N && kindOf(cpAt(z)) == K_HAN && (scriptLookup(P + z, 3) & S_CUE_AFTER) != 0)))
         emitWhy(i, z, C_PERSON, W_CUE)
     } else if (k == K_HANGUL) koWord(i, z)
+    else if (k == K_THAI) thaiRun(i, z)
     else semWord(i, z, k)
     i = z > i ? z : i + 1
   }
