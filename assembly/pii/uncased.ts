@@ -217,6 +217,9 @@ function plainName(i: i32): i32 {
   if (i > 0 && !stopAt(i - 1)) return -1
   // 小刘, 老王: a familiar form, a surname after 小 or 老, before a boundary.
   if (i + 2 <= HN && nickAt(i) && (hk(i + 1, 1) & S_SURNAME) != 0 && (i + 2 == HN || stopAt(i + 2))) return i + 2
+  // 阿杰, 阿明: 阿 (U+963F) and a given-name character, before a boundary.
+  const ap = HS + <usize>(i * 3)
+  if (i + 2 <= HN && at(ap) == 0xe9 && at(ap + 1) == 0x98 && at(ap + 2) == 0xbf && givenChars(i + 1, i + 2) && nameBoundary(i + 2)) return i + 2
   // Chinese surnames only, weak ones too (the Japanese list has 森, 林 and 原, everyday Chinese words).
   const sl = (hk(i, 2) & S_SURNAME) != 0 ? 2 : (hk(i, 1) & S_SURNAME) != 0 ? 1 : 0
   if (sl == 0 || (hk(i, 2) & S_COMMON) != 0 || (hk(i, 3) & S_COMMON) != 0) return -1
