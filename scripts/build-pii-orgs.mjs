@@ -130,6 +130,17 @@ for (const w of words(`universität universidad université università universi
   fundación fundação fondation fondazione stiftung partido parti partito compañía compagnie société sociedad società
   grupo groupe gruppo colegio escuela école liceo lycée museo musée museu hospital hôpital ospedale
   hochschule technische banco`)) add(w, O.HEAD_OF | O.HEAD_DIRECT)
+// Head words in more languages. Ending a name: Turkish (İstanbul Üniversitesi, Ziraat Bankası, Türk Hava
+// Yolları), Dutch, Swedish; English plurals and practices (Leeds Teaching Hospitals, Parkside Surgery).
+for (const w of words(`üniversitesi bankası hastanesi yolları havayolları holding vakfı derneği bakanlığı belediyesi sigorta
+  ziekenhuis sjukhus sjukhuset hospitals clinics nurseries pharmacy bakery`)) add(w, O.HEAD)
+for (const w of words('surgery practice board')) add(w, O.HEAD | O.WEAK_HEAD)
+// Opening a name, directly or with "of": Greek, Russian, Ukrainian, Polish, German, Italian, Indonesian
+// (Νοσοκομείο Ευαγγελισμός, Банк России, Szpital Bródnowski, Universitätsklinikum Heidelberg).
+for (const w of words(`νοσοκομείο πανεπιστήμιο τράπεζα ίδρυμα υπουργείο εταιρεία банк университет больница министерство
+  фонд институт банка банке банком университета университете университетом больницы больнице министерства
+  министерстве університет лікарня міністерство szpital klinika fundacja universitätsklinikum klinikum sparkasse
+  kreissparkasse stadtsparkasse volksbank raiffeisenbank policlinico azienda clínica clinique universitas`)) add(w, O.HEAD_OF | O.HEAD_DIRECT)
 for (const w of words('of for de del della delle dei degli di des du da do dos das der für van voor y e und et &')) add(w, O.CONNECT)
 for (const w of words(`school schools club party church centre center house office union league post times network press
   records media news home`)) add(w, O.WEAK_HEAD)
@@ -496,7 +507,20 @@ Reddit
 Quora
 Duolingo
 Газпром
+Газпрома
+Газпроме
 Сбербанк
+Сбербанка
+Сбербанке
+Сбербанком
+Яндекса
+Яндексе
+Аэрофлота
+Аэрофлоте
+ПриватБанк
+ПриватБанку
+ПриватБанка
+Монобанк
 Роснефть
 Яндекс
 Лукойл

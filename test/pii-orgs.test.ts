@@ -57,6 +57,22 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['我们公司很小。', []],
   ['주식회사 한빛소프트는 게임을 만든다.', [['ORGANIZATION', '주식회사 한빛소프트']]],
   ['그녀는 부산대학교 학생이다.', [['ORGANIZATION', '부산대학교']]],
+  // Arabic and Hebrew: a head word (bank, university, hospital, ministry) and the words of the name after it.
+  ['درست في جامعة القاهرة.', [['ORGANIZATION', 'جامعة القاهرة']]],
+  ['يعمل في مستشفى الملك فيصل التخصصي منذ عامين.', [['ORGANIZATION', 'مستشفى الملك فيصل التخصصي']]],
+  ['صرحت وزارة الصحة بأن الوضع مستقر.', [['ORGANIZATION', 'وزارة الصحة']]],
+  ['היא אושפזה בבית החולים איכילוב.', [['ORGANIZATION', 'בית החולים איכילוב']]],
+  ['למדתי באוניברסיטת חיפה.', [['ORGANIZATION', 'אוניברסיטת חיפה']]],
+  ['ذهبت إلى البنك في الصباح.', []],
+  // Head words of other languages, before or after the name; inflected Russian heads and known names.
+  ['Sie wurde im Universitätsklinikum Heidelberg behandelt.', [['ORGANIZATION', 'Universitätsklinikum Heidelberg']]],
+  ['Ziraat Bankası ve İstanbul Üniversitesi işbirliği yaptı.', [['ORGANIZATION', 'Ziraat Bankası'], ['ORGANIZATION', 'İstanbul Üniversitesi']]],
+  ['Εργάζεται στο Νοσοκομείο Ευαγγελισμός.', [['ORGANIZATION', 'Νοσοκομείο Ευαγγελισμός']]],
+  ['Он работает в Банке России.', [['ORGANIZATION', 'Банке России']]],
+  ['Я работаю в Сбербанке.', [['ORGANIZATION', 'Сбербанке']]],
+  ['Please book with Parkside Surgery.', [['ORGANIZATION', 'Parkside Surgery']]],
+  ['Plastic surgery is expensive.', []],
+  ['The board met on Monday.', []],
   // NRP: nationalities, religions, political groups.
   ['Several Ghanaian and Peruvian students won prizes.', [['NRP', 'Ghanaian'], ['NRP', 'Peruvian']]],
   ['The Lutheran pastor met Sikh and Jain leaders.', [['NRP', 'Lutheran'], ['NRP', 'Sikh'], ['NRP', 'Jain']]],

@@ -21,7 +21,7 @@ import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
-import { uncasedReset, uncasedToken } from './uncased'
+import { lowerCue, uncasedReset, uncasedToken } from './uncased'
 import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { emitWhy } from './state'
 import {
@@ -228,7 +228,8 @@ function lowerCasePass(): void {
       eqi(p1s, p1e, 'at') || eqi(p1s, p1e, 'near'))
     const nameCue = p1e > p1s && (eqi(p1s, p1e, "i'm") || eqi(p1s, p1e, 'im') || eqi(p1s, p1e, 'named') ||
       eqi(p1s, p1e, 'called') || eqi(p1s, p1e, 'hi') || eqi(p1s, p1e, 'dear') || eqi(p1s, p1e, 'hello') ||
-      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')) || (eqi(p1s, p1e, 'name') && at(p1e) == 0x3a))
+      (eqi(p1s, p1e, 'is') && p2e > p2s && eqi(p2s, p2e, 'name')) || (eqi(p1s, p1e, 'name') && at(p1e) == 0x3a) ||
+      lowerCue(p1s, p1e))
     let next = e
     if (prep && wants(C_LOCATION)) {
       const f = lowerPhrase(i, e, G_PLACE)
@@ -383,7 +384,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     }
     if ((acc & B_UP) != 0) SAW_UPPER = true
     // Chinese, Japanese, Korean, Arabic, Hebrew: no capitals, so lists and cues (uncased.ts).
-    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) uncasedToken(i, e)
+    if ((acc & B_HI) != 0 && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION))) uncasedToken(i, e)
     // "QQ 12 34 56 C", "MH 12 AB 1234": a spaced id starting with a two-capital token.
     if (acc == B_UP && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1))) {
       const z = spacedLetterId(i)
