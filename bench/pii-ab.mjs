@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadBrown } from './brown.mjs'
-import { utf8Bytes } from './util.mjs'
+import { abSummary, utf8Bytes } from './util.mjs'
 
 const args = process.argv.slice(2)
 const dirs = args.filter((a) => !/^\d+$/.test(a) && a !== 'pii' && a !== 'redact')
@@ -30,11 +30,6 @@ for (let r = 0; r < reps; r++) {
     b.ms.push(performance.now() - t0)
   }
 }
-const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
-const base = median(builds[0].ms)
-for (const b of builds) {
-  const m = median(b.ms)
-  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
-  const paired = median(b.ms.map((t, i) => builds[0].ms[i] / t))
-  console.log(`${op} ${b.d}: median ${m.toFixed(1)} ms, ${(bytes / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+for (const { run: b, median: m, ratio, paired } of abSummary(builds)) {
+  console.log(`${op} ${b.d}: median ${m.toFixed(1)} ms, ${(bytes / 1e3 / m).toFixed(1)} MB/s, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
 }

@@ -4,6 +4,7 @@
 //   node bench/pii-core-ab.mjs /tmp/base.wasm build/litmus.wasm [reps=31]
 import { readFileSync } from 'node:fs'
 import { loadBrown } from './brown.mjs'
+import { abSummary } from './util.mjs'
 import { PII_GAZETTEER } from '../dist/models/pii-gazetteer.js'
 import { PII_ORGS } from '../dist/models/pii-orgs.js'
 
@@ -44,12 +45,7 @@ for (let r = 0; r < reps; r++) {
     b.ms.push(performance.now() - t0)
   }
 }
-const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
-const base = median(runs[0].ms)
-for (const b of runs) {
-  const m = median(b.ms)
-  // Ratio of each rep to the first build's time in the same rep: load that changes between reps cancels.
-  const paired = median(b.ms.map((t, i) => runs[0].ms[i] / t))
-  console.log(`${b.file}: ${b.count} entities, median ${m.toFixed(2)} ms, ${(text.length / 1e3 / m).toFixed(1)} MB/s, ${(base / m).toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+for (const { run: b, median: m, ratio, paired } of abSummary(runs)) {
+  console.log(`${b.file}: ${b.count} entities, median ${m.toFixed(2)} ms, ${(text.length / 1e3 / m).toFixed(1)} MB/s, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
   if (b.ex.piiCounters) console.log('  counters', [...new Uint32Array(b.ex.memory.buffer, b.ex.piiCounters(), 24)].join(' '))
 }

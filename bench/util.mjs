@@ -64,3 +64,16 @@ export function alternatingRows(peers, prose) {
   })
   return { longRows, shortRows, calls: texts.length }
 }
+
+/**
+ * A/B summary of builds timed alternately, `runs[i].ms` one time per rep: each build's median, its speed-up
+ * over the first build, and the median of per-rep ratios (load that changes between reps cancels in those).
+ */
+export function abSummary(runs) {
+  const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1]
+  const base = median(runs[0].ms)
+  return runs.map((b) => {
+    const m = median(b.ms)
+    return { run: b, median: m, ratio: base / m, paired: median(b.ms.map((t, i) => runs[0].ms[i] / t)) }
+  })
+}
