@@ -1,9 +1,10 @@
 // Context: flags of the words just before a position, and sentence boundaries, read on demand by the
 // recognisers (a context word costs a gazetteer lookup, so only candidates pay for it).
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import { cpLen } from '../text/uchar'
 import { G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_SSN, gazLookup } from './gazetteer'
 import { P, at, prevWordStart } from './state'
-import { eqi, isAlnum, isAlpha } from './text'
+import { cpAt, eqi, isAlnum, isAlpha } from './text'
 
 /** Flags of the word ending before `pos` (skipping spaces and punctuation, not across a blank line). */
 export function wordBefore(pos: usize): u32 {
@@ -136,33 +137,12 @@ function hashCp(h: u64, c0: u32): u64 {
   return fnvByte(fnvByte(fnvByte(h, 0xe0 | (c >> 12)), 0x80 | ((c >> 6) & 0x3f)), 0x80 | (c & 0x3f))
 }
 
-let cpLen: usize = 1
-
-/** The code point at byte i of the text (its width in cpLen). */
-function cpAtText(i: usize): u32 {
-  const c = at(i)
-  if (c < 0xc0) {
-    cpLen = 1
-    return c
-  }
-  if (c < 0xe0) {
-    cpLen = 2
-    return ((c & 0x1f) << 6) | (at(i + 1) & 0x3f)
-  }
-  if (c < 0xf0) {
-    cpLen = 3
-    return ((c & 0x0f) << 12) | ((at(i + 1) & 0x3f) << 6) | (at(i + 2) & 0x3f)
-  }
-  cpLen = 4
-  return 0xfffd
-}
-
 /** Folded hash of the text bytes [s, e). */
 function cueHash(s: usize, e: usize): u64 {
   let h = FNV_SEED
   let i = s
   while (i < e) {
-    h = hashCp(h, cpAtText(i))
+    h = hashCp(h, cpAt(i))
     i += cpLen
   }
   return h

@@ -13,7 +13,8 @@ import {
   gazLookup
 } from './gazetteer'
 import { N, P, at, bit, emitWhy, wantsAny } from './state'
-import { isAlnum, isAlpha, isDig, upperAt } from './text'
+import { cpLen } from '../text/uchar'
+import { cpAt, isAlnum, isAlpha, isDig, upperAt } from './text'
 
 // Flag bits of the word table; keep in sync with scripts/build-pii-orgs.mjs.
 const O_KNOWN: u32 = 1
@@ -660,26 +661,6 @@ const CJK_SUFFIX = memory.data<u8>([
   6, 0xec, 0xa0, 0x84, 0xec, 0x9e, 0x90,
   0
 ])
-
-/** Code point of the UTF-8 character at i (0 for ASCII or a broken sequence); cpLen its length. */
-let cpLen: usize = 1
-function cpAt(i: usize): u32 {
-  const c = at(i)
-  if (c < 0x80) {
-    cpLen = 1
-    return c
-  }
-  if (c >= 0xe0 && c < 0xf0) {
-    cpLen = 3
-    return ((c & 0x0f) << 12) | ((at(i + 1) & 0x3f) << 6) | (at(i + 2) & 0x3f)
-  }
-  if (c >= 0xc0 && c < 0xe0) {
-    cpLen = 2
-    return ((c & 0x1f) << 6) | (at(i + 1) & 0x3f)
-  }
-  cpLen = 1
-  return 0
-}
 
 /** Can the character be part of a CJK or Korean organisation name? */
 function nameChar(cp: u32): bool {

@@ -1,8 +1,8 @@
 // Byte-level helpers of the PII scanner: byte kinds, character tests, literal comparisons over the
 // text under scan (state.ts).
 import { FNV_SEED, hashLower } from '../text/hash'
-import { B_DASH, B_DOT, B_LO, B_PAREN, B_PUNCT, B_SP, byteKind, nibbleRows } from '../text/uchar'
-import { P, at } from './state'
+import { B_DASH, B_DOT, B_LO, B_PAREN, B_PUNCT, B_SP, byteKind, decodeAt, nibbleRows } from '../text/uchar'
+import { N, P, at } from './state'
 
 // Bytes the SIMD skip passes over (< 0x80: lower-case letters, spaces, ordinary punctuation): byte c
 // is one when BORING_LO[c & 15] & NIBBLE_BIT[c >> 4] is not zero. Derived from the byte-class table.
@@ -83,4 +83,12 @@ export function startsCs(s: usize, e: usize, lit: string): bool {
 }
 export function hashRange(s: usize, e: usize): u64 {
   return hashLower(FNV_SEED, P + s, e - s)
+}
+
+/**
+ * Code point of the character at byte i of the text under scan, its width in uchar's `cpLen`; 0 past the
+ * end (like `at`), so a look one character ahead needs no bounds check.
+ */
+export function cpAt(i: usize): u32 {
+  return i < N ? decodeAt(P + i, P + N) : 0
 }

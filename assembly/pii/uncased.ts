@@ -10,7 +10,8 @@ import {
   S_ORG_AFTER, S_PARTICLE, S_PLACE, S_PLACE_SUFFIX, S_STOP, S_STREET, S_SURNAME, S_SURNAME_WEAK, scriptLookup
 } from './gazetteer'
 import { N, P, at, emitWhy } from './state'
-import { eqi } from './text'
+import { cpLen } from '../text/uchar'
+import { cpAt, eqi } from './text'
 
 // Script-table flags beyond gazetteer.ts's S_* (keep in sync with scripts/build-pii-gazetteer.mjs).
 // A word that ends a Chinese name right after it: 表示, 指出, 昨天 ("张伟表示", "李娜昨天").
@@ -46,27 +47,6 @@ const K_KATAKANA: u32 = 6
 const K_DEVANAGARI: u32 = 7
 const K_THAI: u32 = 8
 
-let cpw: usize = 1
-
-/** Code point at byte i (width in cpw); malformed bytes read as one unit of 0xfffd. */
-function cpAt(i: usize): u32 {
-  const c = at(i)
-  if (c < 0x80) {
-    cpw = 1
-    return c
-  }
-  if (c >= 0xc2 && c < 0xe0 && i + 1 < N) {
-    cpw = 2
-    return ((c & 0x1f) << 6) | (at(i + 1) & 0x3f)
-  }
-  if (c >= 0xe0 && c < 0xf0 && i + 2 < N) {
-    cpw = 3
-    return ((c & 0x0f) << 12) | ((at(i + 1) & 0x3f) << 6) | (at(i + 2) & 0x3f)
-  }
-  cpw = c >= 0xf0 ? 4 : 1
-  return 0xfffd
-}
-
 function kindOf(u: u32): u32 {
   if (u >= 0x4e00 && u <= 0x9fff) return K_HAN
   if (u >= 0x3400 && u <= 0x4dbf) return K_HAN
@@ -86,14 +66,15 @@ function runEndOf(s: usize, k: u32): usize {
   let i = s
   while (i < N) {
     const u = cpAt(i)
+    let w = cpLen
     let kk = kindOf(u)
     if (kk != k && k == K_HEBREW && (u == 0x22 || u == 0x27)) {
       // Gershayim inside a word (ד"ר) or a final geresh (גב').
       kk = u == 0x27 || kindOf(cpAt(i + 1)) == K_HEBREW ? K_HEBREW : K_OTHER
-      cpw = 1
+      w = 1
     }
     if (kk != k) break
-    i += cpw
+    i += w
   }
   return i
 }
@@ -649,11 +630,11 @@ export function uncasedToken(s: usize, e: usize): void {
       // A name in hiragana with an honorific (ゆうきさん, はなちゃん).
       const z = runEndOf(i, k)
       kanaName(i, z)
-      i = z > i ? z : i + cpw
+      i = z > i ? z : i + cpLen
       continue
     }
     if (k == K_OTHER || k == K_KANA) {
-      i += cpw
+      i += cpLen
       continue
     }
     if (!JA_READY) jaScan()
