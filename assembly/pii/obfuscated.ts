@@ -442,7 +442,7 @@ function dotBefore(k: usize): usize {
   else if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    const w = o > 0 && at(o - 1) == 0x2e ? 1 : listWord(o, DOT_WORDS, true)
+    const w: usize = o > 0 && at(o - 1) == 0x2e ? 1 : listWord(o, DOT_WORDS, true)
     if (w == 0) return 0
     o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
@@ -578,7 +578,7 @@ function atFormBefore(s: usize): usize {
   if (isClose(c)) {
     let o = m - 1
     if (o > 0 && at(o - 1) == 0x20) o--
-    const w = o > 0 && at(o - 1) == 0x40 ? 1 : listWord(o, AT_WORDS, true)
+    const w: usize = o > 0 && at(o - 1) == 0x40 ? 1 : listWord(o, AT_WORDS, true)
     if (w == 0) return N
     o -= w
     if (o > 0 && at(o - 1) == 0x20) o--
