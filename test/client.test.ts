@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
 import { createServer as createTcpServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidArgumentError, load, MissingArgumentError, ValidationError } from '../dist/litmus.js'
@@ -8,6 +9,10 @@ import { declaredOnly, INVALID, libraryOutcome, requestFor } from './service.js'
 
 const litmus = await load()
 const KEY = 'client-test-key-0123456789'
+async function listenLocal(server: HttpServer): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`
+}
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
 
 let server: LitmusServer
@@ -37,7 +42,10 @@ const BAD_CONFIG: [string, unknown, RegExp][] = [
   ['base URL with a query', { apiKey: 'k', baseUrl: 'http://example.com/?a=1' }, /query/],
   ['timeout 0', { apiKey: 'k', baseUrl: 'http://example.com', timeout: 0 }, /timeout/],
   ['timeout NaN', { apiKey: 'k', baseUrl: 'http://example.com', timeout: Number.NaN }, /timeout/],
-  ['timeout as text', { apiKey: 'k', baseUrl: 'http://example.com', timeout: '30' }, /timeout/]
+  ['timeout as text', { apiKey: 'k', baseUrl: 'http://example.com', timeout: '30' }, /timeout/],
+  ['timeout -1', { apiKey: 'k', baseUrl: 'http://example.com', timeout: -1 }, /timeout/],
+  ['timeout above 2^31 - 1 (a timer would fire at once)', { apiKey: 'k', baseUrl: 'http://example.com', timeout: 2 ** 31 }, /timeout .* 2147483647/],
+  ['timeout Infinity', { apiKey: 'k', baseUrl: 'http://example.com', timeout: Infinity }, /timeout/]
 ]
 
 describe('createClient', () => {
@@ -70,6 +78,122 @@ describe('createClient', () => {
     const imports = [...source.matchAll(/from\s*["']([^"']+)["']/g)].map((m) => m[1])
     expect(new Set(imports)).toEqual(new Set(['litmus-metrics', './shared/paths.js']))
     expect(source.length).toBeLessThan(8_000)
+  })
+})
+
+/** A fetch that answers every call with `answer` and counts the calls. */
+function fakeFetch(answer: () => Response) {
+  const calls: RequestInit[] = []
+  const fetch = (async (_url: string, init: RequestInit) => {
+    calls.push(init)
+    return answer()
+  }) as unknown as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+describe('client without a server', () => {
+  // [what, per-call timeout]
+  const BAD_CALL_TIMEOUTS: [string, unknown][] = [
+    ['-1', -1],
+    ['NaN', Number.NaN],
+    ['text', 'abc'],
+    ['0', 0],
+    ['3e9 (over 2^31 - 1)', 3e9]
+  ]
+  it.each(BAD_CALL_TIMEOUTS)('a per-call timeout of %s is a ConfigurationError, and nothing is sent', async (_what, value) => {
+    const { fetch, calls } = fakeFetch(() => Response.json({ score: 1 }))
+    const c = createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch })
+    await expect(c.clarity({ text: 'Hi.' }, { timeout: value as number })).rejects.toBeInstanceOf(ConfigurationError)
+    expect(calls).toHaveLength(0)
+  })
+
+  it('a fractional timeout works (rounded up to whole ms)', async () => {
+    const { fetch } = fakeFetch(() => Response.json({ score: 1 }))
+    const c = createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch, timeout: 1500.5 })
+    expect(await c.clarity({ text: 'Hi.' }, { timeout: 99.5 })).toEqual({ score: 1 })
+  })
+
+  // [what, metadata that JSON cannot write]
+  const circular: Record<string, unknown> = {}
+  circular.self = circular
+  it.each([
+    ['a BigInt', { n: 1n }],
+    ['a cycle', circular]
+  ])('metadata holding %s is an InvalidArgumentError on (body), and nothing is sent', async (_what, metadata) => {
+    const { fetch, calls } = fakeFetch(() => Response.json({ score: 1 }))
+    const c = createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch })
+    const error = await c.clarity({ text: 'Hi.', metadata } as never).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidArgumentError)
+    expect(error.issues[0]).toMatchObject({ field: '(body)', expected: expect.stringMatching(/JSON/) })
+    expect(calls).toHaveLength(0)
+  })
+
+  // [what, status, body]: answers no Litmus server gives; each must end in a ServiceError, never a TypeError.
+  const FOREIGN: [string, number, unknown][] = [
+    ['issues: [null]', 400, { error: { code: 'invalid_argument', requestType: 'ClarityRequest', issues: [null] } }],
+    ['issues: [1, "x"]', 400, { error: { code: 'missing_argument', requestType: 'ClarityRequest', issues: [1, 'x'] } }],
+    ['issues: []', 400, { error: { code: 'invalid_argument', requestType: 'ClarityRequest', issues: [] } }],
+    ['issue with a numeric field', 400, { error: { code: 'invalid_argument', requestType: 'X', issues: [{ field: 1, kind: 'invalid' }] } }],
+    ['error: null', 500, { error: null }],
+    ['error as text', 502, { error: 'bad gateway' }],
+    ['code as a number', 503, { error: { code: 5, message: { m: 1 } } }],
+    ['a JSON array', 500, [1, 2]]
+  ]
+  it.each(FOREIGN)('a foreign error answer (%s) is a ServiceError', async (_what, status, body) => {
+    const { fetch } = fakeFetch(() => Response.json(body, { status }))
+    const error = await createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch }).clarity({ text: 'Hi.' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error.status).toBe(status)
+  })
+
+  it('asks fetch to follow no redirect', async () => {
+    const { fetch, calls } = fakeFetch(() => Response.json({ score: 1 }))
+    await createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch }).clarity({ text: 'Hi.' })
+    expect(calls[0].redirect).toBe('manual')
+  })
+})
+
+describe('redirects: the key never leaves its origin', () => {
+  let target: HttpServer
+  let redirector: HttpServer
+  let targetUrl: string
+  let redirectorUrl: string
+  const seen: { method?: string; key?: string | string[]; body: string }[] = []
+  const answer = new Map<string, number>()
+  beforeAll(async () => {
+    // Another origin (another port) that would answer a score, and records whatever reaches it.
+    target = createHttpServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        seen.push({ method: req.method, key: req.headers.api_key, body })
+        res.setHeader('content-type', 'application/json')
+        res.end('{"score":99}')
+      })
+    })
+    redirector = createHttpServer((req, res) => {
+      req.resume()
+      const status = answer.get(req.url ?? '') ?? 307
+      res.writeHead(status, { location: `${targetUrl}${req.url}` })
+      res.end()
+    })
+    targetUrl = await listenLocal(target)
+    redirectorUrl = await listenLocal(redirector)
+  })
+  afterAll(() => {
+    target.close()
+    redirector.close()
+  })
+
+  it.each([301, 302, 303, 307, 308])('a %i to another host is a ServiceError of code redirect; nothing reaches it', async (status) => {
+    answer.set('/v4/metrics/clarity', status)
+    seen.length = 0
+    const c = createClient({ apiKey: KEY, baseUrl: redirectorUrl })
+    const error = await c.clarity({ text: 'Hi.' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error).toMatchObject({ status, code: 'redirect' })
+    expect(error.message).toContain(targetUrl)
+    expect(seen).toEqual([])
   })
 })
 

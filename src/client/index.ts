@@ -29,7 +29,7 @@ export class ServiceError extends Error {
     message: string,
     /** HTTP status; 0 when no response arrived (network failure or time-out). */
     readonly status: number,
-    /** The service's error code (`unauthorized`, `payload_too_large`, ...), or `timeout` / `network` / `invalid_response`. */
+    /** The service's error code (`unauthorized`, `payload_too_large`, ...), or `timeout` / `network` / `invalid_response` / `redirect`. */
     readonly code: string,
     options?: { cause?: unknown }
   ) {
@@ -42,7 +42,7 @@ export interface ClientOptions {
   apiKey: string
   /** Where the service is, e.g. `https://litmus.internal:8080` (http or https; a path prefix is kept). */
   baseUrl: string
-  /** Milliseconds a call may take before it fails with a ServiceError of code `timeout`. Default 30,000. */
+  /** Milliseconds a call may take before it fails with a ServiceError of code `timeout`: more than 0, at most 2^31 - 1. Default 30,000. */
   timeout?: number
   /** The fetch to use. Default: the global one. */
   fetch?: typeof globalThis.fetch
@@ -51,7 +51,7 @@ export interface ClientOptions {
 export interface CallOptions {
   /** Abort the call. */
   signal?: AbortSignal
-  /** This call's time limit in ms, instead of the client's. */
+  /** This call's time limit in ms, instead of the client's (same range). */
   timeout?: number
 }
 
@@ -98,10 +98,18 @@ function configured(options: ClientOptions): { apiKey: string; baseUrl: string; 
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     throw new ConfigurationError('litmus client: baseUrl must not carry credentials, a query or a fragment')
   }
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
-    throw new ConfigurationError(`litmus client: timeout must be a number of milliseconds > 0, got ${String(timeout)}`)
+  return { apiKey, baseUrl: url.href.replace(/\/+$/, ''), timeout: checkedTimeout(timeout) }
+}
+
+// Timers hold a signed 32-bit count of ms: a longer limit would fire at once, so it is refused instead.
+const MAX_TIMEOUT = 2 ** 31 - 1
+
+function checkedTimeout(timeout: unknown): number {
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_TIMEOUT) {
+    const got = typeof timeout === 'string' ? JSON.stringify(timeout) : String(timeout)
+    throw new ConfigurationError(`litmus client: timeout must be a number of milliseconds from 1 to ${MAX_TIMEOUT}, got ${got}`)
   }
-  return { apiKey, baseUrl: url.href.replace(/\/+$/, ''), timeout }
+  return Math.ceil(timeout)
 }
 
 function versionSegment(version: string): string {
@@ -111,24 +119,57 @@ function versionSegment(version: string): string {
   return version
 }
 
-type WireError = { code?: string; message?: string; requestType?: string; issues?: (Issue & { path?: unknown })[] }
+type WireError = { code?: unknown; message?: unknown; requestType?: unknown; issues?: unknown; omitted?: unknown }
+
+/** An issue as the server sends it, or undefined when the entry is not one (a foreign or broken answer). */
+function wireIssue(entry: unknown): Issue | undefined {
+  if (entry === null || typeof entry !== 'object') return undefined
+  const { field, kind, expected, description, received } = entry as Record<string, unknown>
+  if (typeof field !== 'string' || (kind !== 'missing' && kind !== 'invalid')) return undefined
+  if (typeof expected !== 'string' || typeof description !== 'string') return undefined
+  if (received !== undefined && typeof received !== 'string') return undefined
+  return received === undefined ? { field, kind, expected, description } : { field, kind, expected, description, received }
+}
 
 /** Throw what a non-2xx answer means: the library's validation errors for 400s with issues, ServiceError otherwise. */
 function failure(status: number, data: unknown): never {
-  const error = (data as { error?: WireError } | null)?.error
-  if (status === 400 && error && Array.isArray(error.issues) && typeof error.requestType === 'string') {
-    const issues = error.issues.map(({ path: _path, ...issue }) => issue as Issue)
-    if (error.code === 'missing_argument') throw new MissingArgumentError(error.requestType, issues)
-    if (error.code === 'invalid_argument') throw new InvalidArgumentError(error.requestType, issues)
+  const raw = data !== null && typeof data === 'object' ? (data as { error?: unknown }).error : undefined
+  const error: WireError = raw !== null && typeof raw === 'object' ? raw : {}
+  const code = typeof error.code === 'string' ? error.code : 'unknown'
+  if (status === 400 && Array.isArray(error.issues) && typeof error.requestType === 'string') {
+    const issues = error.issues.map(wireIssue)
+    if (issues.length > 0 && issues.every((i) => i !== undefined)) {
+      const omitted = Number.isSafeInteger(error.omitted) && (error.omitted as number) > 0 ? (error.omitted as number) : 0
+      if (code === 'missing_argument') throw new MissingArgumentError(error.requestType, issues as Issue[], omitted)
+      if (code === 'invalid_argument') throw new InvalidArgumentError(error.requestType, issues as Issue[], omitted)
+    }
   }
-  throw new ServiceError(`litmus service: ${status} ${error?.message ?? 'error'}`, status, error?.code ?? 'unknown')
+  const message = typeof error.message === 'string' ? error.message : 'error'
+  throw new ServiceError(`litmus service: ${status} ${message}`, status, code)
+}
+
+/** The body as JSON, or a validation error when it cannot be written (a BigInt, a cycle): nothing is sent then. */
+function serialise(requestType: string, body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? 'null'
+  } catch (e) {
+    throw new InvalidArgumentError(requestType, [
+      {
+        field: '(body)',
+        kind: 'invalid',
+        expected: 'a request that JSON can represent (no BigInt, no cycles)',
+        description: 'the request object',
+        received: e instanceof Error ? e.message.slice(0, 80) : 'unserialisable'
+      }
+    ])
+  }
 }
 
 /** Create a client. Throws ConfigurationError when the key, base URL or timeout cannot work. */
 export function createClient(options: ClientOptions): Client {
   const { apiKey, baseUrl, timeout } = configured(options)
   const fetchImpl = options.fetch ?? globalThis.fetch
-  const ops = OPERATIONS as Record<string, { name: string; version: string }>
+  const ops = OPERATIONS as Record<string, { name: string; version: string; requestType: string }>
 
   async function call(name: string, body: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op = typeof name === 'string' && Object.hasOwn(ops, name) ? ops[name] : undefined
@@ -137,22 +178,36 @@ export function createClient(options: ClientOptions): Client {
         { field: 'name', kind: 'invalid', expected: 'an operation of the service', description: 'an operation name', received: String(name) }
       ])
     }
-    const limit = callOptions.timeout ?? timeout
+    const limit = callOptions.timeout === undefined ? timeout : checkedTimeout(callOptions.timeout)
+    const payload = serialise(op.requestType, body)
     const timer = AbortSignal.timeout(limit)
     const signal = callOptions.signal ? AbortSignal.any([timer, callOptions.signal]) : timer
     const url = baseUrl + operationPath(op)
     let status: number
     let text: string
     try {
+      // No redirect is followed: a 3xx could send the key and the request to another origin, and its answer
+      // would come back as a score. Browsers answer 'manual' with an opaque response of status 0.
       const response = await fetchImpl(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', API_KEY: apiKey },
-        body: JSON.stringify(body) ?? 'null',
+        body: payload,
+        redirect: 'manual',
         signal
       })
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        void response.body?.cancel()
+        const to = response.headers.get('location')
+        throw new ServiceError(
+          `litmus service: ${url} answered with a redirect${to ? ` to ${to}` : ''}; the client follows none, so the key stays with ${baseUrl}`,
+          response.status,
+          'redirect'
+        )
+      }
       status = response.status
       text = await response.text()
     } catch (e) {
+      if (e instanceof ServiceError) throw e
       if (timer.aborted) throw new ServiceError(`litmus service: no answer from ${url} within ${limit} ms`, 0, 'timeout', { cause: e })
       if (callOptions.signal?.aborted) throw callOptions.signal.reason
       throw new ServiceError(`litmus service: could not reach ${url}`, 0, 'network', { cause: e })
