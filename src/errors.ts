@@ -24,25 +24,28 @@ export class ValidationError extends Error {
     /** Request type of the operation, e.g. `ClarityRequest`. */
     readonly requestType: string,
     readonly issues: Issue[],
-    prefix: string
+    prefix: string,
+    /** Issues found beyond the ones listed (a request with very many bad entries lists the first 100). */
+    readonly omitted = 0
   ) {
-    super(`Error in '${requestType}': ${prefix}: ${issues.map(render).join(', ')}`)
+    const more = omitted > 0 ? `, and ${omitted} more` : ''
+    super(`Error in '${requestType}': ${prefix}: ${issues.map(render).join(', ')}${more}`)
   }
 }
 
 /** One or more required fields are absent. */
 export class MissingArgumentError extends ValidationError {
   override name = 'MissingArgumentError'
-  constructor(requestType: string, issues: Issue[]) {
-    super(requestType, issues, 'Missing required arguments')
+  constructor(requestType: string, issues: Issue[], omitted = 0) {
+    super(requestType, issues, 'Missing required arguments', omitted)
   }
 }
 
 /** A field has the wrong type or breaks a constraint, or is not a field of the request. */
 export class InvalidArgumentError extends ValidationError {
   override name = 'InvalidArgumentError'
-  constructor(requestType: string, issues: Issue[]) {
-    super(requestType, issues, 'Invalid arguments')
+  constructor(requestType: string, issues: Issue[], omitted = 0) {
+    super(requestType, issues, 'Invalid arguments', omitted)
   }
 }
 
@@ -81,6 +84,14 @@ export function invalidArgument(
 
 /** Short, safe rendering of any received value for a message. */
 export function preview(value: unknown): string {
+  try {
+    return render1(value)
+  } catch {
+    return 'an unreadable value' // a revoked proxy, or a `length` getter that throws
+  }
+}
+
+function render1(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return `array(${value.length})`
   switch (typeof value) {

@@ -37,7 +37,7 @@ type AnyScorer = (request: unknown, ctx: Context) => Record<string, unknown>
 type AnyRecord = {
   name: string
   score: unknown
-  v3?: { name: string; score: unknown }
+  v3?: { name: string; score: unknown; explainAs?: (request: never) => unknown }
   models: readonly Model[]
   extras?: Record<string, (ctx: Context) => unknown>
   explain?: (ctx: Context) => (request: unknown) => unknown
@@ -56,11 +56,18 @@ function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Rec
 }
 
 const LOAD_TYPE = 'LoadOptions'
+const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers'] satisfies (keyof LoadOptions)[]
 
 /** The records `options.operations` asks for (all when absent), after checking the options. */
 function wanted(options: unknown): AnyRecord[] {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalidArgument(LOAD_TYPE, 'options', 'object or undefined', 'options of load()', options)
+  }
+  // A misspelt option (`recognisers`, `operation`) would otherwise be dropped without a word.
+  for (const key of Object.keys(options)) {
+    if (!LOAD_OPTIONS.includes(key)) {
+      throw invalidArgument(LOAD_TYPE, key, `no such option (known: ${LOAD_OPTIONS.join(', ')})`, 'unknown option of load()', (options as Record<string, unknown>)[key])
+    }
   }
   loadTimeRecognizers(options as LoadOptions)
   const names = (options as LoadOptions).operations
@@ -98,7 +105,8 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Eva
     for (const [extra, make] of Object.entries(m.extras ?? {})) evaluator[extra] = ready ? make(ctx) : refuse(extra)
     if (m.explain) {
       const explain = ready ? m.explain(ctx) : refuse(`explain('${m.name}')`)
-      for (const [name] of entries) explainers.set(name, explain)
+      const v3As = m.v3?.explainAs as ((request: unknown) => unknown) | undefined
+      for (const [name] of entries) explainers.set(name, name === m.v3?.name && v3As ? (request: unknown) => explain(v3As(request)) : explain)
     }
   }
   evaluator.evaluate = (name: unknown, body: unknown) => {

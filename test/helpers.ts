@@ -57,3 +57,58 @@ export async function unbuiltOperation(): Promise<string | undefined> {
   const built = (await load()).operations as readonly string[]
   return Object.keys(OPERATIONS).find((name) => !name.startsWith('v3.') && !built.includes(name))
 }
+
+/** CPU milliseconds of one call (not wall time: the machine may be shared, and waiting is not work). */
+export function cpuOf(call: () => unknown): number {
+  const t0 = process.cpuUsage()
+  try {
+    call()
+  } catch (e) {
+    if (!(e instanceof Error) || !('issues' in e)) throw e // a ValidationError is an answer; anything else is not
+  }
+  const t = process.cpuUsage(t0)
+  return (t.user + t.system) / 1000
+}
+
+/** Below this a time is mostly timer and collector noise: shorter times count as this. */
+const FLOOR_MS = 1
+
+/**
+ * How the CPU time of `call(n)` grows over `sizes`: the exponent of the least-squares fit of log time
+ * on log size (linear 1, quadratic 2), from the best of several runs per size, sizes measured in
+ * alternating rounds so that a busy moment of a shared machine touches every size alike. A fit over
+ * `limit` is measured again (up to `retries` more rounds, keeping each size's best) before it is
+ * returned: one pause of the collector cannot fail a test, a real quadratic path fails every round.
+ */
+export function growth(
+  call: (n: number) => unknown,
+  sizes: number[],
+  { limit = 1.4, rounds = 2, retries = 3 }: { limit?: number; rounds?: number; retries?: number } = {}
+): { exponent: number; detail: string } {
+  const best = sizes.map(() => Infinity)
+  const round = () => {
+    for (let i = 0; i < sizes.length; i++) best[i] = Math.min(best[i], cpuOf(() => call(sizes[i])))
+  }
+  call(sizes[0]) // warm-up: compile and tier up before anything is timed
+  for (let r = 0; r < rounds; r++) round()
+  const fit = () => {
+    const xs = sizes.map(Math.log)
+    const ys = best.map((t) => Math.log(Math.max(t, FLOOR_MS)))
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length
+    let num = 0
+    let den = 0
+    for (let i = 0; i < xs.length; i++) {
+      num += (xs[i] - mx) * (ys[i] - my)
+      den += (xs[i] - mx) ** 2
+    }
+    return num / den
+  }
+  let exponent = fit()
+  for (let r = 0; r < retries && exponent > limit; r++) {
+    round()
+    exponent = fit()
+  }
+  const detail = `exponent ${exponent.toFixed(2)} over ${sizes.map((n, i) => `${n}: ${best[i].toFixed(1)} ms`).join(', ')}`
+  return { exponent, detail }
+}

@@ -129,7 +129,7 @@ function explain(ctx: Context): (request: RequestOf<'adherence'>) => AdherenceEx
 export const adherence = defineMetric({
   name: 'adherence',
   score: scoreAdherence,
-  v3: { name: 'v3.adherence', score: scoreV3 },
+  v3: { name: 'v3.adherence', score: scoreV3, explainAs: (r) => ({ policy: r.policy ?? '', response: r.response }) },
   models: [vectorsModel],
   explain
 })

@@ -163,4 +163,4 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
   }
 }
 
-export const formality = defineMetric({ name: 'formality', score, v3: { name: 'v3.formality', score: v3Score }, models: [formalityModel], explain })
+export const formality = defineMetric({ name: 'formality', score, v3: { name: 'v3.formality', score: v3Score, explainAs: (r) => ({ text: r.response }) }, models: [formalityModel], explain })

@@ -157,7 +157,7 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
 export const helpfulness = defineMetric({
   name: 'helpfulness',
   score,
-  v3: { name: 'v3.helpfulness', score: v3Score },
+  v3: { name: 'v3.helpfulness', score: v3Score, explainAs: (r) => ({ text: r.response }) },
   models: [helpfulnessModel],
   explain
 })

@@ -54,8 +54,11 @@ export interface Metric<
 > {
   name: K
   score: Scorer<K>
-  /** The v3 operation adapted onto this scorer, if the service declares one. */
-  v3?: { name: V; score: Scorer<V> }
+  /**
+   * The v3 operation adapted onto this scorer, if the service declares one. `explainAs` turns its request
+   * into this record's, for `explain` of the v3 name; without it `explain` gets the v3 request as it is.
+   */
+  v3?: { name: V; score: Scorer<V>; explainAs?: (request: RequestOf<V>) => RequestOf<K> }
   /** Model chunks every method of this record needs. */
   models: readonly Model[]
   extras?: X

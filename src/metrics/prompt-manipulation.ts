@@ -230,7 +230,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
 export const promptManipulation = defineMetric({
   name: 'prompt_manipulation',
   score,
-  v3: { name: 'v3.prompt_injection', score: v3Score },
+  v3: { name: 'v3.prompt_injection', score: v3Score, explainAs: (r) => ({ text: r.query }) },
   models: [manipulationModel],
   explain
 })

@@ -189,7 +189,7 @@ function explain(ctx: Context): (request: { text: string; topics: string[] }) =>
 export const sensitivity = defineMetric({
   name: 'sensitivity',
   score,
-  v3: { name: 'v3.sensitivity', score: v3Score },
+  v3: { name: 'v3.sensitivity', score: v3Score, explainAs: (r) => ({ text: r.response, topics: r.topics }) },
   models: [vectorsModel, sensitivityModel],
   explain
 })

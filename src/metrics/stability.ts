@@ -81,12 +81,20 @@ const WORST_WORDS = 5
 interface Word {
   span: [number, number]
   string: string
-  vector: Float32Array
+  /** Offset of its unit vector in the side's `vectors` (all zeros for a word with no vector). */
+  at: number
   weight: number
 }
 
-/** Words of a text with their unit word vectors (zero for a word with no vector), spans in string indices. */
-function wordsOf(ctx: Context, text: string): Word[] {
+/** A response's words and their vectors, one flat array (a view per word would cost more than the words). */
+interface Side {
+  words: Word[]
+  vectors: Float32Array
+  dims: number
+}
+
+/** Words of a text with their unit word vectors, spans in string indices. */
+function wordsOf(ctx: Context, text: string): Side {
   const core = ctx.core
   const x = exportsOf(ctx)
   const dims = x.vectorsDims()
@@ -95,28 +103,41 @@ function wordsOf(ctx: Context, text: string): Word[] {
   const [count, spansPtr, vecPtr, wPtr] = core.u32(res, 4)
   core.toStringIndices(ref, spansPtr, count * 2)
   const spans = core.u32(spansPtr, count * 2).slice()
-  const vecs = core.f32(vecPtr, count * dims).slice()
+  const vectors = core.f32(vecPtr, count * dims).slice()
   const weights = core.f32(wPtr, count).slice()
-  const out: Word[] = []
+  const words: Word[] = []
   for (let i = 0; i < count; i++) {
     const span: [number, number] = [spans[2 * i], spans[2 * i + 1]]
-    out.push({ span, string: text.slice(span[0], span[1]), vector: vecs.subarray(i * dims, (i + 1) * dims), weight: weights[i] })
+    words.push({ span, string: text.slice(span[0], span[1]), at: i * dims, weight: weights[i] })
   }
-  return out
+  return { words, vectors, dims }
 }
 
-/** Each word of `a` with its best cosine to any word of `b` (1 for the same word). */
-function bestMatches(a: Word[], b: Word[]): { word: Word; best: number }[] {
-  return a.map((w) => {
-    const key = w.string.toLowerCase()
+/**
+ * Word pairs compared per side of an explanation. Comparing every word with every other is quadratic
+ * (two responses of 28k distinct words took 28 s); above this (about 20 ms of work), each word of one
+ * side is compared with the other side's most informative words only (highest SIF weight), as many as
+ * fit the budget.
+ */
+const PAIR_BUDGET = 250_000
+
+/** Each word of `a` with its best cosine to a word of `b` (1 for the same word, found by lookup). */
+function bestMatches(a: Side, b: Side): { word: Word; best: number }[] {
+  const { dims } = a
+  const same = new Set(b.words.map((o) => o.string.toLowerCase()))
+  // Each distinct word of b once; a word with no vector (all zeros) can only match by its spelling.
+  const hasVector = (o: Word) => b.vectors.subarray(o.at, o.at + dims).some((v) => v !== 0)
+  const distinct = new Map<string, Word>()
+  for (const o of b.words) if (!distinct.has(o.string.toLowerCase()) && hasVector(o)) distinct.set(o.string.toLowerCase(), o)
+  let others = [...distinct.values()]
+  const keep = Math.max(1, Math.floor(PAIR_BUDGET / Math.max(1, a.words.length)))
+  if (others.length > keep) others = others.sort((x, y) => y.weight - x.weight || x.span[0] - y.span[0]).slice(0, keep)
+  return a.words.map((w) => {
+    if (same.has(w.string.toLowerCase())) return { word: w, best: 1 }
     let best = 0
-    for (const o of b) {
-      if (o.string.toLowerCase() === key) {
-        best = 1
-        break
-      }
+    for (const o of others) {
       let d = 0
-      for (let k = 0; k < w.vector.length; k++) d += w.vector[k] * o.vector[k]
+      for (let k = 0; k < dims; k++) d += a.vectors[w.at + k] * b.vectors[o.at + k]
       if (d > best) best = d
     }
     return { word: w, best }
@@ -151,7 +172,7 @@ function explain(ctx: Context): (request: RequestOf<'stability'>) => Explanation
     const [i, j] = lo
     const wi = wordsOf(ctx, request.responses[i])
     const wj = wordsOf(ctx, request.responses[j])
-    const side = (own: Word[], other: Word[], index: number): Evidence[] =>
+    const side = (own: Side, other: Side, index: number): Evidence[] =>
       bestMatches(own, other)
         .map(({ word, best }) => ({ word, w: (best - 1) * word.weight }))
         .filter((m) => m.w < 0)

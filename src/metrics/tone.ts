@@ -207,4 +207,4 @@ function tones(ctx: Context): () => string[] {
   return () => inst(ctx).tones.slice()
 }
 
-export const tone = defineMetric({ name: 'tone', score, v3: { name: 'v3.tone', score: v3Score }, models: [toneModel], explain, extras: { tones } })
+export const tone = defineMetric({ name: 'tone', score, v3: { name: 'v3.tone', score: v3Score, explainAs: (r) => ({ text: r.response }) }, models: [toneModel], explain, extras: { tones } })

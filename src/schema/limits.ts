@@ -38,3 +38,15 @@ export const MAX_TOPICS = 64
 
 /** Characters of one sensitivity topic (a word or a short phrase). */
 export const MAX_TOPIC_CHARS = 100
+
+/**
+ * Items in any array field of a request, checked before anything is copied: an array's `length` can claim
+ * 2^32 - 1 items (a sparse array) and a copy of it would exhaust the heap.
+ */
+export const MAX_ARRAY_ITEMS = 1_000_000
+
+/** Issues one ValidationError lists; the message says how many more there were. */
+export const MAX_ISSUES = 100
+
+/** Nesting depth of `metadata` (objects and arrays), so that the response can always be written as JSON. */
+export const MAX_METADATA_DEPTH = 64

@@ -114,7 +114,8 @@ const ERROR: Schema = {
         code: { type: 'string', enum: Object.keys(ERROR_CODES) },
         message: { type: 'string' },
         requestType: { type: 'string', description: 'request type of the operation (validation errors)' },
-        issues: { type: 'array', items: { $ref: '#/components/schemas/Issue' }, description: 'every problem found (validation errors)' }
+        issues: { type: 'array', items: { $ref: '#/components/schemas/Issue' }, description: 'the problems found, at most 100 (validation errors)' },
+        omitted: { type: 'integer', minimum: 1, description: 'problems found beyond the 100 listed (absent when none)' }
       },
       additionalProperties: false
     }

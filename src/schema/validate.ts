@@ -1,6 +1,6 @@
 import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
 import type { Field } from './fields.js'
-import { MAX_TEXT_CHARS } from './limits.js'
+import { MAX_ARRAY_ITEMS, MAX_ISSUES, MAX_METADATA_DEPTH, MAX_TEXT_CHARS } from './limits.js'
 import type { Operation } from './operations.js'
 
 /** The expected type of a field, in words, for messages and docs. */
@@ -30,7 +30,28 @@ export function expected(field: Field): string {
   }
 }
 
-function checkValue(field: Field, value: unknown, path: string, issues: Issue[]): void {
+/**
+ * Issues of one request, at most MAX_ISSUES kept: a body of millions of bad entries would otherwise build
+ * a message longer than a string can be (and a 400 of tens of MB). The rest are only counted.
+ */
+class Issues {
+  readonly list: Issue[] = []
+  readonly omitted = { missing: 0, invalid: 0 }
+  push(issue: Issue): void {
+    if (this.list.length < MAX_ISSUES) this.list.push(issue)
+    else this.omitted[issue.kind]++
+  }
+  get length(): number {
+    return this.list.length + this.omitted.missing + this.omitted.invalid
+  }
+}
+
+/** An array field whose length is over MAX_ARRAY_ITEMS, left uncopied (its length read once). */
+class TooLong {
+  constructor(readonly length: number) {}
+}
+
+function checkValue(field: Field, value: unknown, path: string, issues: Issues): void {
   const bad = (why?: string) =>
     issues.push({
       field: path,
@@ -57,6 +78,7 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
       if (typeof value !== 'boolean') bad()
       return
     case 'array':
+      if (value instanceof TooLong) return void bad(`${expected(field)} of at most ${MAX_ARRAY_ITEMS} items (docs/limits.md)`)
       if (!Array.isArray(value)) return void bad()
       if (field.minItems !== undefined && value.length < field.minItems) return void bad()
       for (let i = 0; i < value.length; i++) checkValue(field.items, value[i], `${path}[${i}]`, issues)
@@ -66,16 +88,44 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
       checkFields(field.fields, value, `${path}.`, issues)
       return
     case 'metadata':
-      if (value !== null && !isPlainObject(value)) bad()
+      if (value !== null && !isPlainObject(value)) return void bad()
+      if (value !== null && !writableTree(value)) {
+        bad(`${expected(field)}: a tree of JSON values nested at most ${MAX_METADATA_DEPTH} deep, with no shared or circular references`)
+      }
       return
   }
+}
+
+/**
+ * Whether `root` can be echoed and written as JSON: nested at most MAX_METADATA_DEPTH deep, and no object
+ * reached twice (a cycle never ends; shared branches write out once per path, which grows exponentially).
+ * Iterative, and linear in the number of values.
+ */
+function writableTree(root: object): boolean {
+  const seen = new Set<object>([root])
+  const stack: [object, number][] = [[root, 1]]
+  try {
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop()!
+      for (const key of Object.keys(node)) {
+        const child = (node as Record<string, unknown>)[key]
+        if (child === null || typeof child !== 'object') continue
+        if (depth >= MAX_METADATA_DEPTH || seen.has(child)) return false
+        seen.add(child)
+        stack.push([child, depth + 1])
+      }
+    }
+  } catch {
+    return false // a getter or a proxy that throws
+  }
+  return true
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function checkFields(fields: Record<string, Field>, body: Record<string, unknown>, prefix: string, issues: Issue[]) {
+function checkFields(fields: Record<string, Field>, body: Record<string, unknown>, prefix: string, issues: Issues) {
   for (const [name, field] of Object.entries(fields)) {
     // Own fields only: `constructor`, `toString` and the like come from the prototype, not the request.
     const value = Object.hasOwn(body, name) ? body[name] : undefined
@@ -123,6 +173,7 @@ function snapshot(fields: Record<string, Field>, body: Record<string, unknown>):
 function snapValue(field: Field, value: unknown): unknown {
   if (field.type === 'array' && Array.isArray(value)) {
     const n = value.length
+    if (!(n <= MAX_ARRAY_ITEMS)) return new TooLong(n)
     const copy = new Array(n)
     for (let i = 0; i < n; i++) copy[i] = snapValue(field.items, value[i])
     return copy
@@ -141,14 +192,20 @@ export function validate(op: Operation, input: unknown): Record<string, unknown>
     new InvalidArgumentError(op.requestType, [
       { field: '(body)', kind: 'invalid', expected, description: 'the request object', received: preview(input) }
     ])
-  if (!isPlainObject(input)) throw refuse(op.requestType)
+  let plain: boolean
+  try {
+    plain = isPlainObject(input)
+  } catch {
+    plain = false // a revoked proxy throws on Array.isArray
+  }
+  if (!plain) throw refuse(op.requestType)
   let body: Record<string, unknown>
   try {
-    body = snapshot(op.request, input)
+    body = snapshot(op.request, input as Record<string, unknown>)
   } catch {
     throw refuse(`${op.requestType} whose fields can be read`)
   }
-  const issues: Issue[] = []
+  const issues = new Issues()
   checkFields(op.request, body, '', issues)
   if (issues.length === 0) {
     for (const rule of op.rules ?? []) {
@@ -164,9 +221,9 @@ export function validate(op: Operation, input: unknown): Record<string, unknown>
       }
     }
   }
-  const missing = issues.filter((i) => i.kind === 'missing')
-  if (missing.length > 0) throw new MissingArgumentError(op.requestType, missing)
-  if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues)
+  const missing = issues.list.filter((i) => i.kind === 'missing')
+  if (missing.length > 0) throw new MissingArgumentError(op.requestType, missing, issues.omitted.missing)
+  if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues.list, issues.omitted.invalid)
   return body
 }
 
@@ -219,11 +276,11 @@ export function checkResponse(op: Operation, response: Record<string, unknown>):
   // Responses can hold tens of thousands of items (PII entities): check them without building a
   // path string per item, and walk again with paths only to describe a failure.
   if (validFields(op.response, response, true)) return
-  const issues: Issue[] = []
+  const issues = new Issues()
   const { metadata: _echoed, ...rest } = response
   checkFields(op.response, rest, '', issues)
   if (issues.length > 0) {
-    const detail = issues.map((i) => `${i.field}: expected ${i.expected}, got ${i.received ?? 'nothing'}`).join('; ')
+    const detail = issues.list.map((i) => `${i.field}: expected ${i.expected}, got ${i.received ?? 'nothing'}`).join('; ')
     throw new Error(`litmus: internal error, ${op.name} produced an invalid response (${detail})`)
   }
 }

@@ -27,14 +27,15 @@ export function issuePath(field: string): (string | number)[] {
   return path
 }
 
-export function errorJson(code: ErrorCode, message: string, extra?: { requestType: string; issues: WireIssue[] }): string {
+export function errorJson(code: ErrorCode, message: string, extra?: { requestType: string; issues: WireIssue[]; omitted?: number }): string {
   return JSON.stringify({ error: { code, message, ...extra } })
 }
 
 function validationOutcome(e: ValidationError): Outcome {
   const code: ErrorCode = e.name === 'MissingArgumentError' ? 'missing_argument' : 'invalid_argument'
   const issues = e.issues.map((issue) => ({ ...issue, path: issuePath(issue.field) }))
-  return { status: 400, body: errorJson(code, e.message, { requestType: e.requestType, issues }) }
+  const omitted = e.omitted > 0 ? { omitted: e.omitted } : {}
+  return { status: 400, body: errorJson(code, e.message, { requestType: e.requestType, issues, ...omitted }) }
 }
 
 // JSON text is UTF-8 (RFC 8259): a body that is not is refused rather than decoded with replacements.

@@ -257,13 +257,44 @@ function termsIn(text: string, t: Tokenised, base: number, from: number, to: num
 
 // ---- statements ----------------------------------------------------------------------------------
 
-const CLAUSE = /;\s+|,\s+(?:and|but|while|whereas|although)\s+|\s+(?:but|whereas)\s+|\s+and\s+/g
+// A bare "but", "whereas" or "and" is tried only from the start of its run of spaces (the lookbehind), so a
+// long run of spaces costs one pass, not one pass per space.
+const CLAUSE = /;\s+|,\s+(?:and|but|while|whereas|although)\s+|(?<!\s)\s+(?:but|whereas)\s+|(?<!\s)\s+and\s+/g
 /** Fewest words on each side of a bare "and" for it to join two clauses rather than two nouns. */
 const AND_MIN_WORDS = 4
+const WORD = /[\p{L}\p{N}]+/gu
 
-function wordCount(s: string): number {
-  const m = s.match(/[\p{L}\p{N}]+/gu)
-  return m ? m.length : 0
+/**
+ * Words of a sentence as sorted [start, end) runs, so that the words of any slice are counted by two
+ * binary searches: the clause splitter asks at every "and", and counting by slicing would read the rest
+ * of the sentence each time.
+ */
+class WordRuns {
+  private readonly starts: number[] = []
+  private readonly ends: number[] = []
+  constructor(sentence: string) {
+    for (const m of sentence.matchAll(WORD)) {
+      this.starts.push(m.index)
+      this.ends.push(m.index + m[0].length)
+    }
+  }
+  /** Words with at least one character in [a, b): as many as a word match over sentence.slice(a, b) finds. */
+  count(a: number, b: number): number {
+    if (b <= a) return 0
+    return firstAtLeast(this.starts, b) - firstAtLeast(this.ends, a + 1)
+  }
+}
+
+/** Index of the first entry >= x in an ascending array. */
+function firstAtLeast(sorted: number[], x: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid] < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 /**
@@ -273,14 +304,16 @@ function wordCount(s: string): number {
  */
 function clauses(text: string, start: number, end: number): [number, number][] {
   const sentence = text.slice(start, end)
+  const words = new WordRuns(sentence)
   const cuts: [number, number][] = []
   CLAUSE.lastIndex = 0
   for (let m: RegExpExecArray | null; (m = CLAUSE.exec(sentence)); ) {
     const bare = /^\s+and\s+$/.test(m[0])
     const prev = cuts.length ? cuts[cuts.length - 1][1] : 0
-    if (bare && (wordCount(sentence.slice(prev, m.index)) < AND_MIN_WORDS || wordCount(sentence.slice(m.index + m[0].length)) < AND_MIN_WORDS)) continue
-    if (wordCount(sentence.slice(prev, m.index)) === 0) continue
-    cuts.push([m.index, m.index + m[0].length])
+    const after = m.index + m[0].length
+    if (bare && (words.count(prev, m.index) < AND_MIN_WORDS || words.count(after, sentence.length) < AND_MIN_WORDS)) continue
+    if (words.count(prev, m.index) === 0) continue
+    cuts.push([m.index, after])
   }
   const out: [number, number][] = []
   let from = 0
@@ -289,7 +322,7 @@ function clauses(text: string, start: number, end: number): [number, number][] {
     from = b
   }
   out.push([start + from, end])
-  return out.filter(([a, b]) => wordCount(text.slice(a, b)) > 0)
+  return out.filter(([a, b]) => words.count(a - start, b - start) > 0)
 }
 
 function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
