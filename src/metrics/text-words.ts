@@ -56,8 +56,11 @@ export function wordsOf(ctx: Context, text: string): Words {
   const [count, spansPtr, vecPtr, wPtr] = core.u32(res, 4)
   core.toStringIndices(ref, spansPtr, count * 2)
   const spans = core.u32(spansPtr, count * 2).slice()
-  const vecs = core.f32(vecPtr, count * dims).slice()
   const weights = core.f32(wPtr, count).slice()
+  // A word's vector depends on its spelling only, so each distinct word's vector is copied once: a text
+  // of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per word.
+  const rowOf = new Map<string, number>()
+  const firstOf: number[] = []
   const words: Word[] = new Array(count)
   let s = 0
   for (let i = 0; i < count; i++) {
@@ -65,8 +68,17 @@ export function wordsOf(ctx: Context, text: string): Words {
     while (s + 1 < sentences.length && span[0] >= sentences[s][1]) s++
     const string = text.slice(span[0], span[1])
     const lower = string.toLowerCase()
-    words[i] = { span, string, lower, stem: stem(lower), row: i * dims, weight: weights[i], sentence: s }
+    let row = rowOf.get(string)
+    if (row === undefined) {
+      row = firstOf.length * dims
+      rowOf.set(string, row)
+      firstOf.push(i)
+    }
+    words[i] = { span, string, lower, stem: stem(lower), row, weight: weights[i], sentence: s }
   }
+  const all = core.f32(vecPtr, count * dims)
+  const vecs = new Float32Array(firstOf.length * dims)
+  firstOf.forEach((i, k) => vecs.set(all.subarray(i * dims, (i + 1) * dims), k * dims))
   return { text, words, sentences, vectors: vecs }
 }
 

@@ -87,13 +87,24 @@ export async function poolBackend(threads: number, maxQueue: number, inlineBelow
   // Large bodies may hold at most threads - 1 workers at once, so one worker is always left for the
   // small requests, whose latency would otherwise wait on a megabyte of scoring.
   const large = new Lane(Math.max(1, threads - 1))
+  // Piscina does not apply maxQueue to tasks given an AbortSignal, and every task here has one: the
+  // bound is kept here instead, over every task not yet answered (running, queued, or waiting for the
+  // large lane), so a burst costs at most (threads + maxQueue) bodies of memory.
+  let pending = 0
   return {
     threads,
     operations: () => operations,
     async run(name, bytes, signal) {
       if (local && bytes.byteLength < inlineBelow) return scoreBytes(local, name, bytes)
+      if (pending >= threads + maxQueue) throw new Unavailable(`queue is at limit (${maxQueue} waiting)`)
+      pending++
       const isLarge = bytes.byteLength >= LARGE_BYTES
-      if (isLarge) await large.acquire(signal)
+      try {
+        if (isLarge) await large.acquire(signal)
+      } catch (e) {
+        pending--
+        throw e
+      }
       try {
         // The body's buffer moves to the worker without a copy.
         return (await pool.run({ name, bytes }, { transferList: [bytes.buffer as ArrayBuffer], signal })) as Outcome
@@ -102,10 +113,11 @@ export async function poolBackend(threads: number, maxQueue: number, inlineBelow
         if (e instanceof Error && /queue is at limit|terminated|closed/i.test(e.message)) throw new Unavailable(e.message)
         throw e
       } finally {
+        pending--
         if (isLarge) large.release()
       }
     },
-    queued: () => pool.queueSize,
+    queued: () => Math.max(0, pending - threads),
     close: () => pool.close()
   }
 }

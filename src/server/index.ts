@@ -86,6 +86,15 @@ export interface LitmusServer {
   readonly ready: Promise<void>
 }
 
+/** Largest bodyLimit: a body is held whole in memory, and its text must fit the library's limits. */
+const MAX_BODY_LIMIT = 1_073_741_824
+
+/**
+ * Bytes of a refused body read and thrown away before the answer, so that the client, still sending,
+ * reads the 413 instead of a broken pipe; a longer body gets its 413 and the connection closes.
+ */
+const DRAIN_LIMIT = 16 * 1024 * 1024
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -127,15 +136,20 @@ function readIncoming(incoming: import('node:http').IncomingMessage, limit: numb
       incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
       resolve(result)
     }
+    // Past the limit the rest is read and dropped (up to DRAIN_LIMIT more), then the 413 goes out.
+    let over = false
     const onData = (chunk: Buffer) => {
       total += chunk.byteLength
-      if (total > limit) finish('too_large')
-      else chunks.push(chunk)
+      if (total > limit) {
+        if (!over) chunks.length = 0
+        over = true
+        if (total > limit + DRAIN_LIMIT) finish('too_large')
+      } else chunks.push(chunk)
     }
-    const onEnd = () => finish(concat(chunks, total))
-    const onError = () => finish('aborted')
-    const onClose = () => finish(incoming.complete ? concat(chunks, total) : 'aborted')
-    const timer = setTimeout(() => finish('timeout'), Math.max(0, deadline - Date.now()))
+    const onEnd = () => finish(over ? 'too_large' : concat(chunks, total))
+    const onError = () => finish(over ? 'too_large' : 'aborted')
+    const onClose = () => finish(over ? 'too_large' : incoming.complete ? concat(chunks, total) : 'aborted')
+    const timer = setTimeout(() => finish(over ? 'too_large' : 'timeout'), Math.max(0, deadline - Date.now()))
     incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
   })
 }
@@ -143,7 +157,10 @@ function readIncoming(incoming: import('node:http').IncomingMessage, limit: numb
 /** The body, stopping at `limit` bytes or at `deadline` (ms since epoch), whichever comes first. */
 async function readBody(request: Request, bindings: NodeBindings, limit: number, deadline: number): Promise<Body> {
   const declared = request.headers.get('content-length')
-  if (declared !== null && Number(declared) > limit) return 'too_large'
+  if (declared !== null && Number(declared) > limit) {
+    // A body that can be drained is, so that the client reads the 413 (see DRAIN_LIMIT).
+    return bindings?.incoming && Number(declared) <= limit + DRAIN_LIMIT ? readIncoming(bindings.incoming, limit, deadline) : 'too_large'
+  }
   if (bindings?.incoming) return readIncoming(bindings.incoming, limit, deadline)
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
@@ -170,6 +187,36 @@ async function readBody(request: Request, bindings: NodeBindings, limit: number,
   return concat(chunks, total)
 }
 
+/**
+ * The body after its Content-Encoding: as it is for none or identity, inflated for gzip and deflate with
+ * the output bounded by `limit` (a small compressed body can inflate to gigabytes), undefined for an
+ * encoding the server does not read.
+ */
+async function decoded(bytes: Uint8Array, encoding: string | null, limit: number): Promise<Uint8Array | 'too_large' | 'aborted' | undefined> {
+  const name = (encoding ?? 'identity').trim().toLowerCase()
+  if (name === 'identity' || name === '') return bytes
+  if (name !== 'gzip' && name !== 'x-gzip' && name !== 'deflate') return undefined
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream(name === 'deflate' ? 'deflate' : 'gzip'))
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const next = await reader.read()
+      if (next.done) break
+      total += next.value.byteLength
+      if (total > limit) {
+        void reader.cancel()
+        return 'too_large'
+      }
+      chunks.push(next.value)
+    }
+  } catch {
+    return 'aborted' // not valid gzip or deflate
+  }
+  return concat(chunks, total)
+}
+
 /** Create the service. Throws when no API key is configured and `allowNoAuth` is not set. */
 export function createServer(options: ServerOptions = {}): LitmusServer {
   const env = options.env ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}
@@ -186,8 +233,19 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const threads = options.threads ?? availableParallelism()
   const maxQueue = options.maxQueue ?? 256
   const inlineBelow = options.inlineBelow ?? 0
-  for (const [name, value] of Object.entries({ bodyLimit, timeoutMs, threads, maxQueue, inlineBelow })) {
-    if (!Number.isInteger(value) || value < 0) throw new TypeError(`litmus server: ${name} must be an integer >= 0, got ${value}`)
+  // [value, least, most]: a timer holds at most 2^31 - 1 ms (more fires at once), and a timeout of 0
+  // would answer every request 503.
+  const ranges: Record<string, [unknown, number, number]> = {
+    bodyLimit: [bodyLimit, 1, MAX_BODY_LIMIT],
+    timeoutMs: [timeoutMs, 1, 2 ** 31 - 1],
+    threads: [threads, 0, 1024],
+    maxQueue: [maxQueue, 0, 1_000_000],
+    inlineBelow: [inlineBelow, 0, MAX_BODY_LIMIT]
+  }
+  for (const [name, [value, least, most]] of Object.entries(ranges)) {
+    if (!Number.isInteger(value) || (value as number) < least || (value as number) > most) {
+      throw new RangeError(`litmus server: ${name} must be an integer from ${least} to ${most}, got ${String(value)}`)
+    }
   }
   const checkKey = noAuth ? () => true : keyChecker(keys)
   const stats = new Stats()
@@ -246,12 +304,18 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
       return fail(408, 'request_timeout', `the body did not arrive within ${timeoutMs} ms`, { connection: 'close' })
     }
     if (body === 'aborted') return fail(400, 'invalid_json', 'the body ended early', { connection: 'close' })
+    const bytes = await decoded(body, request.headers.get('content-encoding'), bodyLimit)
+    if (bytes === undefined) {
+      return fail(415, 'unsupported_media_type', 'the body must be sent as is, or with content-encoding gzip or deflate')
+    }
+    if (bytes === 'too_large') return fail(413, 'payload_too_large', `the body inflates to more than the limit of ${bodyLimit} bytes`)
+    if (bytes === 'aborted') return fail(400, 'invalid_json', 'the body is not valid gzip or deflate data')
     // A timer cleared on completion, rather than AbortSignal.timeout, which would leave one timer per
     // request pending for timeoutMs.
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(new DOMException('scoring timed out', 'TimeoutError')), Math.max(1, deadline - Date.now()))
     try {
-      const outcome = await backend!.run(op, body, abort.signal)
+      const outcome = await backend!.run(op, bytes, abort.signal)
       return new Response(outcome.body, { status: outcome.status, headers: JSON_TYPE })
     } catch (e) {
       if (e instanceof Unavailable) return fail(503, 'unavailable', `no scoring worker free (${e.message})`, { 'retry-after': '1' })
