@@ -50,7 +50,7 @@ export type Call = (text: string) => unknown
  * v3 operations of their own (`v3.summarization`) are timed.
  */
 export function operationCalls(filter: (name: string) => boolean): [string, Call][] {
-  const v4 = new Set(litmus.operations.filter((n) => !n.startsWith('v3.')))
+  const v4 = new Set<string>(litmus.operations.filter((n) => !n.startsWith('v3.')))
   return litmus.operations
     .filter((name) => !(name.startsWith('v3.') && (v4.has(name.slice(3)) || name === 'v3.prompt_injection')) && filter(name))
     .map((name): [string, Call] => [name, (text) => litmus.evaluate(name, requestFor((OPERATIONS as any)[name], text))])
