@@ -8,8 +8,12 @@ export interface StringField {
   optional?: boolean
   /** Reject strings that are empty after trimming whitespace. */
   nonEmpty?: boolean
-  /** Allowed values, compared exactly. */
+  /** Allowed values, compared exactly (or ignoring case, with `ignoreCase`). */
   oneOf?: readonly string[]
+  /** Compare `oneOf` ignoring case: `RERANKER` and `reranker` are `Reranker`. */
+  ignoreCase?: boolean
+  /** Longest accepted string, in UTF-16 code units (besides the limit every string has). */
+  maxLength?: number
 }
 
 export interface NumberField {
@@ -36,6 +40,7 @@ export interface ArrayField {
   items: Field
   optional?: boolean
   minItems?: number
+  maxItems?: number
 }
 
 export interface ObjectField {

@@ -1,27 +1,32 @@
 import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
-import type { Field } from './fields.js'
+import type { Field, StringField } from './fields.js'
 import { MAX_TEXT_CHARS } from './limits.js'
 import type { Operation } from './operations.js'
 
 /** The expected type of a field, in words, for messages and docs. */
 export function expected(field: Field): string {
   switch (field.type) {
-    case 'string':
-      if (field.oneOf) return `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}`
-      return field.nonEmpty ? 'non-empty string' : 'string'
+    case 'string': {
+      if (field.oneOf) return `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}${field.ignoreCase ? ' (any case)' : ''}`
+      const kind = field.nonEmpty ? 'non-empty string' : 'string'
+      return field.maxLength !== undefined ? `${kind} of at most ${field.maxLength} characters` : kind
+    }
     case 'number': {
       const kind = field.integer ? 'integer' : 'number'
       if (field.min !== undefined && field.max !== undefined) return `${kind} from ${field.min} to ${field.max}`
-      if (field.above !== undefined) return `${kind} > ${field.above}`
-      if (field.min !== undefined) return `${kind} >= ${field.min}`
-      return kind
+      const upTo = field.max !== undefined ? ` and at most ${field.max}` : ''
+      if (field.above !== undefined) return `${kind} > ${field.above}${upTo}`
+      if (field.min !== undefined) return `${kind} >= ${field.min}${upTo}`
+      return field.max !== undefined ? `${kind} <= ${field.max}` : kind
     }
     case 'boolean':
       return 'boolean'
     case 'array': {
       const of = `array of ${field.items.type === 'object' ? field.items.name : expected(field.items)}`
-      if (field.minItems === 1) return `non-empty ${of}`
-      return field.minItems ? `${of} (at least ${field.minItems})` : of
+      const most = field.maxItems !== undefined ? `at most ${field.maxItems}` : ''
+      if (field.minItems === 1) return `non-empty ${of}${most ? ` (${most})` : ''}`
+      if (field.minItems) return `${of} (at least ${field.minItems}${most ? `, ${most}` : ''})`
+      return most ? `${of} (${most})` : of
     }
     case 'object':
       return field.name
@@ -44,7 +49,8 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
       if (typeof value !== 'string') return void bad()
       if (value.length > MAX_TEXT_CHARS) return void bad(`${expected(field)} of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)`)
       if (field.nonEmpty && value.trim() === '') return void bad()
-      if (field.oneOf && !field.oneOf.includes(value)) return void bad()
+      if (field.maxLength !== undefined && value.length > field.maxLength) return void bad()
+      if (field.oneOf && !oneOf(field, value)) return void bad()
       return
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return void bad()
@@ -59,6 +65,7 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
     case 'array':
       if (!Array.isArray(value)) return void bad()
       if (field.minItems !== undefined && value.length < field.minItems) return void bad()
+      if (field.maxItems !== undefined && value.length > field.maxItems) return void bad()
       for (let i = 0; i < value.length; i++) checkValue(field.items, value[i], `${path}[${i}]`, issues)
       return
     case 'object':
@@ -69,6 +76,21 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issue[])
       if (value !== null && !isPlainObject(value)) bad()
       return
   }
+}
+
+/** Is `value` one of the field's values (ignoring case with `ignoreCase`)? */
+function oneOf(field: StringField, value: string): boolean {
+  if (field.oneOf!.includes(value)) return true
+  if (!field.ignoreCase) return false
+  const lower = value.toLowerCase()
+  return field.oneOf!.some((v) => v.toLowerCase() === lower)
+}
+
+/** The value as the table spells it: `RERANKER` -> `Reranker` for a field compared ignoring case. */
+export function canonical(field: StringField, value: string): string {
+  if (!field.oneOf || !field.ignoreCase) return value
+  const lower = value.toLowerCase()
+  return field.oneOf.find((v) => v.toLowerCase() === lower) ?? value
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -128,6 +150,8 @@ function snapValue(field: Field, value: unknown): unknown {
     return copy
   }
   if (field.type === 'object' && isPlainObject(value)) return snapshot(field.fields, value)
+  // Scorers see the table's spelling of a value compared ignoring case (`RERANKER` -> `Reranker`).
+  if (field.type === 'string' && typeof value === 'string') return canonical(field, value)
   return value
 }
 
@@ -176,7 +200,8 @@ function validValue(field: Field, value: unknown): boolean {
     case 'string':
       if (typeof value !== 'string') return false
       if (field.nonEmpty && value.trim() === '') return false
-      return !field.oneOf || field.oneOf.includes(value)
+      if (field.maxLength !== undefined && value.length > field.maxLength) return false
+      return !field.oneOf || oneOf(field, value)
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return false
       if (field.integer && !Number.isInteger(value)) return false
@@ -188,6 +213,7 @@ function validValue(field: Field, value: unknown): boolean {
     case 'array':
       if (!Array.isArray(value)) return false
       if (field.minItems !== undefined && value.length < field.minItems) return false
+      if (field.maxItems !== undefined && value.length > field.maxItems) return false
       for (let i = 0; i < value.length; i++) if (!validValue(field.items, value[i])) return false
       return true
     case 'object':
