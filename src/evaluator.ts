@@ -8,7 +8,7 @@ import { tokensInit } from './metrics/tokens.js'
 import { unknownOperation } from './schema/guards.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
-import { checkResponse, validate } from './schema/validate.js'
+import { checkResponse, roundResponse, validate } from './schema/validate.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
 type V3Name = Extract<Implemented, `v3.${string}`>
@@ -50,6 +50,7 @@ function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Rec
   // Scorers get the validated copy, so a getter cannot show the validator one value and the scorer another.
   const body = validate(op, input)
   const out = score(body, ctx)
+  roundResponse(op, out)
   checkResponse(op, out)
   const metadata = (body as { metadata?: unknown }).metadata
   return metadata === undefined ? out : { ...out, metadata }

@@ -237,7 +237,7 @@ const V4 = {
       query,
       context,
       severity,
-      include_chunk_scores: opt(bool('also return a score per chunk')),
+      include_chunk_scores: opt(bool('also return a score per chunk, after the aspects, labelled chunk:<chunk_id> (chunk:<index> without one)')),
       metadata
     },
     { score: score('relevancy of the context, 0..100'), scores: scores('score by aspect') }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
-import type { Field, StringField } from './fields.js'
+import type { Field, NumberField, StringField } from './fields.js'
 import { MAX_TEXT_CHARS } from './limits.js'
 import type { Operation } from './operations.js'
 
@@ -234,6 +234,53 @@ function validFields(fields: Record<string, Field>, body: Record<string, unknown
     if (!Object.prototype.hasOwnProperty.call(fields, name) && !(skipMetadata && name === 'metadata')) return false
   }
   return true
+}
+
+/** Decimals kept for a number field of a response: scores 2 (as the cards give them), probabilities 4. */
+function decimalsOf(field: NumberField): number | undefined {
+  if (field.integer) return undefined
+  if (field.max === 100) return 2
+  if (field.max === 1) return 4
+  return undefined
+}
+
+/** Does this field hold, at any depth, a number that is not an integer? (Entities' spans do not.) */
+const hasReal = (field: Field): boolean =>
+  field.type === 'number'
+    ? !field.integer
+    : field.type === 'array'
+      ? hasReal(field.items)
+      : field.type === 'object'
+        ? Object.values(field.fields).some(hasReal)
+        : false
+
+function roundValue(field: Field, value: unknown): unknown {
+  if (field.type === 'number' && typeof value === 'number' && Number.isFinite(value)) {
+    const d = decimalsOf(field)
+    if (d !== undefined) {
+      const f = 10 ** d
+      return Math.round(value * f) / f + 0
+    }
+    // Money and carbon: twelve significant digits drop float noise (35.60500000000002) and keep the rest.
+    return field.integer ? value : Number(value.toPrecision(12))
+  }
+  if (field.type === 'array' && Array.isArray(value) && hasReal(field.items)) {
+    for (let i = 0; i < value.length; i++) value[i] = roundValue(field.items, value[i])
+  } else if (field.type === 'object' && value !== null && typeof value === 'object') roundFields(field.fields, value as Record<string, unknown>)
+  return value
+}
+
+function roundFields(fields: Record<string, Field>, out: Record<string, unknown>): void {
+  for (const name in fields) if (Object.hasOwn(out, name) && hasReal(fields[name])) out[name] = roundValue(fields[name], out[name])
+}
+
+/**
+ * Round a response's numbers in place, once, where every operation's response passes: scores to 2
+ * decimals, probabilities to 4, other amounts to 12 significant digits. No score leaves the library as
+ * 5.03e-14 or 35.60500000000002.
+ */
+export function roundResponse(op: Operation, response: Record<string, unknown>): void {
+  if (op.response) roundFields(op.response, response)
 }
 
 /**
