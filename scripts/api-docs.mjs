@@ -58,7 +58,7 @@ indices (UTF-16 code units).
   no tones), nothing hard (clarity and simplicity 100), nothing to judge (formality 50), no claim to check
   (faithfulness 100), nothing that breaks the policy (adherence 100), nothing answered (answer relevancy,
   completion, helpfulness, refusal 0).
-- **Numbers.** Scores (0..100) are rounded to 2 decimals, probabilities (0..1) to 4, other amounts (USD,
+- **Numbers.** Scores (0..100) are rounded to 2 decimals (clarity to 3, as Flesch's constants and its card), probabilities (0..1) to 4, other amounts (USD,
   kg CO2e) to 12 significant digits; Stability's \`min\` and \`avg\` are integers.
 - **v3 responses.** The spec shows no v3 response body: each v3 operation answers with the v4 response of
   the scorer it is adapted onto, as its "Response" table says.

@@ -26,6 +26,8 @@ export interface NumberField {
   max?: number
   /** Exclusive lower bound. */
   above?: number
+  /** Decimals a response keeps (default: 2 for a 0..100 score, 4 for a 0..1 probability). */
+  decimals?: number
 }
 
 export interface BooleanField {
@@ -102,5 +104,6 @@ export const metadata = {
   optional: true
 } as const satisfies MetadataField
 
-/** A 0..100 score, the unit of every v4 score field. */
-export const score = (description: string) => num(description, { min: 0, max: 100 })
+/** A 0..100 score, the unit of every v4 score field; rounded to 2 decimals unless the metric's card uses more. */
+export const score = <const D extends number = 2>(description: string, decimals?: D) =>
+  num(description, decimals === undefined ? { min: 0, max: 100 } : { min: 0, max: 100, decimals })

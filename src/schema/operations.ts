@@ -140,36 +140,30 @@ const BLOCK_ENTRY = `${ENTRY}; every match is reported (category blocklist)`
 const textOnly = { text, metadata }
 const queryResponse = { query, response, metadata }
 
-function v4<const R extends Record<string, Field>, const S extends Record<string, Field>>(
-  name: string,
-  requestType: string,
-  summary: string,
-  request: R,
-  response: S,
-  rules?: readonly Rule[]
-) {
-  return { name, version: 'v4', requestType, summary, request, response, rules } as const
+/** The constructor of one version's operations; a v3 operation's name is `v3.<name>`. */
+function ofVersion<const V extends 'v3' | 'v4'>(version: V) {
+  return <const R extends Record<string, Field>, const S extends Record<string, Field>>(
+    name: string,
+    requestType: string,
+    summary: string,
+    request: R,
+    response: S,
+    rules?: readonly Rule[]
+  ) => ({ name: version === 'v3' ? `v3.${name}` : name, version, requestType, summary, request, response, rules }) as const
 }
 
+const v4 = ofVersion('v4')
 // The spec shows no v3 response body: each v3 operation answers with the v4 response of the scorer it
 // is adapted onto, and the table says which, so the types, the checks and the OpenAPI document have it.
-function v3<const R extends Record<string, Field>, const S extends Record<string, Field>>(
-  name: string,
-  requestType: string,
-  summary: string,
-  request: R,
-  response: S,
-  rules?: readonly Rule[]
-) {
-  return { name: `v3.${name}`, version: 'v3', requestType, summary, request, response, rules } as const
-}
+const v3 = ofVersion('v3')
 
 const v3QueryResponse = { query, response, metadata }
 const v3WithContext = { query, context: arr(v3Node, 'context nodes'), response, metadata }
 
 const V4 = {
   clarity: v4('clarity', 'ClarityRequest', 'Ease of reading (Flesch Reading Ease). Higher = easier to read.', textOnly, {
-    score: score('Flesch Reading Ease clamped to 0..100')
+    // Flesch's constants have three decimals, and so has the clarity card (59.745).
+    score: score('Flesch Reading Ease clamped to 0..100', 3)
   }),
   formality: v4('formality', 'FormalityRequest', 'Higher = more formal, lower = more informal.', textOnly, {
     score: score('formality from 0 (informal) to 100 (formal)')

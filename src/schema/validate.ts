@@ -236,9 +236,10 @@ function validFields(fields: Record<string, Field>, body: Record<string, unknown
   return true
 }
 
-/** Decimals kept for a number field of a response: scores 2 (as the cards give them), probabilities 4. */
+/** Decimals kept for a number field of a response: as the field says, else scores 2 and probabilities 4. */
 function decimalsOf(field: NumberField): number | undefined {
   if (field.integer) return undefined
+  if (field.decimals !== undefined) return field.decimals
   if (field.max === 100) return 2
   if (field.max === 1) return 4
   return undefined
