@@ -8,7 +8,7 @@ import { tokensInit } from './metrics/tokens.js'
 import { unknownOperation } from './schema/guards.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
-import { checkResponse, roundResponse, validate } from './schema/validate.js'
+import { checkResponse, roundExplained, roundResponse, validate } from './schema/validate.js'
 import { versionsOf, type Versions } from './schema/versions.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
@@ -124,7 +124,8 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Eva
     if (explain === undefined) {
       throw invalidArgument('explain', 'name', `one of ${[...explainers.keys()].join(', ')}`, 'an operation with an explanation', name)
     }
-    return explain(validate(OPS[name as string], request))
+    const op = OPS[name as string]
+    return roundExplained(op, explain(validate(op, request)))
   }
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   return evaluator as Evaluator

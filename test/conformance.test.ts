@@ -240,6 +240,10 @@ describe('the points of the spec a table does not show', () => {
     }
   })
 
+  it('the tone names the table documents are the model\'s', () => {
+    expect(OPERATIONS.tone.request.tones.items.known).toEqual(litmus.tones())
+  })
+
   it('cost model_type is compared ignoring case, and embeddings are priced', () => {
     const base = { model_name: 'text-embedding-3-small', model_provider: 'openai', number_of_queries: 1, total_prompt_tokens: 1000, total_completion_tokens: 1 }
     const upper = litmus.cost({ ...base, model_type: 'EMBEDDING' })

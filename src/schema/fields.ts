@@ -14,6 +14,12 @@ export interface StringField {
   ignoreCase?: boolean
   /** Longest accepted string, in UTF-16 code units (besides the limit every string has). */
   maxLength?: number
+  /**
+   * The values the scorer accepts, in their canonical spelling, when the scorer checks them (with its own
+   * leniency: any case, aliases) rather than the table: the OpenAPI document gives them as the enum,
+   * while the TypeScript type stays string.
+   */
+  known?: readonly string[]
 }
 
 export interface NumberField {

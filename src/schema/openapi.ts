@@ -43,6 +43,7 @@ function fieldSchema(field: Field, components: Record<string, Schema>): Schema {
       const s: Schema = { type: 'string', description }
       // Compared ignoring case: the spellings a caller is likely to send (the table's, upper, lower).
       if (field.oneOf) s.enum = [...new Set(field.oneOf.flatMap((v) => (field.ignoreCase ? [v, v.toUpperCase(), v.toLowerCase()] : [v])))]
+      else if (field.known) s.enum = [...field.known]
       // Non-empty after trimming: at least one character that is not white space.
       if (field.nonEmpty) Object.assign(s, { minLength: 1, pattern: '\\S' })
       if (field.maxLength !== undefined) s.maxLength = field.maxLength

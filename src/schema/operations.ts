@@ -137,6 +137,16 @@ const ENTRY = 'a regular expression (linear-time engine; /pattern/flags for flag
 const ALLOW_ENTRY = `${ENTRY}; an entity wholly inside a match is not reported`
 const BLOCK_ENTRY = `${ENTRY}; every match is reported (category blocklist)`
 
+/** The tones of the tone model (GoEmotions' 27 emotions and neutral; a test keeps this list and the model's in step). */
+export const TONES = [
+  'admiration', 'amusement', 'anger', 'annoyance', 'approval', 'caring', 'confusion', 'curiosity', 'desire', 'disappointment',
+  'disapproval', 'disgust', 'embarrassment', 'excitement', 'fear', 'gratitude', 'grief', 'joy', 'love', 'nervousness',
+  'optimism', 'pride', 'realization', 'relief', 'remorse', 'sadness', 'surprise', 'neutral'
+] as const
+
+/** Cloud providers of the carbon tables (the scorer also takes aliases such as amazon or google, in any case). */
+const CLOUDS = ['aws', 'gcp', 'azure'] as const
+
 const textOnly = { text, metadata }
 const queryResponse = { query, response, metadata }
 
@@ -185,7 +195,7 @@ const V4 = {
     'tone',
     'ToneRequest',
     'Identifies the tones of the text.',
-    { text, tones: opt(arr(str('a tone name', { nonEmpty: true }), 'tones to evaluate')), metadata },
+    { text, tones: opt(arr(str('a tone name (any case)', { nonEmpty: true, known: TONES }), 'tones to evaluate')), metadata },
     { scores: scores('detected tones, 0..100') }
   ),
   toxicity: v4(
@@ -291,7 +301,7 @@ const V4 = {
     'CarbonRequest',
     'Estimates the carbon emissions of a model call.',
     {
-      provider: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      provider: str('cloud provider (aws, gcp, azure)', { nonEmpty: true, known: CLOUDS }),
       region: str('cloud region, as the provider writes it', { nonEmpty: true }),
       instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
       latency: num('duration of the call in milliseconds', { above: 0 }),
@@ -402,7 +412,7 @@ export const OPERATIONS = {
     'Carbon (v3): per-query and 10,000-call figures.',
     {
       processor_name: str('processor (CPU microarchitecture or GPU model) whose power figures to use', { nonEmpty: true }),
-      provider_name: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      provider_name: str('cloud provider (aws, gcp, azure)', { nonEmpty: true, known: CLOUDS }),
       provider_region: str('cloud region, as the provider writes it', { nonEmpty: true }),
       instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
       average_latency: num('average latency in milliseconds', { above: 0 }),

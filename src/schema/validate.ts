@@ -284,6 +284,15 @@ export function roundResponse(op: Operation, response: Record<string, unknown>):
   if (op.response) roundFields(op.response, response)
 }
 
+/** An explanation's `score`, rounded as the operation's response rounds it, so the two agree. */
+export function roundExplained(op: Operation, explanation: unknown): unknown {
+  const field = op.response?.score
+  if (field && explanation !== null && typeof explanation === 'object' && typeof (explanation as { score?: unknown }).score === 'number') {
+    roundFields({ score: field }, explanation as Record<string, unknown>)
+  }
+  return explanation
+}
+
 /**
  * Check a response against its operation before it leaves the library, so a defect surfaces as an
  * error instead of a score outside 0..100 or a NaN.
