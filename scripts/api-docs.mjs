@@ -45,6 +45,26 @@ drives the TypeScript types and request validation. Field names are the service'
 also carries the request's \`metadata\` when one was given. Spans are \`[start, end)\` in JavaScript string
 indices (UTF-16 code units).
 
+## Rules for every operation
+
+- **Errors.** A body missing a required field is a \`MissingArgumentError\` (message \`Error in '<RequestType>':
+  Missing required arguments: ...\`); a field of the wrong type or value, or a field the table does not
+  declare, is an \`InvalidArgumentError\` (\`Error in '<RequestType>': Invalid arguments: ...\`). Both are
+  \`ValidationError\`s and carry every issue as data. The client runs the same checks before sending. Options
+  of \`load()\` and of the client that cannot work are a \`ConfigurationError\` (an \`InvalidArgumentError\`).
+- <a id="text-with-no-words"></a>**Text with no words.** Every text field accepts any string, the empty one
+  included. A text with no word (no letter or digit: \`""\`, \`"   "\`, \`"!!!"\`) scores as a text where there
+  is nothing to find: nothing detected (toxicity, prompt manipulation, sensitivity 0; no PII, no encodings,
+  no tones), nothing hard (clarity and simplicity 100), nothing to judge (formality 50), no claim to check
+  (faithfulness 100), nothing that breaks the policy (adherence 100), nothing answered (answer relevancy,
+  completion, helpfulness, refusal 0).
+- **Numbers.** Scores (0..100) are rounded to 2 decimals (clarity to 3, as Flesch's constants and its card), probabilities (0..1) to 4, other amounts (USD,
+  kg CO2e) to 12 significant digits; Stability's \`min\` and \`avg\` are integers.
+- **v3 responses.** The spec shows no v3 response body: each v3 operation answers with the v4 response of
+  the scorer it is adapted onto, as its "Response" table says.
+- **Versions.** \`VERSIONS\` (and \`litmus.versions\`, \`client.versions\`, \`GET /versions\`) is the spec's metrics
+  version list: each metric and the versions it is served at (\`{ clarity: ['v3', 'v4'], cost: ['v3'], ... }\`).
+
 ${sections.join('\n')}`
 }
 

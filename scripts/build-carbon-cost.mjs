@@ -190,13 +190,15 @@ const LITELLM_PROVIDERS = { openai: 'openai', azure: 'azure', azure_ai: 'azure',
 const perM = (s) => (s === '' ? null : Math.round(Number(s) * 1e6 * 1e9) / 1e9)
 for (const r of litellm) {
   const as = LITELLM_PROVIDERS[r.litellm_provider]
-  if (!as || !(r.mode === 'chat' || r.mode === 'completion')) continue
+  // Embedding models are priced per input token (output 0), like the v3 listing's EMBEDDING model_type.
+  const kind = r.mode === 'chat' || r.mode === 'completion' ? 'LLM' : r.mode === 'embedding' ? 'Embedding' : null
+  if (!as || !kind) continue
   const input = perM(r.input_cost_per_token)
   const output = perM(r.output_cost_per_token)
   if (input == null || output == null) continue
   if (/^together-ai-/.test(r.model_key)) continue // size-bracket placeholders, not models
   const id = r.model_key.replace(/^(openai|azure|azure_ai|together_ai)\//, '')
-  models.push([as, id, [id.toLowerCase()], [], 'LLM', input, output, null, SRC_LITELLM, null])
+  models.push([as, id, [id.toLowerCase()], [], kind, input, output, null, SRC_LITELLM, null])
 }
 for (const r of parseCsv(read('cost/rerank_prices.csv'))) {
   const as = LITELLM_PROVIDERS[r.litellm_provider]
@@ -270,7 +272,7 @@ export type ModelPriceRow = [
   model: string,
   aliases: string[],
   patterns: PatternRule[],
-  type: 'LLM' | 'Reranker',
+  type: 'LLM' | 'Reranker' | 'Embedding',
   inputPerMtok: number | null,
   outputPerMtok: number | null,
   perQuery: number | null,

@@ -50,6 +50,23 @@ export class InvalidArgumentError extends ValidationError {
 }
 
 /**
+ * A configuration that cannot work (the spec's value error): options of `load()` (request type
+ * `LoadOptions`), or of the remote client (`ClientOptions`: a missing or invalid key, base URL or
+ * timeout). An InvalidArgumentError, so it names the option like any invalid field; its own class, so a
+ * caller can tell a bad setup from a bad request.
+ */
+export class ConfigurationError extends InvalidArgumentError {
+  override name = 'ConfigurationError'
+  /** With the issues as data (`load()`), or with a message alone (the client's checks). */
+  constructor(requestType: string, issues: Issue[])
+  constructor(message: string)
+  constructor(first: string, issues?: Issue[]) {
+    super(issues ? first : 'ClientOptions', issues ?? [])
+    if (!issues) this.message = first
+  }
+}
+
+/**
  * A method called on an Evaluator that did not load the model chunk it needs, because `load()` was given
  * an `operations` list without it.
  */

@@ -1,5 +1,5 @@
 import { Core } from './core/wasm.js'
-import { invalidArgument, NotLoadedError } from './errors.js'
+import { ConfigurationError, invalidArgument, InvalidArgumentError, NotLoadedError, preview } from './errors.js'
 import type { Context, LoadOptions } from './metrics/context.js'
 import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
 import { loadTimeRecognizers } from './metrics/pii.js'
@@ -8,7 +8,8 @@ import { tokensInit } from './metrics/tokens.js'
 import { unknownOperation } from './schema/guards.js'
 import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
-import { checkResponse, validate } from './schema/validate.js'
+import { checkResponse, roundExplained, roundResponse, validate } from './schema/validate.js'
+import { versionsOf, type Versions } from './schema/versions.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
 type V3Name = Extract<Implemented, `v3.${string}`>
@@ -29,6 +30,8 @@ export type Evaluator = {
   explain<K extends Explained>(name: K, request: RequestOf<K>): ExplanationOf<K>
   /** Names this Evaluator can run: every implemented operation, or those given to `load({ operations })`. */
   readonly operations: readonly Implemented[]
+  /** The spec's metrics version list for `operations`: metric -> versions (`{ clarity: ['v3', 'v4'], cost: ['v3'], ... }`). */
+  readonly versions: Readonly<Versions>
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
   memoryBytes(): number
 } & { [K in keyof Extras]: Extras[K] extends (ctx: Context) => infer F ? F : never }
@@ -50,6 +53,7 @@ function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Rec
   // Scorers get the validated copy, so a getter cannot show the validator one value and the scorer another.
   const body = validate(op, input)
   const out = score(body, ctx)
+  roundResponse(op, out)
   checkResponse(op, out)
   const metadata = (body as { metadata?: unknown }).metadata
   return metadata === undefined ? out : { ...out, metadata }
@@ -58,26 +62,35 @@ function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Rec
 const LOAD_TYPE = 'LoadOptions'
 const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers'] satisfies (keyof LoadOptions)[]
 
+const badOption = (field: string, expected: string, description: string, received: unknown) =>
+  new ConfigurationError(LOAD_TYPE, [{ field, kind: 'invalid', expected, description, received: preview(received) }])
+
 /** The records `options.operations` asks for (all when absent), after checking the options. */
 function wanted(options: unknown): AnyRecord[] {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw invalidArgument(LOAD_TYPE, 'options', 'object or undefined', 'options of load()', options)
+    throw badOption('options', 'object or undefined', 'options of load()', options)
+  }
+  try {
+    loadTimeRecognizers(options as LoadOptions)
+  } catch (e) {
+    // The recognizers' own checks name the option; as load()'s, they are configuration errors.
+    if (e instanceof InvalidArgumentError && !(e instanceof ConfigurationError)) throw new ConfigurationError(e.requestType, e.issues)
+    throw e
   }
   // A misspelt option (`recognisers`, `operation`) would otherwise be dropped without a word.
   for (const key of Object.keys(options)) {
     if (!LOAD_OPTIONS.includes(key)) {
-      throw invalidArgument(LOAD_TYPE, key, `no such option (known: ${LOAD_OPTIONS.join(', ')})`, 'unknown option of load()', (options as Record<string, unknown>)[key])
+      throw badOption(key, `no such option (known: ${LOAD_OPTIONS.join(', ')})`, 'unknown option of load()', (options as Record<string, unknown>)[key])
     }
   }
-  loadTimeRecognizers(options as LoadOptions)
   const names = (options as LoadOptions).operations
   if (names === undefined) return [...RECORDS]
   if (!Array.isArray(names)) {
-    throw invalidArgument(LOAD_TYPE, 'operations', 'array of operation names', 'the operations to load models for', names)
+    throw badOption('operations', 'array of operation names', 'the operations to load models for', names)
   }
   for (const [i, name] of names.entries()) {
     if (typeof name !== 'string' || !ALL_NAMES.includes(name)) {
-      throw invalidArgument(LOAD_TYPE, `operations[${i}]`, `one of ${ALL_NAMES.join(', ')}`, 'an operation to load', name)
+      throw badOption(`operations[${i}]`, `one of ${ALL_NAMES.join(', ')}`, 'an operation to load', name)
     }
   }
   return RECORDS.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3.name)))
@@ -85,7 +98,7 @@ function wanted(options: unknown): AnyRecord[] {
 
 export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Evaluator {
   const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
-  const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze(names) }
+  const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze(names), versions: Object.freeze(versionsOf(names)) }
   const methods = new Map<string, (body: unknown) => unknown>()
   const explainers = new Map<string, (request: unknown) => unknown>()
   for (const m of RECORDS) {
@@ -119,7 +132,8 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Eva
     if (explain === undefined) {
       throw invalidArgument('explain', 'name', `one of ${[...explainers.keys()].join(', ')}`, 'an operation with an explanation', name)
     }
-    return explain(validate(OPS[name as string], request))
+    const op = OPS[name as string]
+    return roundExplained(op, explain(validate(op, request)))
   }
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   return evaluator as Evaluator

@@ -6,8 +6,9 @@
  */
 export { load, type Evaluator } from './evaluator.js'
 export type { LoadOptions } from './metrics/context.js'
-export { ValidationError, MissingArgumentError, InvalidArgumentError, NotLoadedError, type Issue } from './errors.js'
+export { ValidationError, MissingArgumentError, InvalidArgumentError, ConfigurationError, NotLoadedError, type Issue } from './errors.js'
 export { OPERATIONS, type OperationName, type Operation, type Rule } from './schema/operations.js'
+export { VERSIONS, versionsOf, type Versions } from './schema/versions.js'
 export type { Field } from './schema/fields.js'
 export type { Implemented as ImplementedOperation, Explained as ExplainedOperation } from './metrics/index.js'
 export type { Explanation, Evidence } from './metrics/metric.js'

@@ -53,7 +53,7 @@ describe('litmus batch: fields the operation does not take pass through', () => 
   })
 })
 
-const mixed = ['{"id":0,"text":"The cat sat."}', '', 'not json', '{"id":3,"text":""}', '[1]', '{"id":5,"text":"Mail a@b.co now."}']
+const mixed = ['{"id":0,"text":"The cat sat."}', '', 'not json', '{"id":3,"text":5}', '[1]', '{"id":5,"text":"Mail a@b.co now."}']
 const mixedFile = file('mixed.jsonl', mixed.join('\n') + '\n')
 
 describe('litmus batch: inputs', () => {
@@ -144,7 +144,7 @@ describe('inShard: every index in exactly one shard', () => {
 
 describe('litmus batch --concurrency: worker threads, input order', () => {
   // 700 lines span three chunks of 256 sent to the pool; failures are spread among them.
-  const many = Array.from({ length: 700 }, (_, i) => (i % 97 === 5 ? 'nope' : JSON.stringify({ id: i, text: i % 89 === 0 ? '' : `Sentence number ${i}. It is short.` })))
+  const many = Array.from({ length: 700 }, (_, i) => (i % 97 === 5 ? 'nope' : JSON.stringify({ id: i, text: i % 89 === 0 ? 5 : `Sentence number ${i}. It is short.` })))
   const path = file('many.jsonl', many.join('\n'))
   const one = litmus(['clarity', path])
 

@@ -18,7 +18,7 @@ function litmus(args: string[], input?: string): { code: number; stdout: string;
 
 const dir = mkdtempSync(join(tmpdir(), 'litmus-cli-'))
 const requests = join(dir, 'requests.jsonl')
-writeFileSync(requests, '{"text":"The cat sat. It was happy."}\n\n{"text":""}\nnot json\n')
+writeFileSync(requests, '{"text":"The cat sat. It was happy."}\n\n{"text":5}\nnot json\n')
 const records = join(dir, 'records.jsonl')
 writeFileSync(records, '{"text":"Hello there, friend."}\n{"operation":"cost","model_name":"gpt-4o","model_type":"LLM","model_provider":"openai","number_of_queries":1,"total_prompt_tokens":1000,"total_completion_tokens":500}\n')
 
@@ -29,7 +29,9 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['input_type', '--text', 'x aGVsbG8gd29ybGQsIHRoaXMgaXMgYSB0ZXN0'], undefined, 0, /"label": "base64"/],
   [['clarity'], '{"text":"Short words help."}', 0, /"score"/],
   [['carbon', '--provider', 'aws', '--region', 'us-east-1', '--instance-type', 'm5.xlarge', '--latency', '1000'], undefined, 0, /"kg_co2e"/],
-  [['clarity', '--text', ''], undefined, 1, /Error in 'ClarityRequest': Invalid arguments: 'text'/],
+  // Text with no words is scored, as everywhere (docs/api.md): the error case is a wrong type.
+  [['clarity', '--text', ''], undefined, 0, /"score": 100/],
+  [['clarity'], '{"text":5}', 1, /Error in 'ClarityRequest': Invalid arguments: 'text'/],
   [['clarity'], '{}', 1, /Missing required arguments: 'text'/],
   [['carbon', '--latency', 'soon'], undefined, 2, /--latency expects a number/],
   [['clarity', '--colour', 'red'], undefined, 2, /unknown flag --colour; this operation takes: --text, --metadata/],

@@ -119,12 +119,13 @@ describe('client without a server', () => {
   it.each([
     ['a BigInt', { n: 1n }],
     ['a cycle', circular]
-  ])('metadata holding %s is an InvalidArgumentError on (body), and nothing is sent', async (_what, metadata) => {
+  ])('metadata holding %s is an InvalidArgumentError, and nothing is sent', async (_what, metadata) => {
     const { fetch, calls } = fakeFetch(() => Response.json({ score: 1 }))
     const c = createClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', fetch })
     const error = await c.clarity({ text: 'Hi.', metadata } as never).catch((e) => e)
     expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect(error.issues[0]).toMatchObject({ field: '(body)', expected: expect.stringMatching(/JSON/) })
+    // A cycle is refused by validation (metadata must be a tree), a BigInt when the body is written.
+    expect(error.issues[0]).toMatchObject({ field: expect.stringMatching(/^(\(body\)|metadata)$/), expected: expect.stringMatching(/JSON/) })
     expect(calls).toHaveLength(0)
   })
 

@@ -180,7 +180,7 @@ describe('cost errors', () => {
     ['NaN latency', () => litmus.cost({ ...base, average_latency: Number.NaN }), InvalidArgumentError, 'average_latency'],
     ['tokens as a string', () => litmus.cost({ ...base, total_prompt_tokens: '1000' } as any), InvalidArgumentError, 'total_prompt_tokens'],
     ['blank model name', () => litmus.cost({ ...base, model_name: '   ' }), InvalidArgumentError, 'model_name'],
-    ['model_type outside LLM/Reranker', () => litmus.cost({ ...base, model_type: 'EMBEDDING' } as any), InvalidArgumentError, 'model_type'],
+    ['model_type outside LLM/Reranker/Embedding', () => litmus.cost({ ...base, model_type: 'GPT' } as any), InvalidArgumentError, 'model_type'],
     ['prices are not a request field', () => litmus.cost({ ...base, prices: {} } as any), InvalidArgumentError, 'prices'],
     ['missing completion tokens', () => litmus.cost({ ...base, total_completion_tokens: undefined } as any), MissingArgumentError, 'total_completion_tokens']
   ]

@@ -116,11 +116,20 @@ describe('context_relevancy: aspects', () => {
       })
     })
   }
-  it('chunk scores: by chunk_id, or index without one', () => {
+  it('chunk scores: chunk: and the chunk_id, or the index without one', () => {
     const r = litmus.contextRelevancy({ query: 'How tall is the Eiffel Tower?', context: [CONTEXT[0], { chunk_text: CONTEXT[1].chunk_text }], include_chunk_scores: true })
     const chunks = r.scores.slice(-2)
-    expect(chunks.map((s) => s.label)).toEqual(['tower', '1'])
+    expect(chunks.map((s) => s.label)).toEqual(['chunk:tower', 'chunk:1'])
     expect(chunks[0].score).toBeGreaterThan(chunks[1].score)
+  })
+  it('chunk scores: a chunk_id equal to an aspect name stays apart from the aspect', () => {
+    const query = { query: 'How tall is the Eiffel Tower?', context: [{ chunk_id: 'tall', chunk_text: CONTEXT[1].chunk_text }] }
+    const aspects = litmus.contextRelevancy(query).scores
+    const all = litmus.contextRelevancy({ ...query, include_chunk_scores: true }).scores
+    expect(aspects.map((s) => s.label)).toContain('tall')
+    expect(all.slice(0, aspects.length)).toEqual(aspects)
+    expect(all.slice(aspects.length).map((s) => s.label)).toEqual(['chunk:tall'])
+    expect(all.filter((s) => s.label === 'tall')).toHaveLength(1)
   })
   it('severity: strict scores partial coverage lower', () => {
     const q = { query: 'What minerals do tropical bananas contain?', context: CONTEXT }

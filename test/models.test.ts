@@ -13,7 +13,7 @@ const chunks = readdirSync(new URL('models/', dist)).filter((f) => f.endsWith('.
 describe('load({ operations })', () => {
   it('loads only what the operations need, and names the fix for the rest', async () => {
     const litmus = await load({ operations: ['clarity', 'input_type'] })
-    expect(litmus.operations).toEqual(['clarity', 'input_type'])
+    expect(litmus.operations).toEqual(['clarity', 'v3.clarity', 'input_type'])
     expect(litmus.clarity({ text: 'The cat sat on the mat.' }).score).toBeGreaterThan(90)
     expect(litmus.textStats('One. Two.').sentences).toBe(2)
     expect(() => litmus.pii({ text: 'mail a@b.co' })).toThrow(NotLoadedError)
@@ -87,7 +87,10 @@ describe('bundle', () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? walk(new URL(`${e.name}/`, dir)) : [new URL(e.name, dir).pathname]
       )
-    for (const file of walk(new URL('types/', dist))) expect(readFileSync(file).length, file).toBeLessThan(64 * 1024)
+    // The schema table's declaration is the one large by design: every field of the 37 operations (v3
+    // responses included) as literal types, from which the request and response types are read.
+    const limit = (file: string) => (file.endsWith('/schema/operations.d.ts') ? 128 * 1024 : 64 * 1024)
+    for (const file of walk(new URL('types/', dist))) expect(readFileSync(file).length, file).toBeLessThan(limit(file))
   })
 })
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { load, OPERATIONS, type Operation } from '../dist/litmus.js'
 import { createServer, ERROR_CODES, operationPath } from '../dist/server.js'
 // @ts-expect-error plain ESM script without types
-import { renderOpenApi } from '../scripts/openapi.mjs'
+import { renderOpenApi, renderServiceRoutes } from '../scripts/openapi.mjs'
 import { INVALID, libraryOutcome, requestFor } from './service.js'
 
 const litmus = await load()
@@ -25,6 +25,39 @@ describe('OpenAPI document', () => {
     expect(committed).toBe(await renderOpenApi())
   })
 
+  it('docs/service.md lists every route of the document (run `node scripts/openapi.mjs`)', () => {
+    const service = readFileSync(new URL('../docs/service.md', import.meta.url), 'utf8')
+    expect(service).toBe(renderServiceRoutes(doc, service))
+    for (const [path, item] of Object.entries(doc.paths as Record<string, object>)) {
+      for (const method of Object.keys(item)) expect(service, `${method} ${path}`).toContain(`| ${method.toUpperCase()} | \`${path}\` |`)
+    }
+    for (const path of ['/v3/metrics/clarity', '/v3/metrics/simplicity', '/v3/metrics/toxicity', '/v3/metrics/stability', '/versions']) {
+      expect(Object.keys(doc.paths)).toContain(path)
+    }
+  })
+
+  it('every schema and every operation has a description and an example; every example matches its schema', () => {
+    for (const [name, s] of Object.entries(doc.components.schemas as Record<string, any>)) {
+      expect(s.description, name).toBeTruthy()
+      expect(s.examples?.length, `${name} has an example`).toBeGreaterThan(0)
+      for (const example of s.examples) expect(schema(name)(example), `${name}: ${ajv.errorsText(schema(name).errors)}`).toBe(true)
+    }
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.summary && op.description, `${method} ${path}`).toBeTruthy()
+        const ok = op.responses['200']
+        const media = Object.values(ok.content as Record<string, any>)[0]
+        const example = media.example ?? media.schema.examples?.[0] ?? doc.components.schemas[media.schema.$ref?.split('/').pop()]?.examples?.[0]
+        expect(example, `${method} ${path} has an example answer`).toBeDefined()
+        if (method === 'post') expect(op.requestBody.content['application/json'].example, `${path} has an example request`).toBeDefined()
+        for (const status of ['404', '405']) expect(op.responses[status], `${method} ${path} documents ${status}`).toBeDefined()
+      }
+    }
+    const ids = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item).map((op) => op.operationId))
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(doc.paths['/v3/metrics/cost'].post.operationId).toBe('v3Cost')
+  })
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator()
     const result = await validator.validate(doc)
@@ -37,7 +70,7 @@ describe('OpenAPI document', () => {
     const metricPaths = Object.keys(doc.paths).filter((p) => p.includes('/metrics/'))
     expect(metricPaths.sort()).toEqual(litmus.operations.map((n) => operationPath(ops[n])).sort())
     for (const name of litmus.operations) expect(doc.paths[operationPath(ops[name])].post.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${ops[name].requestType}`)
-    expect(doc.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'API_KEY' })
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'API_KEY' })
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES))
   })
 

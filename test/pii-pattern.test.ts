@@ -82,3 +82,26 @@ describe('blocklist patterns agree with JavaScript RegExp', () => {
     }
   })
 })
+
+// A plain entry (not /pattern/flags) is a regular expression and also the string as written: the
+// regions are the union of both. [entry, text, blocked strings]
+const PLAIN: [string, string, string[]][] = [
+  ['Falcon', 'Project Falcon and Falconry', ['Falcon', 'Falcon']],
+  ['Project \\w+', 'Project Falcon, Project X', ['Project Falcon', 'Project X']],
+  ['maria@example\\.com', 'maria@example.com maria@exampleYcom', ['maria@example.com']],
+  ['maria@example.com', 'maria@example.com maria@exampleYcom', ['maria@example.com', 'maria@exampleYcom']],
+  ['(415) 555-0132', 'call (415) 555-0132', ['(415) 555-0132']],
+  ['C++', 'C++ and C', ['C++']],
+  ['a{1001}', 'a{1001} here', ['a{1001}']],
+  ['project \\w+', 'Project Falcon', []],
+  ['/project \\w+/i', 'Project Falcon', ['Project Falcon']]
+]
+
+describe('blocklist entries: each a regular expression, also matched as written', () => {
+  for (const [entry, text, blocked] of PLAIN) {
+    it(`${JSON.stringify(entry)} in ${JSON.stringify(text)}`, () => {
+      const found = litmus.pii({ text, categories: [], blocklist: [entry] }).pii
+      expect(found.map((e) => e.string)).toEqual(blocked)
+    })
+  }
+})

@@ -146,6 +146,6 @@ describe('explain answers for every operation it lists', () => {
 
 describe('load() options', () => {
   it.each([['recognisers'], ['operation'], ['bogus']])('an unknown option %s is refused, naming it', async (key) => {
-    await expect(load({ [key]: 1 } as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', issues: [{ field: key, expected: expect.stringMatching(/known: prices, operations, recognizers/) }] })
+    await expect(load({ [key]: 1 } as never)).rejects.toMatchObject({ name: 'ConfigurationError', issues: [{ field: key, expected: expect.stringMatching(/known: prices, operations, recognizers/) }] })
   })
 })

@@ -5,22 +5,26 @@
  * @packageDocumentation
  */
 import {
+  ConfigurationError,
   InvalidArgumentError,
   MissingArgumentError,
   OPERATIONS,
+  validate,
+  VERSIONS,
   type ImplementedOperation,
   type Issue,
+  type Operation,
   type RequestOf,
-  type ResponseOf
+  type ResponseOf,
+  type Versions
 } from 'litmus-metrics'
 import { operationPath } from '../schema/paths.js'
 
-export { InvalidArgumentError, MissingArgumentError, ValidationError } from 'litmus-metrics'
-
-/** A client configuration that cannot work: missing or invalid key, base URL or timeout (the spec's value error). */
-export class ConfigurationError extends Error {
-  override name = 'ConfigurationError'
-}
+/**
+ * ConfigurationError: a client configuration that cannot work (missing or invalid key, base URL or
+ * timeout), the spec's value error; the library's own class, which `load()` throws too.
+ */
+export { ConfigurationError, InvalidArgumentError, MissingArgumentError, ValidationError, VERSIONS, type Versions } from 'litmus-metrics'
 
 /** Any answer of the service other than a score or a validation error, or no answer at all. */
 export class ServiceError extends Error {
@@ -72,6 +76,8 @@ export type Client = {
   metricsUrl(version: string): string
   /** `<baseUrl>/<version>/performance`: request counts and latency of a version's operations. */
   performanceUrl(version: string): string
+  /** The spec's metrics version list: metric -> the versions with a method here (`{ clarity: ['v3', 'v4'], ... }`). */
+  readonly versions: Readonly<Versions>
   readonly baseUrl: string
 }
 
@@ -169,7 +175,7 @@ function serialise(requestType: string, body: unknown): string {
 export function createClient(options: ClientOptions): Client {
   const { apiKey, baseUrl, timeout } = configured(options)
   const fetchImpl = options.fetch ?? globalThis.fetch
-  const ops = OPERATIONS as Record<string, { name: string; version: string; requestType: string }>
+  const ops = OPERATIONS as Record<string, Operation>
 
   async function call(name: string, body: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const op = typeof name === 'string' && Object.hasOwn(ops, name) ? ops[name] : undefined
@@ -178,8 +184,11 @@ export function createClient(options: ClientOptions): Client {
         { field: 'name', kind: 'invalid', expected: 'an operation of the service', description: 'an operation name', received: String(name) }
       ])
     }
+    // The spec puts request validation on the client: the library's schema table and errors, before
+    // anything is sent; the checked copy is what goes out.
+    const checked = validate(op, body)
     const limit = callOptions.timeout === undefined ? timeout : checkedTimeout(callOptions.timeout)
-    const payload = serialise(op.requestType, body)
+    const payload = serialise(op.requestType, checked)
     const timer = AbortSignal.timeout(limit)
     const signal = callOptions.signal ? AbortSignal.any([timer, callOptions.signal]) : timer
     const url = baseUrl + operationPath(op)
@@ -227,6 +236,7 @@ export function createClient(options: ClientOptions): Client {
     v3,
     baseUrl,
     evaluate: call,
+    versions: VERSIONS,
     metricsUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/metrics`,
     performanceUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/performance`
   }

@@ -12,18 +12,15 @@ export function fleschReadingEase(sentences: number, words: number, syllables: n
   return 206.835 - 1.015 * (words / sentences) - 84.6 * (syllables / words)
 }
 
+/** Clarity of a text with no word (letters or digits): nothing in it is hard to read. */
+export const NO_WORDS = 100
+
 const score: Scorer<'clarity'> = (request, ctx) => {
   const text = ctx.core.begin(request.text)
   const t = tokens(ctx.core, text, TOK_SYLLABLES)
-  if (t.words === 0) {
-    throw invalidArgument(
-      'ClarityRequest',
-      'text',
-      'string with at least one word (letters or digits)',
-      'the text to score',
-      request.text
-    )
-  }
+  // The rule for every text field (docs/api.md, "Text with no words"): any string is accepted, and a
+  // text with no word scores as one with nothing found. Nothing here is hard to read: 100.
+  if (t.words === 0) return { score: NO_WORDS }
   const score = fleschReadingEase(t.sentences, t.words, t.syllables)
   return { score: Math.min(100, Math.max(0, score)) }
 }
@@ -71,9 +68,13 @@ export function textStats(ctx: Context) {
   }
 }
 
+/** v3 Clarity: the clarity of the response (the query only says what was asked). */
+const v3Score: Scorer<'v3.clarity'> = (request, ctx) => score({ text: request.response }, ctx)
+
 export const clarity = defineMetric({
   name: 'clarity',
   score,
+  v3: { name: 'v3.clarity', score: v3Score, explainAs: (r) => ({ text: r.response }) },
   models: [syllablesModel],
   extras: {
     /** Sentences, words, syllables and their spans, as the clarity score sees them (docs/metrics/clarity.md). */

@@ -116,12 +116,17 @@ function coverages(ctx: Context, query: string, chunks: string[], gamma: number,
 const scoreOf = (cover: number[], gamma: number) =>
   cover.length ? Math.max(0, Math.min(100, round2((100 * cover.reduce((a, c) => a + Math.pow(c, gamma), 0)) / cover.length))) : 0
 
+/** Prefix of the labels of chunk scores (include_chunk_scores): `chunk:<chunk_id>`, or `chunk:<index>`. */
+export const CHUNK_LABEL = 'chunk:'
+
 const scoreContextRelevancy: Scorer<'context_relevancy'> = (request, ctx) => {
   const gamma = gammaOf(request.severity ?? DEFAULT_SEVERITY)
   const chunks = request.context.map((c) => c.chunk_text)
   const { aspects, cover, chunkScores } = coverages(ctx, request.query, chunks, gamma, request.include_chunk_scores === true)
   const scores = aspects.map((a, i) => ({ label: a.label, score: round2(100 * Math.pow(cover[i], gamma)) }))
-  chunkScores.forEach((score, i) => scores.push({ label: request.context[i].chunk_id ?? String(i), score }))
+  // `chunk:` cannot begin an aspect label (punctuation ends an aspect), so a chunk called like an aspect
+  // stays distinguishable from it.
+  chunkScores.forEach((score, i) => scores.push({ label: `${CHUNK_LABEL}${request.context[i].chunk_id ?? String(i)}`, score }))
   return { score: scoreOf(cover, gamma), scores }
 }
 

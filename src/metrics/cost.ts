@@ -19,13 +19,16 @@ import { article, didYouMean, normName, suggest } from './names.js'
 import { openWeightsKey } from './model-key.js'
 
 /** A price a user supplies, e.g. a negotiated rate or a model Litmus does not ship. */
+/** Kinds of model with prices: the typed v3 Cost's LLM and Reranker, and the v3 listing's EMBEDDING. */
+export type ModelType = 'LLM' | 'Reranker' | 'Embedding'
+
 export interface ModelPrice {
   /** Provider as in `model_provider` (openai, azure, togetherai, nvidia, or any other name). */
   provider: string
   /** Model as in `model_name`; matched case-insensitively. */
   model: string
   /** Default `LLM`. */
-  model_type?: 'LLM' | 'Reranker'
+  model_type?: ModelType
   /** USD per million prompt (input) tokens. */
   input_usd_per_mtok?: number
   /** USD per million completion (output) tokens. */
@@ -97,7 +100,7 @@ interface Entry {
   model: string
   aliases: string[]
   patterns: PatternRule[]
-  type: 'LLM' | 'Reranker'
+  type: ModelType
   input: number | null
   output: number | null
   perQuery: number | null
@@ -165,7 +168,7 @@ const priceTableOp: Operation = {
         obj('ModelPrice', 'a model price', {
           provider: str('provider as in model_provider', { nonEmpty: true }),
           model: str('model as in model_name', { nonEmpty: true }),
-          model_type: opt(str('kind of model', { oneOf: ['LLM', 'Reranker'] })),
+          model_type: opt(str('kind of model', { oneOf: ['LLM', 'Reranker', 'Embedding'], ignoreCase: true })),
           input_usd_per_mtok: nonNegative('USD per million prompt tokens'),
           output_usd_per_mtok: nonNegative('USD per million completion tokens'),
           usd_per_query: nonNegative('USD per query (rerankers)'),
@@ -254,7 +257,7 @@ export interface CostBreakdown {
   total_project_cost_estimate: number
   provider: string
   model: string
-  model_type: 'LLM' | 'Reranker'
+  model_type: ModelType
   method: 'tokens' | 'per_query' | 'instance_hours' | 'open_weights_median'
   prices: {
     input_usd_per_mtok?: number
@@ -286,7 +289,7 @@ function matchesPattern(e: Entry, m: string): boolean {
   return false
 }
 
-function findModel(index: PriceIndex, provider: string, model: string, type: 'LLM' | 'Reranker') {
+function findModel(index: PriceIndex, provider: string, model: string, type: ModelType) {
   const m = modelKey(model)
   const lists = [provider, ...(Object.hasOwn(FALLBACK, provider) ? FALLBACK[provider] : [])].flatMap((p) => index.layers(p))
   let other: Entry | undefined
@@ -332,7 +335,8 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
     }
   }
   const provider = providerKey(req.model_provider)
-  const type = req.model_type
+  // Validation spells the type as the table does (`RERANKER` -> `Reranker`).
+  const type = req.model_type as ModelType
   const perCallTokens = {
     prompt_tokens: req.total_prompt_tokens / req.number_of_queries,
     completion_tokens: req.total_completion_tokens / req.number_of_queries
@@ -409,11 +413,11 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
   }
 
   if (provider === 'nvidia') {
-    if (type === 'Reranker') {
+    if (type !== 'LLM') {
       throw invalidArgument(
         REQ,
         'model_name',
-        'a model with a price in your table: NVIDIA publishes no reranker prices; pass one with load({ prices }) or costWithPrices',
+        `a model with a price in your table: NVIDIA publishes no ${type === 'Reranker' ? 'reranker' : 'embedding'} prices; pass one with load({ prices }) or costWithPrices`,
         'name of the model',
         req.model_name
       )

@@ -19,8 +19,9 @@ import { simplicity } from './simplicity.js'
 import { stability } from './stability.js'
 import { tone } from './tone.js'
 import { toxicity } from './toxicity.js'
+import { v3Toxicity } from './toxicity-v3.js'
 
-export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness, answerRelevancy, completion, adherence, faithfulness, summarization, contextRelevancy] as const
+export const METRICS = [clarity, inputType, pii, cost, carbon, simplicity, stability, toxicity, promptManipulation, tone, formality, sensitivity, refusal, helpfulness, answerRelevancy, completion, adherence, faithfulness, summarization, contextRelevancy, v3Toxicity] as const
 
 type Entry = (typeof METRICS)[number]
 type V3Of<M> = M extends { v3?: { name: infer V } } ? V : never

@@ -339,6 +339,8 @@ export interface Pattern {
   regions(text: string): [number, number][]
   /** Work per character of text, in NFA state visits; see PATTERN_BUDGET. */
   cost: number
+  /** The string matched, when the pattern is a plain string. */
+  literal?: string
 }
 
 /** Reject, before any parsing, a pattern too long or nested too deep for a bounded parse. */
@@ -544,6 +546,7 @@ export function literalPattern(literal: string): Pattern {
   const m = literal.length
   let border: Int32Array | undefined
   return {
+    literal,
     cost: LITERAL_COST,
     regions(text: string): [number, number][] {
       const out: [number, number][] = []
@@ -584,11 +587,49 @@ export function literalPattern(literal: string): Pattern {
 }
 
 /**
- * An allowlist/blocklist entry: `/source/flags` (a slash, the pattern, a closing slash, then only
- * flag letters) is a pattern; anything else is a literal string.
+ * A recognizer's pattern: `/source/flags` (a slash, the pattern, a closing slash, then only flag
+ * letters) is a pattern; anything else is a literal string.
  */
 export function parseEntry(entry: string): Pattern {
   const m = /^\/([\s\S]+)\/([a-z]*)$/.exec(entry)
   if (!m) return literalPattern(entry)
   return compilePattern(m[1], m[2])
+}
+
+/** The regions of two patterns, merged (both are sorted and merged already). */
+function union(a: Pattern, b: Pattern): Pattern {
+  return {
+    cost: a.cost + b.cost,
+    regions(text) {
+      const all = [...a.regions(text), ...b.regions(text)].sort((x, y) => x[0] - y[0])
+      const out: [number, number][] = []
+      for (const r of all) {
+        const last = out[out.length - 1]
+        if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1])
+        else out.push([r[0], r[1]])
+      }
+      return out
+    }
+  }
+}
+
+/**
+ * An allowlist or blocklist entry, as the spec has them ("strings or regular-expression patterns"):
+ * `/source/flags` is a pattern with flags (an invalid one is an error); anything else is a regular
+ * expression without flags and, as well, the string as written, so `maria@example\.com` and
+ * `Project \w+` work as patterns while `(415) 555-0132` or `C++` (not a pattern, or one that would not
+ * match itself) still match themselves. Both run by the linear-time engine within the call's budget.
+ */
+export function parseListEntry(entry: string): Pattern {
+  if (/^\/([\s\S]+)\/([a-z]*)$/.test(entry)) return parseEntry(entry)
+  const literal = literalPattern(entry)
+  let pattern: Pattern
+  try {
+    pattern = compilePattern(entry, '')
+  } catch (e) {
+    if (e instanceof PatternError) return literal
+    throw e
+  }
+  // A plain word compiles to itself: one literal is enough.
+  return pattern.literal === entry ? literal : union(pattern, literal)
 }

@@ -6,7 +6,7 @@ import type { Context, Scorer } from './context.js'
 import type { Core, TextRef } from '../core/wasm.js'
 import { defineMetric, defineModel } from './metric.js'
 import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
-import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
+import { PatternError, parseListEntry, type Pattern } from './pii-pattern.js'
 import { normaliseForPii } from './pii-normalise.js'
 import { makePiiExplain } from './pii-explain.js'
 import { budgetOf, compileRecognizers, runRecognizers, type CompiledRecognizers, type CustomWhy, type PiiRecognizer } from './pii-recognizers.js'
@@ -151,12 +151,15 @@ function categoryMask(requestType: string, categories: readonly string[] | undef
   return mask
 }
 
+/** What an allowlist or blocklist entry is, in errors (parseListEntry). */
+const LIST_ENTRY = 'a regular expression (also matched as written), or /pattern/flags'
+
 // Compiled entries are kept (bounded) so a guardrail calling with the same lists pays once.
 const patternCache = new Map<string, Pattern>()
 
 function compileList(requestType: string, field: string, entries: readonly string[] | undefined): Pattern[] {
   if (!entries) return []
-  const description = 'a string, or /pattern/flags for a regular expression'
+  const description = LIST_ENTRY
   if (entries.length > MAX_LIST_ENTRIES) {
     throw invalidArgument(requestType, field, `at most ${MAX_LIST_ENTRIES} entries (docs/limits.md)`, description, entries)
   }
@@ -169,19 +172,19 @@ function compileList(requestType: string, field: string, entries: readonly strin
   }
   return entries.map((entry, i) => {
     if (typeof entry !== 'string') {
-      throw invalidArgument(requestType, `${field}[${i}]`, 'string', 'a string or /pattern/flags', entry)
+      throw invalidArgument(requestType, `${field}[${i}]`, 'string', LIST_ENTRY, entry)
     }
     let p = patternCache.get(entry)
     if (!p) {
       try {
-        p = parseEntry(entry)
+        p = parseListEntry(entry)
       } catch (err) {
         if (!(err instanceof PatternError)) throw err
         throw invalidArgument(
           requestType,
           `${field}[${i}]`,
           `a valid regular-expression pattern (${err.message})`,
-          'a string, or /pattern/flags for a regular expression',
+          LIST_ENTRY,
           entry
         )
       }
@@ -215,7 +218,7 @@ function checkBudget(requestType: string, text: string, lists: [string, readonly
       worst.field,
       `patterns whose work fits the budget: text length ${text.length} x pattern cost ${Math.round(total / (text.length + 1))} ` +
         `is over ${PATTERN_BUDGET} (docs/limits.md); use fewer or simpler patterns, or a shorter text`,
-      'a string, or /pattern/flags for a regular expression',
+      LIST_ENTRY,
       worst.entry
     )
   }

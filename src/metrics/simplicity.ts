@@ -2,7 +2,6 @@
 // Clarity). The core sums word features over the lexicon of src/models/simplicity.generated.ts; a
 // pairwise-trained linear model weighs them. Method, data and accuracy: docs/metrics/simplicity.md.
 import type { Core } from '../core/wasm.js'
-import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
 import { syllablesModel } from './syllables.js'
@@ -30,10 +29,7 @@ const WORDS = 9
 function features(ctx: Context, text: string, perWord: boolean) {
   const ref = ctx.core.begin(text)
   const f = ctx.core.f64(ctx.core.exports.simplicityScan(ref.ptr, ref.len, lexicons.get(ctx.core)!, perWord ? 1 : 0), F_SPANS + 1)
-  if (f[WORDS] === 0) {
-    throw invalidArgument('SimplicityRequest', 'text', 'string with at least one word of letters', 'the text to score', text)
-  }
-  return { ref, f }
+  return { ref, f, words: f[WORDS] }
 }
 
 /**
@@ -49,7 +45,16 @@ function difficulty(f: Float64Array): number {
 
 const toScore = (d: number) => 100 / (1 + Math.exp(-(weights.CALIBRATION[0] * d + weights.CALIBRATION[1])))
 
-const score: Scorer<'simplicity'> = (request, ctx) => ({ score: toScore(difficulty(features(ctx, request.text, false).f)) })
+/**
+ * Simplicity of a text with no word of letters: no word in it is hard (the rule for every text field,
+ * docs/api.md "Text with no words": any string is accepted, and nothing found scores as such).
+ */
+const NO_WORDS = 100
+
+const score: Scorer<'simplicity'> = (request, ctx) => {
+  const { f, words } = features(ctx, request.text, false)
+  return { score: words === 0 ? NO_WORDS : toScore(difficulty(f)) }
+}
 
 /** Must match F_WORDS, F_SPANS and MAX_DIFFICULTY in assembly/judge/simplicity.ts. */
 const F_SPANS = 10
@@ -64,7 +69,8 @@ const EXPLAIN_WORDS = 20
  */
 const explain = (ctx: Context) => (request: { text: string }): Explanation => {
   const { core } = ctx
-  const { ref, f } = features(ctx, request.text, true)
+  const { ref, f, words: n } = features(ctx, request.text, true)
+  if (n === 0) return { operation: 'simplicity', score: NO_WORDS, features: [], evidence: [] }
   const { FEATURES, FEATURE_MEAN, FEATURE_SCALE, WEIGHTS } = weights
   const parts = FEATURES.map((label, j) => ({ label, value: f[j], weight: -(WEIGHTS[j] * (f[j] - FEATURE_MEAN[j])) / FEATURE_SCALE[j] }))
   const count = f[F_SPANS]
@@ -84,9 +90,13 @@ const explain = (ctx: Context) => (request: { text: string }): Explanation => {
   }
 }
 
+/** v3 Simplicity: the simplicity of the response's words. */
+const v3Score: Scorer<'v3.simplicity'> = (request, ctx) => score({ text: request.response }, ctx)
+
 export const simplicity = defineMetric({
   name: 'simplicity',
   score,
+  v3: { name: 'v3.simplicity', score: v3Score, explainAs: (r) => ({ text: r.response }) },
   models: [simplicityModel, syllablesModel],
   explain
 })

@@ -184,9 +184,13 @@ function explain(ctx: Context): (request: RequestOf<'stability'>) => Explanation
   }
 }
 
+/** v3 Stability: the same request shape; the v4 scorer as it is. */
+const v3Score: Scorer<'v3.stability'> = (request, ctx) => scoreStability(request, ctx)
+
 export const stability = defineMetric({
   name: 'stability',
   score: scoreStability,
+  v3: { name: 'v3.stability', score: v3Score },
   models: [vectorsModel],
   explain
 })

@@ -8,8 +8,18 @@ export interface StringField {
   optional?: boolean
   /** Reject strings that are empty after trimming whitespace. */
   nonEmpty?: boolean
-  /** Allowed values, compared exactly. */
+  /** Allowed values, compared exactly (or ignoring case, with `ignoreCase`). */
   oneOf?: readonly string[]
+  /** Compare `oneOf` ignoring case: `RERANKER` and `reranker` are `Reranker`. */
+  ignoreCase?: boolean
+  /** Longest accepted string, in UTF-16 code units (besides the limit every string has). */
+  maxLength?: number
+  /**
+   * The values the scorer accepts, in their canonical spelling, when the scorer checks them (with its own
+   * leniency: any case, aliases) rather than the table: the OpenAPI document gives them as the enum,
+   * while the TypeScript type stays string.
+   */
+  known?: readonly string[]
 }
 
 export interface NumberField {
@@ -22,6 +32,8 @@ export interface NumberField {
   max?: number
   /** Exclusive lower bound. */
   above?: number
+  /** Decimals a response keeps (default: 2 for a 0..100 score, 4 for a 0..1 probability). */
+  decimals?: number
 }
 
 export interface BooleanField {
@@ -36,6 +48,7 @@ export interface ArrayField {
   items: Field
   optional?: boolean
   minItems?: number
+  maxItems?: number
 }
 
 export interface ObjectField {
@@ -97,5 +110,6 @@ export const metadata = {
   optional: true
 } as const satisfies MetadataField
 
-/** A 0..100 score, the unit of every v4 score field. */
-export const score = (description: string) => num(description, { min: 0, max: 100 })
+/** A 0..100 score, the unit of every v4 score field; rounded to 2 decimals unless the metric's card uses more. */
+export const score = <const D extends number = 2>(description: string, decimals?: D) =>
+  num(description, decimals === undefined ? { min: 0, max: 100 } : { min: 0, max: 100, decimals })

@@ -2,7 +2,9 @@
 // declarations that validate them at run time.
 import type { Field } from './fields.js'
 
-export type Infer<F> = F extends { type: 'string'; oneOf: readonly (infer E)[] }
+export type Infer<F> = F extends { type: 'string'; oneOf: readonly (infer E extends string)[]; ignoreCase: true }
+  ? E | Uppercase<E> | Lowercase<E>
+  : F extends { type: 'string'; oneOf: readonly (infer E)[] }
   ? E
   : F extends { type: 'string' }
     ? string

@@ -1,6 +1,7 @@
 // THE table of operations. Everything else (types, validation, errors, the Evaluator's methods, the
 // API docs) is derived from it. Field names are the service's JSON names, exactly.
 import { arr, bool, int, metadata, num, obj, opt, score, str, type Field } from './fields.js'
+import { MAX_TOPIC_CHARS, MAX_TOPICS } from './limits.js'
 
 /** A cross-field rule the field table cannot express; returns the offending field and why. */
 export interface Rule {
@@ -26,7 +27,10 @@ const text = str('the text to score')
 const query = str('the user query or prompt')
 const response = str('the response from the model')
 const severity = opt(num('how strict the metric is, from 0 (lenient) to 1 (strict)', { min: 0, max: 1 }))
-const topics = arr(str('a topic name', { nonEmpty: true }), 'topics to look for in the text')
+const topics = arr(str('a topic name: a word or a short phrase', { nonEmpty: true, maxLength: MAX_TOPIC_CHARS }), 'topics to look for in the text', {
+  minItems: 1,
+  maxItems: MAX_TOPICS
+})
 const objectScore = obj('ObjectStyleScore', 'a labelled score', {
   label: str('label of the score'),
   score: score('score from 0 to 100')
@@ -59,12 +63,13 @@ const carbonComponent = obj('CarbonComponent', 'carbon of one component', {
   component: str('component name', { oneOf: ['operational_cpu', 'operational_gpu', 'embodied_cpu'] }),
   carbon: carbonValue
 })
-const v3Node = obj('ContextNode', 'v3 context node', {
+const v3Node = obj('ContextNode', 'one v3 context node: a retrieved passage with its retrieval score', {
   node_id: str('identifier of the node'),
   node_score: num('score attached to the node'),
   node_text: str('text of the node')
 })
-const positiveInt = (description: string) => int(description, { above: 0 })
+// Counts above 2^53 - 1 are not exact in JSON numbers (IEEE doubles).
+const positiveInt = (description: string) => int(description, { above: 0, max: Number.MAX_SAFE_INTEGER })
 const piiEntities = arr(
   obj('PIIEntity', 'one detected entity', {
     interval: span,
@@ -85,24 +90,27 @@ const piiRecognizer = obj('PiiRecognizer', 'a custom recognizer (Litmus, beyond 
   denylist: opt(arr(str('a word or phrase', { nonEmpty: true }), 'words always reported under the category (whole words, any case)'))
 })
 
-const citationsNeedIds: Rule = {
-  description: 'when include_citations is true, every context chunk needs a unique chunk_id',
+/** With include_citations, each context entry's `key` (v4 chunk_id, v3 node_id) must be present and unique. */
+const citationsNeed = (key: 'chunk_id' | 'node_id', what: string): Rule => ({
+  description: `when include_citations is true, every context ${what} needs a unique ${key}`,
   check(request) {
     if (request.include_citations !== true) return undefined
     const seen = new Set<string>()
     for (const [i, chunk] of request.context.entries()) {
-      const id = chunk.chunk_id
+      const id = chunk[key]
       if (id === undefined) {
-        return { field: `context[${i}].chunk_id`, expected: 'a chunk_id (include_citations is true)' }
+        return { field: `context[${i}].${key}`, expected: `a ${key} (include_citations is true)` }
       }
       if (seen.has(id)) {
-        return { field: `context[${i}].chunk_id`, expected: 'a unique chunk_id (include_citations is true)', received: id }
+        return { field: `context[${i}].${key}`, expected: `a unique ${key} (include_citations is true)`, received: id }
       }
       seen.add(id)
     }
     return undefined
   }
-}
+})
+const citationsNeedIds = citationsNeed('chunk_id', 'chunk')
+const citationsNeedNodeIds = citationsNeed('node_id', 'node')
 
 const isHuggingFace = (provider: unknown) =>
   typeof provider === 'string' && ['huggingface', 'hf'].includes(provider.toLowerCase().replace(/[\s_.\-]+/g, ''))
@@ -124,30 +132,48 @@ const huggingFaceNeedsLatency: Rule = {
       : undefined
 }
 
+// How an allowlist or blocklist entry is read (docs/metrics/pii.md, "Allowlist and blocklist").
+const ENTRY = 'a regular expression (linear-time engine; /pattern/flags for flags), also matched as written'
+const ALLOW_ENTRY = `${ENTRY}; an entity wholly inside a match is not reported`
+const BLOCK_ENTRY = `${ENTRY}; every match is reported (category blocklist)`
+
+/** The tones of the tone model (GoEmotions' 27 emotions and neutral; a test keeps this list and the model's in step). */
+export const TONES = [
+  'admiration', 'amusement', 'anger', 'annoyance', 'approval', 'caring', 'confusion', 'curiosity', 'desire', 'disappointment',
+  'disapproval', 'disgust', 'embarrassment', 'excitement', 'fear', 'gratitude', 'grief', 'joy', 'love', 'nervousness',
+  'optimism', 'pride', 'realization', 'relief', 'remorse', 'sadness', 'surprise', 'neutral'
+] as const
+
+/** Cloud providers of the carbon tables (the scorer also takes aliases such as amazon or google, in any case). */
+const CLOUDS = ['aws', 'gcp', 'azure'] as const
+
 const textOnly = { text, metadata }
 const queryResponse = { query, response, metadata }
 
-function v4<const R extends Record<string, Field>, const S extends Record<string, Field>>(
-  name: string,
-  requestType: string,
-  summary: string,
-  request: R,
-  response: S,
-  rules?: readonly Rule[]
-) {
-  return { name, version: 'v4', requestType, summary, request, response, rules } as const
+/** The constructor of one version's operations; a v3 operation's name is `v3.<name>`. */
+function ofVersion<const V extends 'v3' | 'v4'>(version: V) {
+  return <const R extends Record<string, Field>, const S extends Record<string, Field>>(
+    name: string,
+    requestType: string,
+    summary: string,
+    request: R,
+    response: S,
+    rules?: readonly Rule[]
+  ) => ({ name: version === 'v3' ? `v3.${name}` : name, version, requestType, summary, request, response, rules }) as const
 }
 
-function v3<const R extends Record<string, Field>>(name: string, requestType: string, summary: string, request: R) {
-  return { name: `v3.${name}`, version: 'v3', requestType, summary, request } as const
-}
+const v4 = ofVersion('v4')
+// The spec shows no v3 response body: each v3 operation answers with the v4 response of the scorer it
+// is adapted onto, and the table says which, so the types, the checks and the OpenAPI document have it.
+const v3 = ofVersion('v3')
 
 const v3QueryResponse = { query, response, metadata }
 const v3WithContext = { query, context: arr(v3Node, 'context nodes'), response, metadata }
 
-export const OPERATIONS = {
+const V4 = {
   clarity: v4('clarity', 'ClarityRequest', 'Ease of reading (Flesch Reading Ease). Higher = easier to read.', textOnly, {
-    score: score('Flesch Reading Ease clamped to 0..100')
+    // Flesch's constants have three decimals, and so has the clarity card (59.745).
+    score: score('Flesch Reading Ease clamped to 0..100', 3)
   }),
   formality: v4('formality', 'FormalityRequest', 'Higher = more formal, lower = more informal.', textOnly, {
     score: score('formality from 0 (informal) to 100 (formal)')
@@ -169,7 +195,7 @@ export const OPERATIONS = {
     'tone',
     'ToneRequest',
     'Identifies the tones of the text.',
-    { text, tones: opt(arr(str('a tone name', { nonEmpty: true }), 'tones to evaluate')), metadata },
+    { text, tones: opt(arr(str('a tone name (any case)', { nonEmpty: true, known: TONES }), 'tones to evaluate')), metadata },
     { scores: scores('detected tones, 0..100') }
   ),
   toxicity: v4(
@@ -185,8 +211,8 @@ export const OPERATIONS = {
     'Detects personally identifiable information, with optional allowlist and blocklist.',
     {
       text,
-      allowlist: opt(arr(str('a string or regular-expression pattern'), 'matches that are never reported')),
-      blocklist: opt(arr(str('a string or regular-expression pattern'), 'matches that are always reported')),
+      allowlist: opt(arr(str(ALLOW_ENTRY), 'entries whose matches are never reported (an entity wholly inside a match)')),
+      blocklist: opt(arr(str(BLOCK_ENTRY), 'entries whose matches are always reported, anywhere in the text')),
       categories: opt(arr(str('a PII category name', { nonEmpty: true }), 'categories to detect (default: all)')),
       recognizers: opt(arr(piiRecognizer, 'Litmus, beyond the spec: custom recognizers for this call, besides those given to load()')),
       metadata
@@ -215,7 +241,7 @@ export const OPERATIONS = {
       query,
       context,
       severity,
-      include_chunk_scores: opt(bool('also return a score per chunk')),
+      include_chunk_scores: opt(bool('also return a score per chunk, after the aspects, labelled chunk:<chunk_id> (chunk:<index> without one)')),
       metadata
     },
     { score: score('relevancy of the context, 0..100'), scores: scores('score by aspect') }
@@ -275,7 +301,7 @@ export const OPERATIONS = {
     'CarbonRequest',
     'Estimates the carbon emissions of a model call.',
     {
-      provider: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      provider: str('cloud provider (aws, gcp, azure)', { nonEmpty: true, known: CLOUDS }),
       region: str('cloud region, as the provider writes it', { nonEmpty: true }),
       instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
       latency: num('duration of the call in milliseconds', { above: 0 }),
@@ -286,6 +312,10 @@ export const OPERATIONS = {
       components: arr(carbonComponent, 'carbon by component')
     }
   ),
+} as const
+
+export const OPERATIONS = {
+  ...V4,
   cost: {
     name: 'cost',
     version: 'v3',
@@ -293,7 +323,10 @@ export const OPERATIONS = {
     summary: 'Estimates the expense of model calls, per run and for 10,000 calls.',
     request: {
       model_name: str('name of the model', { nonEmpty: true }),
-      model_type: str('kind of model', { oneOf: ['LLM', 'Reranker'] }),
+      model_type: str('kind of model (the v3 listing writes RERANKER and EMBEDDING: compared ignoring case)', {
+        oneOf: ['LLM', 'Reranker', 'Embedding'],
+        ignoreCase: true
+      }),
       model_provider: str('provider (openai, togetherai, huggingface, nvidia, azure)', { nonEmpty: true }),
       number_of_queries: positiveInt('number of model calls the token totals cover'),
       total_prompt_tokens: positiveInt('prompt tokens summed over number_of_queries calls'),
@@ -309,71 +342,104 @@ export const OPERATIONS = {
     },
     rules: [huggingFaceNeedsInstance, huggingFaceNeedsLatency]
   },
-  'v3.clarity': v3('clarity', 'V3ClarityRequest', 'Clarity (v3).', v3QueryResponse),
-  'v3.formality': v3('formality', 'V3FormalityRequest', 'Formality (v3).', v3QueryResponse),
-  'v3.helpfulness': v3('helpfulness', 'V3HelpfulnessRequest', 'Helpfulness (v3).', v3QueryResponse),
-  'v3.simplicity': v3('simplicity', 'V3SimplicityRequest', 'Simplicity (v3).', v3QueryResponse),
-  'v3.tone': v3('tone', 'V3ToneRequest', 'Tone (v3): the three highest-scoring tones.', v3QueryResponse),
-  'v3.toxicity': v3('toxicity', 'V3ToxicityRequest', 'Toxicity (v3).', v3QueryResponse),
-  // The spec shows no v3 Sensitivity response; Litmus returns the v4 one, scoring the response.
-  'v3.sensitivity': {
-    ...v3('sensitivity', 'V3SensitivityRequest', 'Sensitivity (v3): presence of each topic in the response.', {
-      query,
-      response,
-      topics,
-      metadata
-    }),
-    response: { scores: scores('one score per requested topic, for the response') }
-  },
-  'v3.answer_relevancy': v3('answer_relevancy', 'V3AnswerRelevancyRequest', 'Answer Relevancy (v3).', v3WithContext),
-  'v3.context_relevancy': v3('context_relevancy', 'V3ContextRelevancyRequest', 'Context Relevancy (v3).', v3WithContext),
-  // The spec shows no v3 Prompt Injection response; Litmus returns the v4 prompt_manipulation one for the query.
-  'v3.prompt_injection': {
-    ...v3('prompt_injection', 'V3PromptInjectionRequest', 'Prompt Injection (v3): the query scored as prompt_manipulation.', v3WithContext),
-    response: { score: score('likelihood that the query is a manipulation attempt, 0..100'), scores: scores('score by attack type') }
-  },
-  'v3.summarization': v3('summarization', 'V3SummarizationRequest', 'Summarization (v3).', v3WithContext),
-  'v3.faithfulness': v3('faithfulness', 'V3FaithfulnessRequest', 'Faithfulness (v3).', {
-    ...v3WithContext,
-    include_citations: opt(bool('include the context node behind each statement label'))
+  'v3.clarity': v3('clarity', 'V3ClarityRequest', 'Clarity (v3): the v4 clarity of the response.', v3QueryResponse, V4.clarity.response),
+  'v3.formality': v3('formality', 'V3FormalityRequest', 'Formality (v3): the v4 formality of the response.', v3QueryResponse, V4.formality.response),
+  'v3.helpfulness': v3('helpfulness', 'V3HelpfulnessRequest', 'Helpfulness (v3): the v4 helpfulness of the response.', v3QueryResponse, V4.helpfulness.response),
+  'v3.simplicity': v3('simplicity', 'V3SimplicityRequest', 'Simplicity (v3): the v4 simplicity of the response.', v3QueryResponse, V4.simplicity.response),
+  'v3.tone': v3('tone', 'V3ToneRequest', 'Tone (v3): the three highest-scoring tones of the response.', v3QueryResponse, {
+    scores: scores('the three highest-scoring tones, 0..100')
   }),
-  // The spec shows no v3 PII response; Litmus returns the v4 one (the entities).
-  'v3.pii': {
-    ...v3('pii', 'V3PIIRequest', 'PII (v3).', {
+  'v3.toxicity': v3('toxicity', 'V3ToxicityRequest', 'Toxicity (v3): the v4 toxicity of the response.', v3QueryResponse, V4.toxicity.response),
+  'v3.sensitivity': v3(
+    'sensitivity',
+    'V3SensitivityRequest',
+    'Sensitivity (v3): presence of each topic in the response.',
+    { query, response, topics, metadata },
+    { scores: scores('one score per requested topic, for the response') }
+  ),
+  'v3.answer_relevancy': v3(
+    'answer_relevancy',
+    'V3AnswerRelevancyRequest',
+    'Answer Relevancy (v3): the v4 answer relevancy of the response to the query (the context nodes are not used).',
+    v3WithContext,
+    V4.answer_relevancy.response
+  ),
+  'v3.context_relevancy': v3(
+    'context_relevancy',
+    'V3ContextRelevancyRequest',
+    'Context Relevancy (v3): the v4 context relevancy of the node texts to the query.',
+    v3WithContext,
+    V4.context_relevancy.response
+  ),
+  'v3.prompt_injection': v3(
+    'prompt_injection',
+    'V3PromptInjectionRequest',
+    'Prompt Injection (v3): the query scored as v4 prompt_manipulation.',
+    v3WithContext,
+    { score: score('likelihood that the query is a manipulation attempt, 0..100'), scores: scores('score by attack type') }
+  ),
+  'v3.summarization': v3(
+    'summarization',
+    'V3SummarizationRequest',
+    'Summarization (v3): each sentence of the response (the summary) checked against the context nodes.',
+    v3WithContext,
+    V4.faithfulness.response
+  ),
+  'v3.faithfulness': v3(
+    'faithfulness',
+    'V3FaithfulnessRequest',
+    'Faithfulness (v3): the v4 faithfulness of the response to the context nodes.',
+    { ...v3WithContext, include_citations: opt(bool('include the node_id of the context node behind each statement label (as chunk_id)')) },
+    V4.faithfulness.response,
+    [citationsNeedNodeIds]
+  ),
+  'v3.pii': v3(
+    'pii',
+    'V3PIIRequest',
+    'PII (v3): the v4 entities, every category, with the required allowlist and blocklist.',
+    {
       text,
-      allowlist: arr(str('a string or regular-expression pattern'), 'matches that are never reported'),
-      blocklist: arr(str('a string or regular-expression pattern'), 'matches that are always reported'),
+      allowlist: arr(str(ALLOW_ENTRY), 'entries whose matches are never reported (an entity wholly inside a match)'),
+      blocklist: arr(str(BLOCK_ENTRY), 'entries whose matches are always reported, anywhere in the text'),
       metadata
-    }),
-    response: { pii: piiEntities }
-  },
+    },
+    V4.pii.response
+  ),
   // The spec shows no v3 Carbon response; Litmus defines one mirroring Cost's per-run / 10,000-call pair.
-  'v3.carbon': {
-    ...v3('carbon', 'V3CarbonRequest', 'Carbon (v3): per-query and 10,000-call figures.', {
+  'v3.carbon': v3(
+    'carbon',
+    'V3CarbonRequest',
+    'Carbon (v3): per-query and 10,000-call figures.',
+    {
       processor_name: str('processor (CPU microarchitecture or GPU model) whose power figures to use', { nonEmpty: true }),
-      provider_name: str('cloud provider (aws, gcp, azure)', { nonEmpty: true }),
+      provider_name: str('cloud provider (aws, gcp, azure)', { nonEmpty: true, known: CLOUDS }),
       provider_region: str('cloud region, as the provider writes it', { nonEmpty: true }),
       instance_type: str('instance type, as the provider writes it', { nonEmpty: true }),
       average_latency: num('average latency in milliseconds', { above: 0 }),
       metadata
-    }),
-    response: {
+    },
+    {
       carbon_estimate_per_query: obj('CarbonValue', 'carbon of one call', carbonValue.fields),
       total_project_carbon_estimate: obj('CarbonValue', 'carbon of 10,000 calls', carbonValue.fields),
       components: arr(carbonComponent, 'carbon of one call by component')
     }
-  },
-  'v3.stability': v3('stability', 'V3StabilityRequest', 'Stability (v3).', {
-    responses: arr(str('a response'), 'responses to paraphrased prompts', { minItems: 2 }),
-    metadata
-  }),
-  'v3.completion': v3('completion', 'V3CompletionRequest', 'Completion (v3).', v3QueryResponse),
-  'v3.refusal': v3('refusal', 'V3RefusalRequest', 'Refusal (v3).', v3QueryResponse),
-  'v3.adherence': v3('adherence', 'V3AdherenceRequest', 'Adherence (v3).', {
-    policy: opt(str('the policy the response must follow')),
-    response,
-    metadata
-  })
+  ),
+  'v3.stability': v3(
+    'stability',
+    'V3StabilityRequest',
+    'Stability (v3): the v4 stability of the responses.',
+    { responses: arr(str('a response'), 'responses to paraphrased prompts', { minItems: 2 }), metadata },
+    V4.stability.response
+  ),
+  'v3.completion': v3('completion', 'V3CompletionRequest', 'Completion (v3): the v4 completion of the query by the response.', v3QueryResponse, V4.completion.response),
+  'v3.refusal': v3('refusal', 'V3RefusalRequest', 'Refusal (v3): the v4 firmness of refusal of the response.', v3QueryResponse, V4.refusal.response),
+  'v3.adherence': v3(
+    'adherence',
+    'V3AdherenceRequest',
+    'Adherence (v3): the v4 adherence of the response to the policy (optional here: without one, 100).',
+    { policy: opt(str('the policy the response must follow')), response, metadata },
+    V4.adherence.response
+  )
 } as const satisfies Record<string, Operation>
 
 export type OperationName = keyof typeof OPERATIONS

@@ -1,27 +1,32 @@
 import { InvalidArgumentError, MissingArgumentError, preview, type Issue } from '../errors.js'
-import type { Field } from './fields.js'
+import type { Field, NumberField, StringField } from './fields.js'
 import { MAX_ARRAY_ITEMS, MAX_ISSUES, MAX_METADATA_DEPTH, MAX_TEXT_CHARS } from './limits.js'
 import type { Operation } from './operations.js'
 
 /** The expected type of a field, in words, for messages and docs. */
 export function expected(field: Field): string {
   switch (field.type) {
-    case 'string':
-      if (field.oneOf) return `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}`
-      return field.nonEmpty ? 'non-empty string' : 'string'
+    case 'string': {
+      if (field.oneOf) return `one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}${field.ignoreCase ? ' (any case)' : ''}`
+      const kind = field.nonEmpty ? 'non-empty string' : 'string'
+      return field.maxLength !== undefined ? `${kind} of at most ${field.maxLength} characters` : kind
+    }
     case 'number': {
       const kind = field.integer ? 'integer' : 'number'
       if (field.min !== undefined && field.max !== undefined) return `${kind} from ${field.min} to ${field.max}`
-      if (field.above !== undefined) return `${kind} > ${field.above}`
-      if (field.min !== undefined) return `${kind} >= ${field.min}`
-      return kind
+      const upTo = field.max !== undefined ? ` and at most ${field.max}` : ''
+      if (field.above !== undefined) return `${kind} > ${field.above}${upTo}`
+      if (field.min !== undefined) return `${kind} >= ${field.min}${upTo}`
+      return field.max !== undefined ? `${kind} <= ${field.max}` : kind
     }
     case 'boolean':
       return 'boolean'
     case 'array': {
       const of = `array of ${field.items.type === 'object' ? field.items.name : expected(field.items)}`
-      if (field.minItems === 1) return `non-empty ${of}`
-      return field.minItems ? `${of} (at least ${field.minItems})` : of
+      const most = field.maxItems !== undefined ? `at most ${field.maxItems}` : ''
+      if (field.minItems === 1) return `non-empty ${of}${most ? ` (${most})` : ''}`
+      if (field.minItems) return `${of} (at least ${field.minItems}${most ? `, ${most}` : ''})`
+      return most ? `${of} (${most})` : of
     }
     case 'object':
       return field.name
@@ -65,7 +70,8 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issues):
       if (typeof value !== 'string') return void bad()
       if (value.length > MAX_TEXT_CHARS) return void bad(`${expected(field)} of at most ${MAX_TEXT_CHARS} characters (docs/limits.md)`)
       if (field.nonEmpty && value.trim() === '') return void bad()
-      if (field.oneOf && !field.oneOf.includes(value)) return void bad()
+      if (field.maxLength !== undefined && value.length > field.maxLength) return void bad()
+      if (field.oneOf && !oneOf(field, value)) return void bad()
       return
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return void bad()
@@ -81,6 +87,7 @@ function checkValue(field: Field, value: unknown, path: string, issues: Issues):
       if (value instanceof TooLong) return void bad(`${expected(field)} of at most ${MAX_ARRAY_ITEMS} items (docs/limits.md)`)
       if (!Array.isArray(value)) return void bad()
       if (field.minItems !== undefined && value.length < field.minItems) return void bad()
+      if (field.maxItems !== undefined && value.length > field.maxItems) return void bad()
       for (let i = 0; i < value.length; i++) checkValue(field.items, value[i], `${path}[${i}]`, issues)
       return
     case 'object':
@@ -119,6 +126,21 @@ function writableTree(root: object): boolean {
     return false // a getter or a proxy that throws
   }
   return true
+}
+
+/** Is `value` one of the field's values (ignoring case with `ignoreCase`)? */
+function oneOf(field: StringField, value: string): boolean {
+  if (field.oneOf!.includes(value)) return true
+  if (!field.ignoreCase) return false
+  const lower = value.toLowerCase()
+  return field.oneOf!.some((v) => v.toLowerCase() === lower)
+}
+
+/** The value as the table spells it: `RERANKER` -> `Reranker` for a field compared ignoring case. */
+export function canonical(field: StringField, value: string): string {
+  if (!field.oneOf || !field.ignoreCase) return value
+  const lower = value.toLowerCase()
+  return field.oneOf.find((v) => v.toLowerCase() === lower) ?? value
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -179,6 +201,8 @@ function snapValue(field: Field, value: unknown): unknown {
     return copy
   }
   if (field.type === 'object' && isPlainObject(value)) return snapshot(field.fields, value)
+  // Scorers see the table's spelling of a value compared ignoring case (`RERANKER` -> `Reranker`).
+  if (field.type === 'string' && typeof value === 'string') return canonical(field, value)
   return value
 }
 
@@ -233,7 +257,8 @@ function validValue(field: Field, value: unknown): boolean {
     case 'string':
       if (typeof value !== 'string') return false
       if (field.nonEmpty && value.trim() === '') return false
-      return !field.oneOf || field.oneOf.includes(value)
+      if (field.maxLength !== undefined && value.length > field.maxLength) return false
+      return !field.oneOf || oneOf(field, value)
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return false
       if (field.integer && !Number.isInteger(value)) return false
@@ -245,6 +270,7 @@ function validValue(field: Field, value: unknown): boolean {
     case 'array':
       if (!Array.isArray(value)) return false
       if (field.minItems !== undefined && value.length < field.minItems) return false
+      if (field.maxItems !== undefined && value.length > field.maxItems) return false
       for (let i = 0; i < value.length; i++) if (!validValue(field.items, value[i])) return false
       return true
     case 'object':
@@ -265,6 +291,63 @@ function validFields(fields: Record<string, Field>, body: Record<string, unknown
     if (!Object.prototype.hasOwnProperty.call(fields, name) && !(skipMetadata && name === 'metadata')) return false
   }
   return true
+}
+
+/** Decimals kept for a number field of a response: as the field says, else scores 2 and probabilities 4. */
+function decimalsOf(field: NumberField): number | undefined {
+  if (field.integer) return undefined
+  if (field.decimals !== undefined) return field.decimals
+  if (field.max === 100) return 2
+  if (field.max === 1) return 4
+  return undefined
+}
+
+/** Does this field hold, at any depth, a number that is not an integer? (Entities' spans do not.) */
+const hasReal = (field: Field): boolean =>
+  field.type === 'number'
+    ? !field.integer
+    : field.type === 'array'
+      ? hasReal(field.items)
+      : field.type === 'object'
+        ? Object.values(field.fields).some(hasReal)
+        : false
+
+function roundValue(field: Field, value: unknown): unknown {
+  if (field.type === 'number' && typeof value === 'number' && Number.isFinite(value)) {
+    const d = decimalsOf(field)
+    if (d !== undefined) {
+      const f = 10 ** d
+      return Math.round(value * f) / f + 0
+    }
+    // Money and carbon: twelve significant digits drop float noise (35.60500000000002) and keep the rest.
+    return field.integer ? value : Number(value.toPrecision(12))
+  }
+  if (field.type === 'array' && Array.isArray(value) && hasReal(field.items)) {
+    for (let i = 0; i < value.length; i++) value[i] = roundValue(field.items, value[i])
+  } else if (field.type === 'object' && value !== null && typeof value === 'object') roundFields(field.fields, value as Record<string, unknown>)
+  return value
+}
+
+function roundFields(fields: Record<string, Field>, out: Record<string, unknown>): void {
+  for (const name in fields) if (Object.hasOwn(out, name) && hasReal(fields[name])) out[name] = roundValue(fields[name], out[name])
+}
+
+/**
+ * Round a response's numbers in place, once, where every operation's response passes: scores to 2
+ * decimals, probabilities to 4, other amounts to 12 significant digits. No score leaves the library as
+ * 5.03e-14 or 35.60500000000002.
+ */
+export function roundResponse(op: Operation, response: Record<string, unknown>): void {
+  if (op.response) roundFields(op.response, response)
+}
+
+/** An explanation's `score`, rounded as the operation's response rounds it, so the two agree. */
+export function roundExplained(op: Operation, explanation: unknown): unknown {
+  const field = op.response?.score
+  if (field && explanation !== null && typeof explanation === 'object' && typeof (explanation as { score?: unknown }).score === 'number') {
+    roundFields({ score: field }, explanation as Record<string, unknown>)
+  }
+  return explanation
 }
 
 /**

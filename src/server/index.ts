@@ -7,7 +7,8 @@
 import { availableParallelism } from 'node:os'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { OPERATIONS, type Operation } from 'litmus-metrics'
+import { OPERATIONS, versionsOf, type Operation } from 'litmus-metrics'
+import { EXAMPLES } from '../schema/examples.js'
 import { openapiDocument, operationPath, type ErrorCode } from '../schema/openapi.js'
 import { keyChecker, resolveKeys } from './auth.js'
 import { inlineBackend, poolBackend, Unavailable, type Backend } from './backend.js'
@@ -18,6 +19,8 @@ declare const __LITMUS_VERSION__: string
 
 export { openapiDocument, operationPath, ERROR_CODES, type ErrorCode, type OpenApiOptions } from '../schema/openapi.js'
 export type { WireIssue } from './score.js'
+/** One realistic request per operation, typed by the schema table: the OpenAPI document's examples. */
+export { EXAMPLES } from '../schema/examples.js'
 
 /** The package version, as `info.version` of the OpenAPI document gives it. */
 export const version: string = __LITMUS_VERSION__
@@ -254,7 +257,22 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   let backend: Backend | undefined
   /** Route path -> operation name, for the implemented operations. */
   const routes = new Map<string, string>()
-  let openapi = ''
+  let implementedNames: readonly string[] = []
+  let openapi: Promise<string> | undefined
+  /**
+   * The document, built on first request: each operation's example is scored by the workers like any
+   * request, so the example answers it shows are this server's own.
+   */
+  const document = async (): Promise<string> => {
+    const responses: Record<string, unknown> = {}
+    const encoder = new TextEncoder()
+    for (const name of implementedNames) {
+      const outcome = await backend!.run(name, encoder.encode(JSON.stringify((EXAMPLES as Record<string, unknown>)[name])), AbortSignal.timeout(timeoutMs))
+      if (outcome.status !== 200) throw new Error(`litmus server: the example of ${name} answered ${outcome.status}: ${outcome.body}`)
+      responses[name] = JSON.parse(outcome.body)
+    }
+    return JSON.stringify(openapiDocument(OPERATIONS as Record<string, Operation>, implementedNames, { version, responses }))
+  }
   const ready = (async () => {
     backend = await backendPromise
     const implemented = await backend.operations()
@@ -264,7 +282,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
       if (routes.has(path)) throw new Error(`litmus server: ${name} and ${routes.get(path)} share the path ${path}`)
       routes.set(path, name)
     }
-    openapi = JSON.stringify(openapiDocument(ops, implemented, { version }))
+    implementedNames = implemented
   })()
   ready.catch(() => {})
 
@@ -359,12 +377,17 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     })
     return new Response(text, { headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' } })
   })
-  app.get('/openapi.json', () => new Response(openapi, { headers: JSON_TYPE }))
+  app.get('/openapi.json', async () => {
+    openapi ??= document()
+    openapi.catch(() => (openapi = undefined))
+    return new Response(await openapi, { headers: JSON_TYPE })
+  })
+  app.get('/versions', (c) => c.json(versionsOf(implementedNames)))
   app.get('/:version{v[34]}/performance', async (c) => {
     if (!authorised(c.req.raw)) return unauthorised(c.req.raw)
     return c.json(stats.performance(c.req.param('version')))
   })
-  for (const path of ['/healthz', '/metrics', '/openapi.json', '/:version{v[34]}/performance']) {
+  for (const path of ['/healthz', '/metrics', '/openapi.json', '/versions', '/:version{v[34]}/performance']) {
     app.all(path, (c) => refuse(c.req.raw, 405, 'method_not_allowed', `${new URL(c.req.url).pathname} takes GET`, { allow: 'GET' }))
   }
   app.all('/:version{v[34]}/metrics/:name', async (c) => {
