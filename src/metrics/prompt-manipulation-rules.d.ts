@@ -5,6 +5,10 @@ export declare const TRIGGER_WORDS: string[]
 export declare const META_UNDO: number
 export declare const WHOLE: number
 export declare const WINDOW: number
+export declare const LONG: number
+export declare const SPAN: number
+export declare const SPAN_MAX: number
+export declare function sentenceWindows(text: string): Array<[number, number]>
 export declare function windowsOf(length: number, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number): Array<[number, number]> | null
 export declare const TYPE_BASE: Record<'instruction_override' | 'jailbreak' | 'system_prompt_extraction' | 'encoded_payload' | 'obfuscation' | 'indirect', number>
 export declare const TYPE_SLOPE: typeof TYPE_BASE
@@ -39,4 +43,6 @@ export declare function analyse(
   normalised: string | null
   segments: Array<{ label: string; span: [number, number]; text: string }>
   evidence: RuleEvidence[] | null
+  /** The sentence window of a long text whose head score was the highest, when it beat the whole text. */
+  window: [number, number] | null
 }

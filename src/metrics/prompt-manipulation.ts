@@ -16,6 +16,8 @@ export interface ManipulationModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
   BIAS: number
   SCALE: number
   A: number
@@ -100,8 +102,11 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
       }
     }
   }
-  return { raw: m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0), trigger, windows, words: nWords }
+  return { raw: m.BIAS + m.SCALE * sum * normOf(m, nFeat), trigger, windows, words: nWords }
 }
+
+/** Input scale of a text with n features: 1/n (a repeated text scores as the text once), or 1/sqrt(n). */
+const normOf = (m: ManipulationModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 const round2 = (x: number) => Math.round(x * 100) / 100
@@ -178,8 +183,14 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const core = ctx.core
     const x = core.exports
     const evidence: ManipulationEvidence[] = []
-    // The n-grams of the text the head scored (the original, or the de-obfuscated text when that won).
-    const scored = a.normalised ?? text
+    // The n-grams of the text the head scored: the original, its sentence window that scored highest,
+    // or the de-obfuscated text when that won. Spans are given in the original (or de-obfuscated) text.
+    const at = a.window ? a.window[0] : 0
+    const scored = a.window ? text.slice(a.window[0], a.window[1]) : (a.normalised ?? text)
+    if (a.window) {
+      const whole = headOf(core, inst, text, null).raw
+      evidence.push({ label: 'sentence window read as the most manipulative', span: [a.window[0], a.window[1]], string: scored.slice(0, 200), weight: round4(inst.m.A * (a.z - whole)), where: 'text' })
+    }
     const ref = core.begin(scored)
     const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_FEATURES | WANT_SPANS)
     const mem = core.u32(r, 9)
@@ -190,7 +201,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
       const spans = core.u32(mem[1], nWords * 2).slice()
       const feats = core.u32(mem[3], nFeat)
       const fw = core.u32(mem[4], nFeat)
-      const unit = nFeat > 0 ? (inst.m.A * inst.m.SCALE) / Math.sqrt(nFeat) : 0
+      const unit = inst.m.A * inst.m.SCALE * normOf(inst.m, nFeat)
       const byWord = new Float64Array(nWords)
       const byPair = new Float64Array(nWords)
       for (let i = 0; i < nFeat; i++) {
@@ -199,14 +210,14 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
         if (fw[i] >>> 28 === 2) byPair[w] += c
         else byWord[w] += c
       }
-      const where = a.normalised ? 'de-obfuscated text' : 'text'
+      const where = a.normalised && !a.window ? 'de-obfuscated text' : 'text'
       for (let w = 0; w < nWords; w++) {
         const s = spans[2 * w]
         const e = spans[2 * w + 1]
-        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [s, e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
+        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [at + s, at + e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
         if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
           const ps = spans[2 * w - 2]
-          evidence.push({ label: 'word pair', span: [ps, e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
+          evidence.push({ label: 'word pair', span: [at + ps, at + e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
         }
       }
     }

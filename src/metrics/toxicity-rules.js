@@ -116,10 +116,14 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
   const inQuotes = (w) => {
     const s0 = start(w)
     const e0 = end(w)
-    let from = text.lastIndexOf('\n', s0) + 1
-    if (from < s0 - 400) from = s0 - 400
-    let to = text.indexOf('\n', e0)
-    if (to < 0 || to > e0 + 400) to = Math.min(text.length, e0 + 400)
+    // Bounded loops, not lastIndexOf / indexOf: those search the whole text when the line has no break,
+    // and once per flagged word that made a long text quadratic.
+    const lo = Math.max(0, s0 - 400)
+    let from = s0
+    while (from > lo && text.charCodeAt(from - 1) !== 10) from--
+    const hi = Math.min(text.length, e0 + 400)
+    let to = e0
+    while (to < hi && text.charCodeAt(to) !== 10) to++
     for (const [qs, qe] of quoted(text.slice(from, to))) if (from + qs <= s0 && e0 <= from + qe) return true
     return false
   }
