@@ -39,10 +39,12 @@ const ADAPTERS = {
       train: T.loadFamilies(T.SOURCES),
       scoredOnly: [...T.loadFamilies(T.EVAL_ONLY, EVAL_CAP), ...fixtures],
       candidates: {
-        'n-gram, /sqrt(n), bigrams, prior 0.5': { ...T.SETTINGS, norm: 'sqrt', kinds: 7, prior: 0.5 },
-        'n-gram, /n, prior 0.5': { ...T.SETTINGS, prior: 0.5 },
-        'n-gram, /n, prior 0.3': { ...T.SETTINGS, prior: 0.3 },
-        'n-gram, /n, prior 0.2 (new)': T.SETTINGS
+        'n-gram, /sqrt(n), bigrams, prior 0.5': { ...T.SETTINGS, norm: 'sqrt', kinds: 7, prior: 0.5, shrink: false, shortTerm: false },
+        'n-gram, /n, prior 0.5': { ...T.SETTINGS, prior: 0.5, shrink: false, shortTerm: false },
+        'n-gram, /n, prior 0.3': { ...T.SETTINGS, prior: 0.3, shrink: false, shortTerm: false },
+        'n-gram, /n, prior 0.2': { ...T.SETTINGS, shrink: false, shortTerm: false },
+        'n-gram, /n, prior 0.2, evidence x distinct words / 8': { ...T.SETTINGS, shrink: true, shortTerm: false },
+        'n-gram, /n, prior 0.2, shortness term (new)': T.SETTINGS
       },
       train1(rows, settings) {
         const { m, model } = T.fit(core, rows, lexicon, settings)
@@ -66,7 +68,7 @@ const ADAPTERS = {
       'n-gram, /sqrt(n), prior 0.5 (as before)': { ...P.SETTINGS, norm: 'sqrt', prior: 0.5 },
       'n-gram, /n, prior 0.5': { ...P.SETTINGS, prior: 0.5 },
       'n-gram, /n, no bigrams, prior 0.5': { ...P.SETTINGS, kinds: 5, prior: 0.5 },
-      'n-gram, /n (new)': P.SETTINGS
+      'n-gram, /n, no word pairs, prior 0.3, shortness term (new)': P.SETTINGS
     }
     for (const settings of Object.values(candidates)) await coreFor(settings)
     const triggers = fixture('prompt-manipulation/benign-triggers.json').map((text) => ({ text, y: 0, family: 'fixtures: benign prompts with trigger words' }))

@@ -67,7 +67,7 @@ export const LISTS = [
       abomination freaks predators predator pedophile pedophiles pedos lazy greedy thieves thief rapists evil trash
       garbage worthless useless burden stupid dumb ugly deport deported slaves slave property primitive backward
       smell stink stinks mentally ill monkeys monkey apes ape dogs infest infesting invaders plague
-      idiots morons barbarians brainwashed liars`), F.HOSTILE],
+      idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests`), F.HOSTILE],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks

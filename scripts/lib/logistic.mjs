@@ -115,6 +115,22 @@ export function platt(rows, { balanced = true, prior = 0.5 } = {}) {
 }
 
 /**
+ * Platt's map with a second input: p = sigmoid(a z + b x + c + r) over rows `{ z, x, y, w, r }` (x: how
+ * short the text is, for the safety heads), the classes weighted to `prior` over the rows' weights.
+ * Returns [a, b, c].
+ */
+export function plattWith(rows, prior) {
+  let pos = 0
+  let all = 0
+  for (const r of rows) {
+    all += r.w
+    if (r.y === 1) pos += r.w
+  }
+  const cw = [(all * (1 - prior)) / (all - pos), (all * prior) / pos]
+  return fitDense(rows.map((r) => ({ x: [r.z, r.x], y: r.y, weight: r.w * cw[r.y], offset: r.r })), 1e-4)
+}
+
+/**
  * Dense logistic regression `p = sigmoid(w . x + b)` by Newton steps with a small L2 penalty on w;
  * rows `{ x: number[], y: 0 | 1, weight?, offset? }` (a fixed logit added to the row). Returns [...w, b].
  */

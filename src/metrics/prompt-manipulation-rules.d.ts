@@ -33,7 +33,7 @@ export declare function manipulationRules(
 export declare function deobfuscate(text: string): { text: string; found: string[] } | null
 export declare function analyse(
   text: string,
-  head: (s: string) => { raw: number; trigger: boolean; windows: Array<[number, number]> | null },
+  head: (s: string) => { raw: number; trigger: boolean; windows: Array<[number, number]> | null; short?: number },
   decode: () => Array<{ label: string; span: [number, number]; text: string }>,
   collect: boolean
 ): {
@@ -45,4 +45,6 @@ export declare function analyse(
   evidence: RuleEvidence[] | null
   /** The sentence window of a long text whose head score was the highest, when it beat the whole text. */
   window: [number, number] | null
+  /** 1 - distinct words / WORDS of the text (0 when it has WORDS or more). */
+  short: number
 }

@@ -237,7 +237,7 @@ export const OBFUSCATION_EACH = 0.5
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
  * type and (with `collect`) the list of evidence.
  * @param {string} text
- * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null }} head
+ * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null, short?: number }} head
  * @param {() => Array<{ label: string, span: [number, number], text: string }>} decode
  * @param {boolean} collect
  */
@@ -296,5 +296,7 @@ export function analyse(text, head, decode, collect) {
   }
   let offset = 0
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
-  return { z, offset, types, normalised, segments, evidence, window }
+  // How short the text is (1 - distinct words / the head's WORDS, 0 for longer texts): calibrated apart,
+  // as the head's mean over a few words rests on little. Repetition does not change it.
+  return { z, offset, types, normalised, segments, evidence, window, short: h0.short ?? 0 }
 }

@@ -4,6 +4,7 @@ import { type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
 import { deobfuscate } from './deobfuscate.js'
+import { distinctWords } from './distinct-words.js'
 import { installHead } from './ngram-head.js'
 import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
 
@@ -15,6 +16,12 @@ export interface ToxicityModel {
   CMAX: number
   /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
   NORM?: number
+  /** Distinct words under which a text counts as short (src/metrics/distinct-words.js); absent: never. */
+  WORDS?: number
+  /** 1: a short text's learned evidence counts in proportion to its distinct words. */
+  SHRINK?: number
+  /** Logit per unit of shortness (1 - distinct words / WORDS); absent: 0. */
+  B?: number
   BIAS: number
   SCALE: number
   A: number
@@ -55,6 +62,10 @@ interface Run {
   /** Calibrated head logit, A * (BIAS + SCALE * sum / features) + C. */
   head: number
   rules: Rules
+  /** Share of the learned evidence that counts (1, or distinct words / WORDS with SHRINK). */
+  shrink: number
+  /** 1 - distinct words / WORDS, 0 for texts with WORDS or more distinct words. */
+  short: number
   /** Copies of the feature buckets and their words, when a second run has reused core memory. */
   feats?: Uint32Array
   words?: Uint32Array
@@ -91,6 +102,11 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const wordSumPtr = mem[at + 7]
   let sum = mem[at + 8] | 0
   const m = inst.m
+  // A text of one or two words ("people") says too little for the head's mean: how short it is (by
+  // distinct words, read before the spans become string indices) has its own calibrated term. Repeating
+  // a text adds no distinct word, so it does not change the score.
+  const short = m.WORDS ? 1 - distinctWords(core.bytes, ref.ptr, mem.subarray(spanPtr >> 2, (spanPtr >> 2) + nWords * 2), nWords, m.WORDS) / m.WORDS : 0
+  const shrink = m.SHRINK === 1 ? 1 - short : 1
   let spans: Uint32Array = EMPTY
   // Spans are needed only when a word was flagged (the rules) or for an explanation.
   if (nWords > 0 && (nFlag > 0 || collect)) {
@@ -103,8 +119,8 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
     sum -= neutralised(rules, (w) => sums[w], severity)
   }
-  const head = m.A * (m.BIAS + m.SCALE * sum * normOf(m, nFeat)) + m.C
-  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules }
+  const head = m.A * (m.BIAS + m.SCALE * sum * normOf(m, nFeat) * shrink) + (m.B ?? 0) * short + m.C
+  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules, shrink, short }
 }
 
 /**
@@ -176,7 +192,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const { r, deobfuscated } = best(ctx, request.text, severity, true)
     const inst = installed.get(ctx.core)!
     const m = inst.m
-    const unit = m.A * m.SCALE * normOf(m, r.nFeat)
+    const unit = m.A * m.SCALE * normOf(m, r.nFeat) * r.shrink
     // Word n-grams and character n-grams go to their word, bigrams to the pair they span.
     const byWord = new Float64Array(r.nWords)
     const byPair = new Float64Array(r.nWords)
@@ -202,6 +218,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
         evidence.push({ label: 'word pair', span: [ps, e], string: text.slice(ps, e), weight: round4(byPair[w]) })
       }
     }
+    if (m.B && r.short > 0) evidence.push({ label: 'short text (few distinct words)', weight: round4(m.B * r.short) })
     for (const ev of r.rules.evidence ?? []) {
       if (ev.label === 'profanity for emphasis') evidence.push({ ...ev, weight: round4(ev.weight * Math.min(1, 2 * (1 - severity))) })
       else if (ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
