@@ -59,8 +59,10 @@ export const LISTS = [
       bisexual queer queers trans transgender transgenders homosexual homosexuals lgbt lgbtq women girls
       men feminist feminists disabled deaf blind autistic elderly gypsy roma illegals`), F.IDENT | F.NOFEAT],
   // "man" and "woman" name one person, not a group ("you're a dead man"), but are as identity-laden
-  // as the group terms: neutralised in the head, not group terms for the rules.
-  [w(`man woman`), F.NOFEAT],
+  // as the group terms: neutralised in the head, not group terms for the rules. So is "people", the
+  // head noun of nearly every group mention ("black people", "gay people"): trained on statements about
+  // groups, the head gave "people" alone 70.
+  [w(`man woman people`), F.NOFEAT],
   // Hostile predicates about people.
   [w(`hate hates hated hating disgusting disgust vermin animals animal parasites inferior filthy dirty terrorist
       terrorists criminal criminals savage savages subhuman scum rats cockroaches cancer disease diseased sick

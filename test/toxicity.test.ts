@@ -198,7 +198,8 @@ describe("explain('toxicity')", () => {
     for (const ev of e.evidence) {
       expect(Number.isFinite(ev.weight)).toBe(true)
       expect(ev.weight).not.toBe(0)
-      expect(text.slice(ev.span![0], ev.span![1])).toBe(ev.string)
+      // Every piece of evidence but the text's shortness has a span.
+      if (ev.label !== 'short text (few distinct words)') expect(text.slice(ev.span![0], ev.span![1])).toBe(ev.string)
     }
   })
 
