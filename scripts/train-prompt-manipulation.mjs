@@ -37,7 +37,7 @@ const DATA = new URL('../../shared/datasets/injection/', import.meta.url)
 const DATA_ALL = new URL('../../shared/datasets/', import.meta.url)
 const OUT = new URL('../src/models/prompt-manipulation.generated.ts', import.meta.url)
 
-export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.3, words: 8 }
+export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.2, words: 8 }
 
 /** Training families: [family, file, row mapping]; every file may ship. */
 export const SOURCES = [
