@@ -204,7 +204,8 @@ export function logitOf(core, m, model, text) {
     return nWords === 0 ? null : model.a * headLogit(model, sum, nFeat, distinct) + (model.b ?? 0) * shortness(distinct) + model.c + rulesOffset(ev, 0.5)
   }
   let z = one(text)
-  const de = deobfuscate(text)
+  // As src/metrics/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
+  const de = text.length <= 4096 ? deobfuscate(text) : null
   if (de) {
     const z2 = one(de.text)
     if (z2 !== null && (z === null || z2 > z)) z = z2

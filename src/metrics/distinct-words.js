@@ -4,6 +4,9 @@
 // words of the text once, so its score stays that of the text once. Plain JavaScript, shared with the
 // training script; reads the core's word spans (UTF-8 byte offsets) over the text's bytes.
 
+// Hashes of the words seen so far, kept between calls (a call allocates nothing for caps up to 64).
+const SEEN = new Uint32Array(64)
+
 /**
  * Distinct words (ASCII case folded, by 32-bit FNV-1a of their bytes) among the first words of a text,
  * stopping as soon as `cap` are found: linear, and a few dozen words for ordinary prose.
@@ -14,7 +17,7 @@
  * @param {number} cap
  */
 export function distinctWords(bytes, ptr, spans, nWords, cap) {
-  const seen = new Uint32Array(cap)
+  const seen = cap <= SEEN.length ? SEEN : new Uint32Array(cap)
   let n = 0
   for (let w = 0; w < nWords && n < cap; w++) {
     let h = 0x811c9dc5

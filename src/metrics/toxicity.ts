@@ -130,12 +130,18 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
 const normOf = (m: ToxicityModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 /**
+ * Texts up to this many characters are also read de-obfuscated: messages and comments, where spelling
+ * games live. Longer texts are scored as written (undoing costs about as much as the whole score of prose).
+ */
+export const DEOBFUSCATE_MAX = 4096
+
+/**
  * The run that scores `text`: the text itself, or its de-obfuscated form (leetspeak, spaced letters,
  * look-alike letters, zero-width characters undone) when that reads as more toxic.
  */
 function best(ctx: Context, text: string, severity: number, collect: boolean): { r: Run; deobfuscated: string | null } {
   const r = run(ctx, text, severity, collect)
-  const de = deobfuscate(text)
+  const de = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text) : null
   if (de === null) return { r, deobfuscated: null }
   const first = r.nWords === 0 ? -Infinity : logitOf(r, severity)
   // The first run's spans and features live in core memory that the second run reuses.

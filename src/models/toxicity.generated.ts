@@ -84,11 +84,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/deobfuscate.js",
-      "sha256": "369babe376a55342027c6d41df647e90c84c1919621ffeb887fd4b0a16640795"
+      "sha256": "353072b23920f50922fc8cb4cc051e2c14b657d2948ee898291d821763628e06"
     },
     {
       "path": "src/metrics/distinct-words.js",
-      "sha256": "11b65582f23ae5dbf1354e6da27e34d8515bf19a05b0b4eb4438a1682d952e96"
+      "sha256": "1e07e5e7ed58ce18cd64889b3c43ade26bdac1711d72f66f006222a03ea43a45"
     },
     {
       "path": "assembly/vec/features.ts",
