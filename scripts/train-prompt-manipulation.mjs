@@ -27,7 +27,7 @@ import { distinctWords } from '../src/metrics/distinct-words.js'
 import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { normOf, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
-import { calibrationRow, cap, familyWeights } from './lib/loso.mjs'
+import { cap, fitRows } from './lib/loso.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { manipulationAwesomeDev } from './lib/splits.mjs'
 import { NEGATIVES } from './prompt-manipulation-negatives.mjs'
@@ -156,17 +156,7 @@ export async function manipulationCore(weights, settings = SETTINGS) {
  * in place. Returns the int8 weights and the logit's constants (the core keeps the weights installed).
  */
 export function fit(core, rows, settings = SETTINGS) {
-  familyWeights(rows)
-  const key = `${settings.kinds}/${settings.bits}/${settings.cmin}/${settings.cmax}`
-  const train = []
-  const calRows = []
-  for (const r of rows) {
-    if (calibrationRow(r.text, settings.calibrationShare)) calRows.push(r)
-    else {
-      r.feats ??= {}
-      train.push({ y: r.y, weight: r.weight, feats: (r.feats[key] ??= core.features(r.text)) })
-    }
-  }
+  const { train, cal: calRows } = fitRows(rows, settings, core.features)
   const { w, bias } = trainHashed(train, 1 << settings.bits, settings)
   const { q, scale } = quantize(w)
   core.setWeights(q)

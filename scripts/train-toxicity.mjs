@@ -25,7 +25,7 @@ import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/t
 import { deobfuscate } from '../src/metrics/deobfuscate.js'
 import { distinctWords } from '../src/metrics/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
-import { calibrationRow, cap, DATA as SHARED, familyWeights } from './lib/loso.mjs'
+import { cap, DATA as SHARED, fitRows } from './lib/loso.mjs'
 import { input, payloadHash } from './lib/manifest.mjs'
 import { compileLexicon } from './toxicity-lexicon.mjs'
 
@@ -225,20 +225,9 @@ export function scoreOf(core, m, model, text) {
  * logit's constants.
  */
 export function fit(core, rows, lexicon, settings = SETTINGS) {
-  familyWeights(rows)
   const size = 1 << settings.bits
   const m = core.model(new Int8Array(size), lexicon, settings)
-  // Bucket ids depend on the feature settings only: kept on the row for the next fit with the same ones.
-  const key = `${settings.kinds}/${settings.bits}/${settings.cmin}/${settings.cmax}`
-  const train = []
-  const cal = []
-  for (const r of rows) {
-    if (calibrationRow(r.text, settings.calibrationShare)) cal.push(r)
-    else {
-      r.feats ??= {}
-      train.push({ y: r.y, weight: r.weight, feats: (r.feats[key] ??= core.run(m, r.text, true, false).feats) })
-    }
-  }
+  const { train, cal } = fitRows(rows, settings, (text) => core.run(m, text, true, false).feats)
   const { w, bias } = trainHashed(train, size, settings)
   const { q, scale } = quantize(w)
   core.setWeights(m, q)

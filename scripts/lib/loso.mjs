@@ -55,6 +55,26 @@ export function familyWeights(rows) {
   return rows
 }
 
+/**
+ * Family weights, then the rows split for a fit: the calibration share (by hash) as they are, the rest as
+ * training examples `{ y, weight, feats }`. Bucket ids depend on the feature settings only, so they are
+ * kept on the row (by those settings) for the next fit with the same ones.
+ */
+export function fitRows(rows, settings, features) {
+  familyWeights(rows)
+  const key = `${settings.kinds}/${settings.bits}/${settings.cmin}/${settings.cmax}`
+  const train = []
+  const cal = []
+  for (const r of rows) {
+    if (calibrationRow(r.text, settings.calibrationShare)) cal.push(r)
+    else {
+      r.feats ??= {}
+      train.push({ y: r.y, weight: r.weight, feats: (r.feats[key] ??= features(r.text)) })
+    }
+  }
+  return { train, cal }
+}
+
 const norm = (t) => t.toLowerCase().replace(/\s+/g, ' ').trim()
 
 /** Rows of `train` whose text also occurs in `held` (exact, case- and space-folded) are dropped. */
