@@ -10,7 +10,6 @@ import { Filter } from 'bad-words'
 import { LISTS } from '../scripts/toxicity-lexicon.mjs'
 import { FLAGS } from '../src/metrics/toxicity-rules.js'
 import { auc } from '../scripts/lib/logistic.mjs'
-import { readGenerated } from '../scripts/train-toxicity.mjs'
 import { fmt, prf, readJsonl, table } from './util.mjs'
 
 export const title = 'toxicity'
@@ -107,17 +106,6 @@ export async function run({ litmus, datasets }) {
   // 4. Dialect: benign dialect sentences flagged, and the training script's before / after measurement.
   const dialect = fixture('dialect.json')
   const dialectCells = dets.map(([, fn]) => `${fmt((dialect.filter((t) => fn(t) >= 50).length / dialect.length) * 100, 0)} %`)
-  const rep = readGenerated().MANIFEST.report.davidsonTest
-  const pct = (x) => `${fmt(x * 100, 1)} %`
-  const dialectRows = [
-    ['Davidson test: "neither" tweets with dialect markers', String(rep.before.neitherWithDialectMarkers.rows), pct(rep.before.neitherWithDialectMarkers.falsePositiveRate), pct(rep.shipped.neitherWithDialectMarkers.falsePositiveRate)],
-    ['Davidson test: "neither" tweets without markers', String(rep.before.neitherWithoutMarkers.rows), pct(rep.before.neitherWithoutMarkers.falsePositiveRate), pct(rep.shipped.neitherWithoutMarkers.falsePositiveRate)],
-    ['benign dialect sentences (test/fixtures/toxicity/dialect.json)', String(rep.before.benignDialectFixture.rows), pct(rep.before.benignDialectFixture.falsePositiveRate), pct(rep.shipped.benignDialectFixture.falsePositiveRate)],
-    ['ordinary comments, neutral or positive (GoEmotions dev, held out)', String(rep.before.benignCommentsDev.rows), pct(rep.before.benignCommentsDev.falsePositiveRate), pct(rep.shipped.benignCommentsDev.falsePositiveRate)],
-    ['Davidson test: AUC (labels: hate or offensive)', String(rep.before.testRows), fmt(rep.before.auc, 3), fmt(rep.shipped.auc, 3)],
-    ['Davidson test: accuracy at 50', String(rep.before.testRows), fmt(rep.before.accuracy, 3), fmt(rep.shipped.accuracy, 3)]
-  ]
-
   return `
 **Surge toxicity** (\`toxicity/surge_toxicity.jsonl\`, ${surge.length} rows, ${labels.filter(Boolean).length} toxic;
 several platforms). Dev only: nothing was trained, tuned or calibrated on it. Litmus's score at the
@@ -142,13 +130,8 @@ changed after). A row's category score against its labels; precision / recall at
 ${table(['Category', 'Rows with it', 'AUC', 'Precision', 'Recall', 'F1'], catRows)}
 
 **Dialect bias.** Davidson's "offensive" class over-labels African-American English. Litmus neutralises
-dialect markers and identity terms in the learned head (they emit no feature), balances the classes, and
-adds ordinary comments (GoEmotions, neutral or positive) as non-toxic rows.
-"Before" is the same pipeline trained without neutralisation (measured by \`scripts/train-toxicity.mjs\`,
-Davidson test split, flagged = score 50 or more; small counts, read with care).
-
-${table(['Measurement', 'Rows', 'Before', 'Shipped'], dialectRows)}
-
-Benign dialect sentences flagged by each detector: ${dets.map(([n], i) => `${n} ${dialectCells[i]}`).join(', ')}.
+dialect markers and identity terms in the learned head (they emit no feature) and trains on many
+sources beside Davidson, each family weighted equally (docs/metrics/toxicity.md has the leave-one-source-out
+table). Benign dialect sentences flagged by each detector: ${dets.map(([n], i) => `${n} ${dialectCells[i]}`).join(', ')}.
 `
 }

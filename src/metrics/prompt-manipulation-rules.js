@@ -110,11 +110,17 @@ export function manipulationRules(lower, collect) {
     re.lastIndex = 0
     let m
     let hits = 0
+    let first = null
     while ((m = re.exec(lower)) !== null) {
-      // A pattern counts at most twice: repetition is not more evidence.
-      if (hits < 2) types[type] += weight * scale
-      hits++
-      if (evidence) evidence.push({ label: `pattern: ${type}`, type, span: [m.index, m.index + m[0].length], string: m[0], weight: weight * scale })
+      // A pattern counts at most twice, and the same words matched again not at all: repetition is not
+      // more evidence (a benign sentence repeated must not score higher than once).
+      const counts = hits < 2 && m[0] !== first
+      if (counts) {
+        types[type] += weight * scale
+        if (hits === 0) first = m[0]
+        hits++
+      }
+      if (evidence) evidence.push({ label: `pattern: ${type}`, type, span: [m.index, m.index + m[0].length], string: m[0], weight: counts ? weight * scale : 0 })
       if (m[0].length === 0) re.lastIndex++
       if (hits >= 2 && !evidence) break
     }
@@ -130,106 +136,43 @@ export function manipulationRules(lower, collect) {
   return { types, offset, meta, evidence }
 }
 
-// ---- cheap obfuscations ----
+import { deobfuscate } from './deobfuscate.js'
 
-// Zero-width and invisible format characters (ZWSP, ZWNJ, ZWJ, LRM, RLM, word joiner, BOM, soft hyphen,
-// bidi controls, tag characters are astral and handled by the surrogate range below).
-const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/g
-// Latin look-alikes from Cyrillic and Greek (the confusables that spell English words).
-const HOMOGLYPHS = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
-  А: 'a', В: 'b', Е: 'e', К: 'k', М: 'm', Н: 'h', О: 'o', Р: 'p', С: 'c', Т: 't', У: 'y', Х: 'x', І: 'i', Ј: 'j', Ѕ: 's',
-  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  Α: 'a', Β: 'b', Ε: 'e', Ζ: 'z', Η: 'h', Ι: 'i', Κ: 'k', Μ: 'm', Ν: 'n', Ο: 'o', Ρ: 'p', Τ: 't', Υ: 'y', Χ: 'x', ɡ: 'g', ı: 'i'
-}
-const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g')
-// A word that mixes Latin letters with look-alikes: mixing scripts inside one word is the tell.
-const MIXED = new RegExp(`[a-z][${Object.keys(HOMOGLYPHS).join('')}]|[${Object.keys(HOMOGLYPHS).join('')}][a-z]`, 'i')
-// Spaced or split letters: four or more single letters joined by one repeated separator ("i g n o r e",
-// "i-g-n-o-r-e"). Dotted capitals are acronyms (U.S.S.R., I. A. P. A.), not obfuscation.
-const SPACED = /(?<![a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z](?:\1[a-z]){2,}(?![a-z0-9])/gi
-const ACRONYM = /^[A-Z. ]+$/
-// Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
-const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
-const isWordChar = (c) => /[a-z0-9@$]/i.test(c)
-// One-pass tests that gate each (costlier) rewrite.
-const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
-const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
-const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
-const LEET = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
-
-/** Fast test: can `text` hold any obfuscation `deobfuscate` undoes? */
-const MAYBE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\uff01-\uff5e\u0370-\u03ff\u0400-\u052f\u0261\u0131\ud835\udb40]|(?:^|[^a-z0-9])[a-z](?:[ .\-_*|/]{1,2}[a-z]){3,}(?![a-z0-9])|[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
-
-function leetWord(w) {
-  // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay.
-  if (/^\d+[a-z]{1,3}$/i.test(w) || /^[a-z]+\d+$/i.test(w) || /^\d+$/.test(w)) return w
-  if (!/\p{L}[0134578@$]|[0134578@$]\p{L}/u.test(w)) return w
-  let out = ''
-  for (const c of w) out += LEET[c] ?? c
-  return out
-}
-
-/**
- * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
- * spaced letters and leetspeak. Returns null when nothing changed (the common case), else the text and
- * what was undone. The result is lower-cased.
- * @param {string} text
- */
-export function deobfuscate(text) {
-  if (!MAYBE.test(text)) return null
-  const found = []
-  let t = text
-  if (INVISIBLE_ANY.test(t)) {
-    found.push('zero-width characters')
-    t = t.replace(INVISIBLE, '')
-  }
-  // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
-  if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
-    found.push('full-width or styled letters')
-    t = t.normalize('NFKC')
-  }
-  if (MIXED.test(t)) {
-    found.push('homoglyphs')
-    t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
-  }
-  let spaced = false
-  if (SPACED_ANY.test(t)) t = t.replace(SPACED, (m, sep) => {
-    const letters = m.replace(/[ .\-_*|/]/g, '')
-    if (sep.includes('.') && ACRONYM.test(m)) return m
-    spaced = true
-    return letters
-  })
-  if (spaced) found.push('spaced letters')
-  let leet = false
-  if (LEET_ANY.test(t)) {
-    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions).
-    let out = ''
-    let done = 0
-    LEET_PAIR.lastIndex = 0
-    let m
-    while ((m = LEET_PAIR.exec(t)) !== null) {
-      let s = m.index
-      let e = m.index + 2
-      if (s < done) continue
-      while (s > done && isWordChar(t[s - 1])) s--
-      while (e < t.length && isWordChar(t[e])) e++
-      const w = t.slice(s, e)
-      const u = leetWord(w)
-      if (u !== w) leet = true
-      out += t.slice(done, s) + u
-      done = e
-      LEET_PAIR.lastIndex = e
-    }
-    t = out + t.slice(done)
-  }
-  if (leet) found.push('leetspeak')
-  if (found.length === 0) return null
-  return { text: t.toLowerCase(), found }
-}
+export { deobfuscate }
 
 // ---- the whole analysis, shared by training and scoring ----
+
+/** Texts longer than this are also scored per window of sentences, the highest window counting. */
+export const LONG = 600
+/** A window gathers whole sentences until it has at least this many characters. */
+export const SPAN = 300
+/** A window without a sentence end is cut at the first space after this many characters. */
+export const SPAN_MAX = 1200
+
+/**
+ * Windows of whole sentences ([start, end) string indices) covering `text`: a sentence ends at a line
+ * break, or at . ! ? before a space or the end. One pass; a short tail joins the window before it.
+ * @param {string} text
+ * @returns {Array<[number, number]>}
+ */
+export function sentenceWindows(text) {
+  const out = []
+  let start = 0
+  const n = text.length
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i)
+    const end = c === 10 || ((c === 46 || c === 33 || c === 63) && (i + 1 === n || text.charCodeAt(i + 1) <= 32))
+    if ((end && i + 1 - start >= SPAN) || (c === 32 && i - start >= SPAN_MAX)) {
+      out.push([start, i + 1])
+      start = i + 1
+    }
+  }
+  if (start < n) {
+    if (out.length > 0 && n - start < SPAN) out[out.length - 1][1] = n
+    else out.push([start, n])
+  }
+  return out
+}
 
 /** Texts up to this many characters get the patterns over the whole text; longer ones only near triggers. */
 export const WHOLE = 600
@@ -267,7 +210,8 @@ function rulesOver(str, windows, collect) {
   let meta = false
   for (const [s, e] of windows) {
     const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
-    for (const t of TYPES) types[t] += r.types[t]
+    // The strongest window per type: the same evidence repeated further on is not more evidence.
+    for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
     meta = meta || r.meta
     if (evidence) for (const ev of r.evidence) evidence.push(ev.span ? { ...ev, span: [ev.span[0] + s, ev.span[1] + s] } : ev)
   }
@@ -293,13 +237,26 @@ export const OBFUSCATION_EACH = 0.5
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
  * type and (with `collect`) the list of evidence.
  * @param {string} text
- * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null }} head
+ * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null, short?: number }} head
  * @param {() => Array<{ label: string, span: [number, number], text: string }>} decode
  * @param {boolean} collect
  */
 export function analyse(text, head, decode, collect) {
   const h0 = head(text)
   let z = h0.raw
+  // A long text is also read window by window (whole sentences): an instruction at the end of an e-mail
+  // is not averaged away by the e-mail. The head divides by the feature count, so windows of a repeated
+  // sentence score as the sentence once.
+  let window = null
+  if (text.length > LONG) {
+    for (const [s, e] of sentenceWindows(text)) {
+      const hw = head(text.slice(s, e))
+      if (hw.raw > z) {
+        z = hw.raw
+        window = [s, e]
+      }
+    }
+  }
   let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
   const types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
@@ -312,6 +269,7 @@ export function analyse(text, head, decode, collect) {
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.
       normalised = de.text
+      if (h1.raw > z) window = null
       z = Math.max(z, h1.raw)
       for (const t of TYPES) types[t] = Math.max(types[t], r1.types[t])
       types.obfuscation += OBFUSCATION_BASE + OBFUSCATION_EACH * de.found.length
@@ -338,5 +296,7 @@ export function analyse(text, head, decode, collect) {
   }
   let offset = 0
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
-  return { z, offset, types, normalised, segments, evidence }
+  // How short the text is (1 - distinct words / the head's WORDS, 0 for longer texts): calibrated apart,
+  // as the head's mean over a few words rests on little. Repetition does not change it.
+  return { z, offset, types, normalised, segments, evidence, window, short: h0.short ?? 0 }
 }

@@ -7,6 +7,7 @@ import { type Core } from '../core/wasm.js'
 import { ENCODING_LABELS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
+import { distinctWords } from './distinct-words.js'
 import { installHead } from './ngram-head.js'
 import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
@@ -16,9 +17,15 @@ export interface ManipulationModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
+  /** Distinct words at which the learned evidence counts in full (fewer: in proportion); absent: always. */
+  WORDS?: number
   BIAS: number
   SCALE: number
   A: number
+  /** Logit per unit of shortness (1 - distinct words / WORDS); absent: 0. */
+  B?: number
   C: number
   WEIGHTS: string
   LEXICON: string
@@ -57,6 +64,8 @@ interface Segment {
 
 interface Head {
   raw: number
+  /** 1 - distinct words / WORDS (0 for texts with WORDS or more distinct words). */
+  short: number
   trigger: boolean
   windows: Array<[number, number]> | null
   words: number
@@ -74,6 +83,8 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
   const trigger = nFlag > 0
   const sum = mem[8] | 0
   const m = inst.m
+  // Before the spans become string indices: distinct words are read from the text's bytes.
+  const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, m.WORDS) / m.WORDS : 1
   let windows: Array<[number, number]> | null = null
   if (trigger && text.length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
@@ -100,8 +111,11 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
       }
     }
   }
-  return { raw: m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0), trigger, windows, words: nWords }
+  return { raw: m.BIAS + m.SCALE * sum * normOf(m, nFeat) * shrink, trigger, windows, words: nWords, short: 1 - shrink }
 }
+
+/** Input scale of a text with n features: 1/n (a repeated text scores as the text once), or 1/sqrt(n). */
+const normOf = (m: ManipulationModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 const round2 = (x: number) => Math.round(x * 100) / 100
@@ -125,8 +139,13 @@ function run(ctx: Context, text: string, collect: boolean) {
   return { inst, a, words: first.words }
 }
 
-function overallLogit(inst: Installed, z: number, offset: number, severity: number): number {
-  return inst.m.A * z + inst.m.C + offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+/** The calibrated head: A * head logit + B * shortness + C. */
+function calibrated(inst: Installed, z: number, short: number): number {
+  return inst.m.A * z + (inst.m.B ?? 0) * short + inst.m.C
+}
+
+function overallLogit(inst: Installed, z: number, short: number, offset: number, severity: number): number {
+  return calibrated(inst, z, short) + offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
 }
 
 const BASE = TYPES.map((t) => TYPE_BASE[t as keyof typeof TYPE_BASE])
@@ -145,8 +164,8 @@ function scoreText(ctx: Context, text: string, severity: number) {
   const { inst, a, words } = run(ctx, text, false)
   // A text without a word (empty, spaces, emoji) and without an encoded segment asks nothing.
   if (words === 0 && a.segments.length === 0) return { score: 0, scores: ZERO.map((s) => ({ ...s })) }
-  const zc = inst.m.A * a.z + inst.m.C
-  return { score: round2(100 * sigmoid(overallLogit(inst, a.z, a.offset, severity))), scores: typeScores(a.types, zc, severity) }
+  const zc = calibrated(inst, a.z, a.short)
+  return { score: round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))), scores: typeScores(a.types, zc, severity) }
 }
 
 const score: Scorer<'prompt_manipulation'> = (request, ctx) => scoreText(ctx, request.text, request.severity ?? DEFAULT_SEVERITY)
@@ -178,8 +197,14 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const core = ctx.core
     const x = core.exports
     const evidence: ManipulationEvidence[] = []
-    // The n-grams of the text the head scored (the original, or the de-obfuscated text when that won).
-    const scored = a.normalised ?? text
+    // The n-grams of the text the head scored: the original, its sentence window that scored highest,
+    // or the de-obfuscated text when that won. Spans are given in the original (or de-obfuscated) text.
+    const at = a.window ? a.window[0] : 0
+    const scored = a.window ? text.slice(a.window[0], a.window[1]) : (a.normalised ?? text)
+    if (a.window) {
+      const whole = headOf(core, inst, text, null).raw
+      evidence.push({ label: 'sentence window read as the most manipulative', span: [a.window[0], a.window[1]], string: scored.slice(0, 200), weight: round4(inst.m.A * (a.z - whole)), where: 'text' })
+    }
     const ref = core.begin(scored)
     const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_FEATURES | WANT_SPANS)
     const mem = core.u32(r, 9)
@@ -190,7 +215,8 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
       const spans = core.u32(mem[1], nWords * 2).slice()
       const feats = core.u32(mem[3], nFeat)
       const fw = core.u32(mem[4], nFeat)
-      const unit = nFeat > 0 ? (inst.m.A * inst.m.SCALE) / Math.sqrt(nFeat) : 0
+      const shrink = inst.m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, inst.m.WORDS) / inst.m.WORDS : 1
+      const unit = inst.m.A * inst.m.SCALE * normOf(inst.m, nFeat) * shrink
       const byWord = new Float64Array(nWords)
       const byPair = new Float64Array(nWords)
       for (let i = 0; i < nFeat; i++) {
@@ -199,14 +225,14 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
         if (fw[i] >>> 28 === 2) byPair[w] += c
         else byWord[w] += c
       }
-      const where = a.normalised ? 'de-obfuscated text' : 'text'
+      const where = a.normalised && !a.window ? 'de-obfuscated text' : 'text'
       for (let w = 0; w < nWords; w++) {
         const s = spans[2 * w]
         const e = spans[2 * w + 1]
-        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [s, e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
+        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [at + s, at + e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
         if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
           const ps = spans[2 * w - 2]
-          evidence.push({ label: 'word pair', span: [ps, e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
+          evidence.push({ label: 'word pair', span: [at + ps, at + e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
         }
       }
     }
@@ -215,10 +241,12 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     }
     evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
     const empty = words === 0 && a.segments.length === 0
-    const zc = inst.m.A * a.z + inst.m.C
+    const zc = calibrated(inst, a.z, a.short)
+    if (a.short > 0 && inst.m.B) evidence.push({ label: 'short text (few distinct words)', weight: round4(inst.m.B * a.short), where: 'text' })
+    evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
     return {
       operation: 'prompt_manipulation',
-      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a.z, a.offset, severity))),
+      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))),
       scores: empty ? ZERO.map((s) => ({ ...s })) : typeScores(a.types, zc, severity),
       decoded: a.segments.map((s) => ({ label: s.label, span: s.span, text: s.text })),
       deobfuscated: a.normalised,

@@ -7,7 +7,8 @@
 //    future ("I will", "gonna"), a wish or desert ("should be", "hope you"), or an imperative ("kill
 //    yourself", "die");
 //  - insult: an insult aimed at "you" ("you idiot", "you are a loser"), or predicated of someone
-//    ("he is a coward"); said of oneself ("I'm such an idiot") it barely counts;
+//    ("he is a coward"); said of oneself ("I'm such an idiot") it barely counts; hatred declared to
+//    the reader ("I hate you!");
 //  - identity attack: a slur, or a group term within the same sentence as a hostile predicate ("Muslims
 //    are terrorists", "I hate gay people"); the group term alone is nothing;
 //  - obscene and sexual_explicit: the words themselves;
@@ -60,6 +61,12 @@ export const CATEGORY_HEAD = { obscene: 0.3, insult: 0.3, threat: 0, identity_at
 export const OVERALL = { threat: 1.6, insult: 2.0, identity_attack: 1.7, sexual_explicit: 1.5 }
 /** Logit taken off for profanity used for emphasis, at severity 0.5 (scaled by 2 * (1 - severity)). */
 export const EMPHASIS = 3
+/** Verbs of hatred that, aimed at "you", are an attack on the reader; and the insult evidence they carry. */
+const HATE_VERBS = new Set(['hate', 'hates', 'despise', 'despises', 'loathe', 'loathes', 'detest', 'detests'])
+export const HATE_YOU = 2.5
+/** Curses that, followed by "you", are aimed at the reader; and their insult evidence. */
+const CURSE_VERBS = new Set(['fuck', 'f*ck', 'fck', 'fuk', 'fuq', 'phuck'])
+export const CURSE_YOU = 2.5
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
@@ -116,10 +123,14 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
   const inQuotes = (w) => {
     const s0 = start(w)
     const e0 = end(w)
-    let from = text.lastIndexOf('\n', s0) + 1
-    if (from < s0 - 400) from = s0 - 400
-    let to = text.indexOf('\n', e0)
-    if (to < 0 || to > e0 + 400) to = Math.min(text.length, e0 + 400)
+    // Bounded loops, not lastIndexOf / indexOf: those search the whole text when the line has no break,
+    // and once per flagged word that made a long text quadratic.
+    const lo = Math.max(0, s0 - 400)
+    let from = s0
+    while (from > lo && text.charCodeAt(from - 1) !== 10) from--
+    const hi = Math.min(text.length, e0 + 400)
+    let to = e0
+    while (to < hi && text.charCodeAt(to) !== 10) to++
     for (const [qs, qe] of quoted(text.slice(from, to))) if (from + qs <= s0 && e0 <= from + qe) return true
     return false
   }
@@ -198,6 +209,25 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
         out.insult = ev
         if (ev > 1) aimed = true
         note('insult', you >= 0 ? Math.min(w, idx[you]) : w, you >= 0 ? Math.max(w, idx[you]) : w, ev * OVERALL.insult)
+      }
+    }
+    // Profanity addressed to the reader ("fuck you", "f*ck you"): an insult aimed at "you".
+    if (f & F.PROF && CURSE_VERBS.has(word(w)) && near(k, 1, 1, F.YOU) >= 0 && !negated(k) && !countered(k) && CURSE_YOU > out.insult) {
+      out.insult = CURSE_YOU
+      aimed = true
+      note('profanity aimed at you', w, idx[near(k, 1, 1, F.YOU)], CURSE_YOU * OVERALL.insult)
+    }
+    // Hatred declared to the reader ("I hate you", "we despise you"): "you" right after the verb.
+    if (f & F.HOSTILE && HATE_VERBS.has(word(w)) && near(k, 1, 1, F.YOU) >= 0) {
+      const you = idx[near(k, 1, 1, F.YOU)]
+      if (negated(k) || countered(k)) {
+        out.neutral.push(w)
+        out.undo += HATE_YOU * UNDO
+        note('hate aimed at you, negated or quoted', w, you, -HATE_YOU * UNDO)
+      } else if (HATE_YOU > out.insult) {
+        out.insult = HATE_YOU
+        aimed = true
+        note('hate aimed at you', w, you, HATE_YOU * OVERALL.insult)
       }
     }
     if (f & F.SLUR) {

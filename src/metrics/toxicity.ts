@@ -3,6 +3,8 @@
 import { type Core, type TextRef } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
+import { deobfuscate } from './deobfuscate.js'
+import { distinctWords } from './distinct-words.js'
 import { installHead } from './ngram-head.js'
 import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
 
@@ -12,6 +14,14 @@ export interface ToxicityModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
+  /** Distinct words under which a text counts as short (src/metrics/distinct-words.js); absent: never. */
+  WORDS?: number
+  /** 1: a short text's learned evidence counts in proportion to its distinct words. */
+  SHRINK?: number
+  /** Logit per unit of shortness (1 - distinct words / WORDS); absent: 0. */
+  B?: number
   BIAS: number
   SCALE: number
   A: number
@@ -49,9 +59,16 @@ interface Run {
   nFeat: number
   featPtr: number
   featWordPtr: number
-  /** Calibrated head logit, A * (BIAS + SCALE * sum / sqrt(features)) + C. */
+  /** Calibrated head logit, A * (BIAS + SCALE * sum / features) + C. */
   head: number
   rules: Rules
+  /** Share of the learned evidence that counts (1, or distinct words / WORDS with SHRINK). */
+  shrink: number
+  /** 1 - distinct words / WORDS, 0 for texts with WORDS or more distinct words. */
+  short: number
+  /** Copies of the feature buckets and their words, when a second run has reused core memory. */
+  feats?: Uint32Array
+  words?: Uint32Array
 }
 
 const EMPTY: Uint32Array = new Uint32Array(0)
@@ -85,6 +102,11 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const wordSumPtr = mem[at + 7]
   let sum = mem[at + 8] | 0
   const m = inst.m
+  // A text of one or two words ("people") says too little for the head's mean: how short it is (by
+  // distinct words, read before the spans become string indices) has its own calibrated term. Repeating
+  // a text adds no distinct word, so it does not change the score.
+  const short = m.WORDS ? 1 - distinctWords(core.bytes, ref.ptr, mem.subarray(spanPtr >> 2, (spanPtr >> 2) + nWords * 2), nWords, m.WORDS) / m.WORDS : 0
+  const shrink = m.SHRINK === 1 ? 1 - short : 1
   let spans: Uint32Array = EMPTY
   // Spans are needed only when a word was flagged (the rules) or for an explanation.
   if (nWords > 0 && (nFlag > 0 || collect)) {
@@ -97,8 +119,37 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
     sum -= neutralised(rules, (w) => sums[w], severity)
   }
-  const head = m.A * (m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)) + m.C
-  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules }
+  const head = m.A * (m.BIAS + m.SCALE * sum * normOf(m, nFeat) * shrink) + (m.B ?? 0) * short + m.C
+  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules, shrink, short }
+}
+
+/**
+ * Input scale of a text with n features: 1/n, so a text repeated many times has the inputs of the text
+ * once (the square root of older files let repeated benign text saturate the score).
+ */
+const normOf = (m: ToxicityModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
+
+/**
+ * Texts up to this many characters are also read de-obfuscated: messages and comments, where spelling
+ * games live. Longer texts are scored as written (undoing costs about as much as the whole score of prose).
+ */
+export const DEOBFUSCATE_MAX = 4096
+
+/**
+ * The run that scores `text`: the text itself, or its de-obfuscated form (leetspeak, spaced letters,
+ * look-alike letters, zero-width characters undone) when that reads as more toxic.
+ */
+function best(ctx: Context, text: string, severity: number, collect: boolean): { r: Run; deobfuscated: string | null } {
+  const r = run(ctx, text, severity, collect)
+  const de = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text) : null
+  if (de === null) return { r, deobfuscated: null }
+  const first = r.nWords === 0 ? -Infinity : logitOf(r, severity)
+  // The first run's spans and features live in core memory that the second run reuses.
+  const kept = collect ? { ...r, spans: r.spans.slice(), feats: ctx.core.u32(r.featPtr, r.nFeat).slice(), words: ctx.core.u32(r.featWordPtr, r.nFeat).slice() } : r
+  const r2 = run(ctx, de.text, severity, collect)
+  if (r2.nWords > 0 && logitOf(r2, severity) > first) return { r: r2, deobfuscated: de.text }
+  if (!collect) return { r, deobfuscated: null }
+  return { r: kept, deobfuscated: null }
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
@@ -127,7 +178,7 @@ function categoryScores(r: Run): { label: string; score: number }[] {
 
 const score: Scorer<'toxicity'> = (request, ctx) => {
   const severity = request.severity ?? DEFAULT_SEVERITY
-  const r = run(ctx, request.text, severity, false)
+  const { r } = best(ctx, request.text, severity, false)
   // A text without a word (empty, spaces, emoji, punctuation) has nothing to be toxic with.
   if (r.nWords === 0) return { score: 0, scores: CATEGORIES.map((label) => ({ label, score: 0 })) }
   return { score: round2(100 * sigmoid(logitOf(r, severity))), scores: categoryScores(r) }
@@ -144,15 +195,15 @@ const MIN_WEIGHT = 0.05
 function explain(ctx: Context): (request: { text: string; severity?: number }) => Explanation {
   return (request) => {
     const severity = request.severity ?? DEFAULT_SEVERITY
-    const r = run(ctx, request.text, severity, true)
+    const { r, deobfuscated } = best(ctx, request.text, severity, true)
     const inst = installed.get(ctx.core)!
     const m = inst.m
-    const unit = r.nFeat > 0 ? (m.A * m.SCALE) / Math.sqrt(r.nFeat) : 0
+    const unit = m.A * m.SCALE * normOf(m, r.nFeat) * r.shrink
     // Word n-grams and character n-grams go to their word, bigrams to the pair they span.
     const byWord = new Float64Array(r.nWords)
     const byPair = new Float64Array(r.nWords)
-    const feats = ctx.core.u32(r.featPtr, r.nFeat)
-    const words = ctx.core.u32(r.featWordPtr, r.nFeat)
+    const feats = r.feats ?? ctx.core.u32(r.featPtr, r.nFeat)
+    const words = r.words ?? ctx.core.u32(r.featWordPtr, r.nFeat)
     for (let i = 0; i < r.nFeat; i++) {
       const w = words[i] & 0x0fffffff
       const contribution = inst.weights[feats[i]] * unit
@@ -160,7 +211,8 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
       else byWord[w] += contribution
     }
     const evidence: Explanation['evidence'] = []
-    const text = request.text
+    // Spans are in the text that was scored: the request's, or its de-obfuscated form.
+    const text = deobfuscated ?? request.text
     for (let w = 0; w < r.nWords; w++) {
       const s = r.spans[2 * w]
       const e = r.spans[2 * w + 1]
@@ -172,12 +224,15 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
         evidence.push({ label: 'word pair', span: [ps, e], string: text.slice(ps, e), weight: round4(byPair[w]) })
       }
     }
+    if (m.B && r.short > 0) evidence.push({ label: 'short text (few distinct words)', weight: round4(m.B * r.short) })
     for (const ev of r.rules.evidence ?? []) {
       if (ev.label === 'profanity for emphasis') evidence.push({ ...ev, weight: round4(ev.weight * Math.min(1, 2 * (1 - severity))) })
       else if (ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
     }
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
-    return { operation: 'toxicity', score: r.nWords === 0 ? 0 : round2(100 * sigmoid(logitOf(r, severity))), evidence }
+    const out: Explanation & { deobfuscated?: string } = { operation: 'toxicity', score: r.nWords === 0 ? 0 : round2(100 * sigmoid(logitOf(r, severity))), evidence }
+    if (deobfuscated !== null) out.deobfuscated = deobfuscated
+    return out
   }
 }
 

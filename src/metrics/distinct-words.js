@@ -1,0 +1,34 @@
+// How many distinct words a text has, up to a cap: the one measure of a text's size that repetition does
+// not change. The prompt-manipulation head scales its learned evidence by it (short texts such as "ok"
+// carry too few words for the head's mean to mean much), and a text repeated n times has the distinct
+// words of the text once, so its score stays that of the text once. Plain JavaScript, shared with the
+// training script; reads the core's word spans (UTF-8 byte offsets) over the text's bytes.
+
+// Hashes of the words seen so far, kept between calls (a call allocates nothing for caps up to 64).
+const SEEN = new Uint32Array(64)
+
+/**
+ * Distinct words (ASCII case folded, by 32-bit FNV-1a of their bytes) among the first words of a text,
+ * stopping as soon as `cap` are found: linear, and a few dozen words for ordinary prose.
+ * @param {Uint8Array} bytes core memory
+ * @param {number} ptr start of the text's UTF-8 bytes
+ * @param {ArrayLike<number>} spans [start, end) byte offsets of every word, relative to ptr
+ * @param {number} nWords
+ * @param {number} cap
+ */
+export function distinctWords(bytes, ptr, spans, nWords, cap) {
+  const seen = cap <= SEEN.length ? SEEN : new Uint32Array(cap)
+  let n = 0
+  for (let w = 0; w < nWords && n < cap; w++) {
+    let h = 0x811c9dc5
+    for (let i = ptr + spans[2 * w], e = ptr + spans[2 * w + 1]; i < e; i++) {
+      let c = bytes[i]
+      if (c >= 0x41 && c <= 0x5a) c |= 0x20
+      h = Math.imul(h ^ c, 0x01000193) >>> 0
+    }
+    let k = 0
+    while (k < n && seen[k] !== h) k++
+    if (k === n) seen[n++] = h
+  }
+  return n
+}
