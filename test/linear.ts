@@ -19,7 +19,7 @@ export const litmus = await load()
 const ALPHABET = ' \n\t.,;:!?-_=+*/\\|()[]{}<>@#$%&\'"~^`0123456789aAkKxXzZ\u00e9\u03a9\u4e2d'
 // Units once quadratic somewhere outside PII (answer_relevancy, toxicity, prompt_manipulation, the clause
 // splitter of the grounded metrics), or close to it.
-const KNOWN = ['\u03a98|A', '4[,K', '|(Xa', 'Mail maria@example.com now. ', 'a\n', '5 ', '=\u00e9', 'a b ', 'we sat by the river and ']
+const KNOWN = ['\u03a98|A', '4[,K', '|(Xa', 'Mail maria@example.com now. ', 'a\n', '5 ', '=\u00e9', 'a b ', 'you idiot ', 'we sat by the river and ']
 // Units once quadratic in the PII core (keys and fields, key blocks), and obfuscated forms that reach code only
 // PII has (assembly/pii/obfuscated.ts, src/metrics/pii-normalise.ts): only the PII calls get them, the
 // other operations would spend minutes of CI on units they read as any text.
