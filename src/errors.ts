@@ -86,6 +86,21 @@ export class NotLoadedError extends Error {
   }
 }
 
+/**
+ * A request over a limit found only while scoring (the words of a text, counted by the core): the
+ * Evaluator turns it into an InvalidArgumentError of the operation, naming `field` when known.
+ */
+export class LimitError extends Error {
+  override name = 'LimitError'
+  constructor(
+    /** What the limit allows, in words, e.g. `texts of at most 4000000 words (docs/limits.md)`. */
+    readonly expected: string,
+    readonly field = '(body)'
+  ) {
+    super(`over a limit: ${expected}`)
+  }
+}
+
 /** Build the error for a single invalid field outside the schema table (e.g. an unknown model name). */
 export function invalidArgument(
   requestType: string,

@@ -1,5 +1,5 @@
 import { Core } from './core/wasm.js'
-import { ConfigurationError, invalidArgument, InvalidArgumentError, NotLoadedError, preview } from './errors.js'
+import { ConfigurationError, invalidArgument, InvalidArgumentError, LimitError, NotLoadedError, preview } from './errors.js'
 import type { Context, LoadOptions } from './metrics/context.js'
 import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
 import { loadTimeRecognizers } from './metrics/pii.js'
@@ -34,6 +34,12 @@ export type Evaluator = {
   readonly versions: Readonly<Versions>
   /** Bytes of WebAssembly memory the core holds now (it never shrinks): for checking memory stays flat. */
   memoryBytes(): number
+  /**
+   * Give back the WebAssembly memory a large call grew (it never shrinks otherwise): a fresh instance of
+   * the core takes the old one's place, with the loaded models installed again. Calls made before the
+   * promise resolves run on the old instance.
+   */
+  release(): Promise<void>
 } & { [K in keyof Extras]: Extras[K] extends (ctx: Context) => infer F ? F : never }
 
 type AnyScorer = (request: unknown, ctx: Context) => Record<string, unknown>
@@ -52,11 +58,21 @@ const ALL_NAMES = RECORDS.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name])
 function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Record<string, unknown> {
   // Scorers get the validated copy, so a getter cannot show the validator one value and the scorer another.
   const body = validate(op, input)
-  const out = score(body, ctx)
+  const out = withinLimits(op, body, () => score(body, ctx))
   roundResponse(op, out)
   checkResponse(op, out)
   const metadata = (body as { metadata?: unknown }).metadata
   return metadata === undefined ? out : { ...out, metadata }
+}
+
+/** Run `work`, turning a limit the core found (LimitError) into the operation's InvalidArgumentError. */
+function withinLimits<T>(op: Operation, body: unknown, work: () => T): T {
+  try {
+    return work()
+  } catch (e) {
+    if (e instanceof LimitError) throw invalidArgument(op.requestType, e.field, e.expected, 'the request', body)
+    throw e
+  }
 }
 
 const LOAD_TYPE = 'LoadOptions'
@@ -96,7 +112,7 @@ function wanted(options: unknown): AnyRecord[] {
   return RECORDS.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3.name)))
 }
 
-export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Evaluator {
+export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], install: (ctx: Context) => void = () => {}): Evaluator {
   const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
   const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze(names), versions: Object.freeze(versionsOf(names)) }
   const methods = new Map<string, (body: unknown) => unknown>()
@@ -133,9 +149,18 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[]): Eva
       throw invalidArgument('explain', 'name', `one of ${[...explainers.keys()].join(', ')}`, 'an operation with an explanation', name)
     }
     const op = OPS[name as string]
-    return roundExplained(op, explain(validate(op, request)))
+    const body = validate(op, request)
+    return roundExplained(op, withinLimits(op, body, () => explain(body)))
   }
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
+  evaluator.release = async () => {
+    const fresh = await Core.load()
+    // Every scorer reads ctx.core at call time, and per-instance state is keyed by the Core: swapping it
+    // and installing the models again leaves no reference to the old memory.
+    const next: Context = { core: fresh, options: ctx.options }
+    install(next)
+    ctx.core = fresh
+  }
   return evaluator as Evaluator
 }
 
@@ -148,7 +173,10 @@ export async function load(options: LoadOptions = {}): Promise<Evaluator> {
   const models = [...new Set(records.flatMap((m) => m.models))]
   const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => model.chunk())])
   const ctx: Context = { core, options }
-  tokensInit(ctx)
-  models.forEach((model, i) => model.install(ctx, chunks[i]))
-  return createEvaluator(ctx, records)
+  const install = (into: Context) => {
+    tokensInit(into)
+    models.forEach((model, i) => model.install(into, chunks[i]))
+  }
+  install(ctx)
+  return createEvaluator(ctx, records, install)
 }

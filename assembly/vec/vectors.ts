@@ -297,6 +297,9 @@ export function vectorsEmbed(ptr: usize, len: usize, row: usize): u32 {
 
 const WORDS_RESULT: usize = memory.data(16, 16)
 
+/** Most words `vectorsWords` embeds in one call: MAX_EMBED_WORDS of src/schema/limits.ts (256 bytes each). */
+const MAX_EMBED_WORDS: usize = 4_000_000
+
 /**
  * The words of a text, each with its unit word vector, for explanations: returns 4 u32: count,
  * spans pointer (u32 [start, end) byte offsets), vectors pointer (count x dims f32; zero for a word
@@ -307,8 +310,17 @@ export function vectorsWords(ptr: usize, len: usize): usize {
   const res = tokenise(ptr, len, TOK_WORD_SPANS)
   const spans = <usize>load<u32>(res + 16)
   const count = <usize>load<u32>(res + 24)
-  // Runs never outnumber half the bytes plus one.
-  const cap = (len >> 1) + 1
+  // Count the runs first and hold exactly that many vectors: room for the worst case (half the bytes)
+  // took 128 bytes of memory per byte of text, past 4 GiB at 32 MB.
+  let cap: usize = 0
+  for (let w: usize = 0; w < count; w++) {
+    const e = <usize>load<u32>(spans + (w << 3), 4)
+    for (let i = runStart(ptr, <usize>load<u32>(spans + (w << 3)), e); i < e; i = runStart(ptr, runEnd(ptr, i, e), e)) cap++
+  }
+  if (cap > MAX_EMBED_WORDS) {
+    store<u32>(WORDS_RESULT, U32.MAX_VALUE) // too many: the caller refuses the text
+    return WORDS_RESULT
+  }
   const outSpans = arenaAlloc(cap << 3)
   const outVecs = arenaAlloc(cap * dims * 4)
   const outW = arenaAlloc(cap << 2)

@@ -1,5 +1,7 @@
 import type { CoreExports } from './abi.js'
 import { WASM_BASE64 } from './wasm-binary.generated.js'
+import { LimitError } from '../errors.js'
+import { MAX_EMBED_WORDS } from '../schema/limits.js'
 
 /** UTF-8 text written into core memory for one call. */
 export interface TextRef {
@@ -89,6 +91,16 @@ export class Core {
   }
 
   /** Rewrite ascending byte offsets (u32 at `ptr`) into string indices, in place. */
+  /**
+   * `vectorsWords` over [ptr, ptr + len): count, spans, vectors and weights pointers. Throws a LimitError
+   * when the text has more words than one call embeds (MAX_EMBED_WORDS).
+   */
+  embedWords(ptr: number, len: number): [number, number, number, number] {
+    const [count, spans, vectors, weights] = this.u32(this.exports.vectorsWords(ptr, len), 4)
+    if (count === 0xffffffff) throw new LimitError(`texts of at most ${MAX_EMBED_WORDS} words each (docs/limits.md)`)
+    return [count, spans, vectors, weights]
+  }
+
   toStringIndices(text: TextRef, ptr: number, count: number): void {
     if (!text.ascii && count > 0) this.exports.utf16Offsets(text.ptr, text.len, ptr, count)
   }

@@ -1,7 +1,7 @@
 // Clarity: Flesch Reading Ease over the core's tokeniser and syllable counter, clamped to 0..100.
 // Method, tokeniser rules and limits: docs/metrics/clarity.md.
 import { invalidArgument } from '../errors.js'
-import { MAX_TEXT_CHARS } from '../schema/limits.js'
+import { MAX_SPANS, MAX_TEXT_CHARS } from '../schema/limits.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric } from './metric.js'
 import { syllablesMethod, syllablesModel } from './syllables.js'
@@ -53,6 +53,9 @@ export function textStats(ctx: Context) {
     }
     const ref = ctx.core.begin(text)
     const t = tokens(ctx.core, ref, TOK_SYLLABLES | TOK_WORD_SPANS | TOK_SENTENCE_SPANS)
+    if (t.words + t.sentences > MAX_SPANS) {
+      throw invalidArgument('textStats', 'text', `text of at most ${MAX_SPANS} words and sentences in all (docs/limits.md)`, 'the text to measure', text)
+    }
     const some = t.words > 0
     return {
       sentences: t.sentences,

@@ -52,8 +52,7 @@ export function wordsOf(ctx: Context, text: string): Words {
   const sent = tokens(core, ref, TOK_SENTENCE_SPANS).sentenceSpans
   const sentences: [number, number][] = []
   for (let i = 0; i + 1 < sent.length; i += 2) sentences.push([sent[i], sent[i + 1]])
-  const res = x.vectorsWords(ref.ptr, ref.len)
-  const [count, spansPtr, vecPtr, wPtr] = core.u32(res, 4)
+  const [count, spansPtr, vecPtr, wPtr] = core.embedWords(ref.ptr, ref.len)
   core.toStringIndices(ref, spansPtr, count * 2)
   const spans = core.u32(spansPtr, count * 2).slice()
   const weights = core.f32(wPtr, count).slice()

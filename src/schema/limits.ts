@@ -50,3 +50,16 @@ export const MAX_ISSUES = 100
 
 /** Nesting depth of `metadata` (objects and arrays), so that the response can always be written as JSON. */
 export const MAX_METADATA_DEPTH = 64
+
+/**
+ * Spans (words plus sentences) in one `textStats` answer: each is a small array of the JavaScript heap,
+ * and 67 million of them (`'a '` repeated to 128 Mi characters) exhausted it.
+ */
+export const MAX_SPANS = 5_000_000
+
+/**
+ * Words whose vectors one call holds (256 bytes each in core memory): the word-by-word metrics (answer
+ * relevancy, completion, adherence, and the sentences faithfulness aligns) on 32 MB of text needed more
+ * than the 4 GiB a 32-bit WebAssembly memory can address.
+ */
+export const MAX_EMBED_WORDS = 4_000_000

@@ -468,8 +468,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const dims = core.exports.vectorsDims()
   const vectorsOf = (bytes: [number, number]): { at: Uint32Array; vecs: Float32Array } | undefined => {
     if (dims === 0 || bytes[1] <= bytes[0]) return undefined
-    const res = core.exports.vectorsWords(bytes[0], bytes[1] - bytes[0])
-    const [count, spans, vecPtr] = core.u32(res, 3)
+    const [count, spans, vecPtr] = core.embedWords(bytes[0], bytes[1] - bytes[0])
     return { at: core.u32(spans, count * 2).slice(), vecs: core.f32(vecPtr, count * dims).slice() }
   }
   /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
