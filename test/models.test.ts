@@ -71,8 +71,11 @@ describe('bundle', () => {
     expect(readFileSync(new URL('models/pii-gazetteer.js', dist), 'utf8')).toContain('abbie\\nabby')
   })
 
-  it('stays within its budgets (gzipped): core 150 KB, each chunk 1 MB, all chunks 4 MB', () => {
-    expect(gz(new URL('litmus.js', dist))).toBeLessThan(150 * 1024)
+  // The core was 147 KB; the v3 response schemas and versions table of the spec, and the de-obfuscation
+  // shared by toxicity and prompt_manipulation (plain JS the training scripts run too), took it to 151 KB.
+  // Of it, 61 KB is the WebAssembly module inlined as base64.
+  it('stays within its budgets (gzipped): core 155 KB, each chunk 1 MB, all chunks 4 MB', () => {
+    expect(gz(new URL('litmus.js', dist))).toBeLessThan(155 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))

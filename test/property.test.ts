@@ -36,8 +36,44 @@ const text = fc.oneof(
   { weight: 1, arbitrary: repeated }
 )
 
+/** A value that names itself in a failure report (printing it would read every item or trip its trap). */
+const named = <T extends object>(value: T, name: string): T => Object.defineProperty(value, fc.toStringMethod, { value: () => name })
+
+/** Values no JSON body can hold, built once: each must end in a ValidationError, never a crash. */
+const HOSTILE = (() => {
+  const sparse: unknown[] = []
+  sparse.length = 2 ** 32 - 1
+  const throwingLength = new Proxy(['a', 'b'], {
+    get: (target, key) => {
+      if (key === 'length') throw new Error('caller error')
+      return Reflect.get(target, key)
+    }
+  })
+  let deep: Record<string, unknown> = {}
+  for (let i = 0; i < 5_000; i++) deep = { m: deep }
+  const cycle: Record<string, unknown> = {}
+  cycle.self = cycle
+  return [
+    named(sparse, 'sparse array of 2^32 - 1'),
+    throwingLength, // its length trap throws (a revoked proxy cannot go through fast-check: test/reliability-three.test.ts has it)
+    named(deep, 'object nested 5,000 deep'),
+    named(cycle, 'object holding itself')
+  ]
+})()
+
 /** Values of any type, for the fields a hostile request gets wrong. */
-const wrong = fc.oneof(fc.constantFrom(null, undefined, NaN, Infinity, -1, 0, 1e308, true, '', [], {}), fc.anything({ maxDepth: 2 }))
+const wrong = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(null, undefined, NaN, Infinity, -1, 0, 1e308, true, '', [], {}) },
+  { weight: 8, arbitrary: fc.anything({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: HOSTILE.length - 1 }).map((i) => HOSTILE[i]) }
+)
+
+/** `{ m: { m: ... } }`, `depth` objects deep: 64 is accepted, more refused (docs/limits.md). */
+function nestedMetadata(depth: number): Record<string, unknown> {
+  let m: Record<string, unknown> = { leaf: 1 }
+  for (let i = 1; i < depth; i++) m = { m }
+  return m
+}
 
 function valueOf(field: Field): fc.Arbitrary<unknown> {
   const right = ((): fc.Arbitrary<unknown> => {
@@ -56,7 +92,11 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
       case 'object':
         return objectOf(field.fields!)
       default:
-        return fc.oneof(fc.constant(null), fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }))
+        return fc.oneof(
+          fc.constant(null),
+          fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+          fc.integer({ min: 60, max: 70 }).map((depth) => named(nestedMetadata(depth), `metadata nested ${depth} deep`))
+        )
     }
   })()
   return fc.oneof({ weight: 9, arbitrary: right }, { weight: 1, arbitrary: wrong })

@@ -99,3 +99,28 @@ describe('bodies', () => {
     }
   })
 })
+
+describe('metadata the response could not hold', () => {
+  let server: LitmusServer
+  beforeAll(async () => {
+    server = createServer({ keys: [KEY], threads: 0 })
+    await server.ready
+  })
+  afterAll(() => server.close())
+
+  it('metadata nested 20,000 deep is a 400 naming metadata, not a 500', async () => {
+    const body = `{"text":"The cat sat.","metadata":${'{"m":'.repeat(20_000)}1${'}'.repeat(20_000)}}`
+    const res = await server.fetch(new Request('http://localhost/v4/metrics/clarity', { method: 'POST', headers: HEADERS, body }))
+    expect(res.status).toBe(400)
+    expect((await res.json()).error.issues[0].field).toBe('metadata')
+  })
+
+  it('a body of 100,000 empty context objects answers a 400 of bounded size (it was 82.6 MB for 1 MB)', async () => {
+    const body = JSON.stringify({ query: 'q', context: Array.from({ length: 100_000 }, () => ({})) })
+    const res = await server.fetch(new Request('http://localhost/v4/metrics/context_relevancy', { method: 'POST', headers: HEADERS, body }))
+    const text = await res.text()
+    expect(res.status).toBe(400)
+    expect(text.length).toBeLessThan(100_000)
+    expect(JSON.parse(text).error.omitted).toBe(100_000 - 100)
+  })
+})
