@@ -73,6 +73,21 @@ export function cpuOf(call: () => unknown): number {
 /** Below this a time is mostly timer and collector noise: shorter times count as this. */
 const FLOOR_MS = 1
 
+/** Slope of the least-squares fit of log time on log size: 1 for linear growth, 2 for quadratic. */
+export function exponentFit(sizes: number[], times: number[], floorMs = FLOOR_MS): number {
+  const xs = sizes.map(Math.log)
+  const ys = times.map((t) => Math.log(Math.max(t, floorMs)))
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length
+  let num = 0
+  let den = 0
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my)
+    den += (xs[i] - mx) ** 2
+  }
+  return num / den
+}
+
 /**
  * How the CPU time of `call(n)` grows over `sizes`: the exponent of the least-squares fit of log time
  * on log size (linear 1, quadratic 2), from the best of several runs per size, sizes measured in
@@ -83,7 +98,7 @@ const FLOOR_MS = 1
 export function growth(
   call: (n: number) => unknown,
   sizes: number[],
-  { limit = 1.4, rounds = 2, retries = 3 }: { limit?: number; rounds?: number; retries?: number } = {}
+  { limit = 1.5, rounds = 2, retries = 3 }: { limit?: number; rounds?: number; retries?: number } = {}
 ): { exponent: number; detail: string } {
   const best = sizes.map(() => Infinity)
   const round = () => {
@@ -91,19 +106,7 @@ export function growth(
   }
   call(sizes[0]) // warm-up: compile and tier up before anything is timed
   for (let r = 0; r < rounds; r++) round()
-  const fit = () => {
-    const xs = sizes.map(Math.log)
-    const ys = best.map((t) => Math.log(Math.max(t, FLOOR_MS)))
-    const mx = xs.reduce((a, b) => a + b, 0) / xs.length
-    const my = ys.reduce((a, b) => a + b, 0) / ys.length
-    let num = 0
-    let den = 0
-    for (let i = 0; i < xs.length; i++) {
-      num += (xs[i] - mx) * (ys[i] - my)
-      den += (xs[i] - mx) ** 2
-    }
-    return num / den
-  }
+  const fit = () => exponentFit(sizes, best)
   let exponent = fit()
   for (let r = 0; r < retries && exponent > limit; r++) {
     round()

@@ -12,7 +12,7 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { OPERATIONS, load } from '../dist/litmus.js'
-import { cpuOf, requestFor } from './helpers.js'
+import { cpuOf, exponentFit, requestFor } from './helpers.js'
 
 export const litmus = await load()
 
@@ -73,17 +73,7 @@ function exponentOf(call: Call, u: string, sizes: number[], reps: number, best =
   const texts = sizes.map((n) => repeat(u, n))
   gc()
   for (let r = 0; r < reps; r++) for (let i = 0; i < sizes.length; i++) best[i] = Math.min(best[i], cpuOf(() => call(texts[i])))
-  const xs = sizes.map(Math.log)
-  const ys = best.map((t) => Math.log(Math.max(t, FLOOR_MS)))
-  const mx = xs.reduce((a, b) => a + b) / xs.length
-  const my = ys.reduce((a, b) => a + b) / ys.length
-  let num = 0
-  let den = 0
-  for (let i = 0; i < xs.length; i++) {
-    num += (xs[i] - mx) * (ys[i] - my)
-    den += (xs[i] - mx) ** 2
-  }
-  return { exponent: num / den, best }
+  return { exponent: exponentFit(sizes, best, FLOOR_MS), best }
 }
 
 // Linear is 1, quadratic 2 (x4 over x2 of size): the limit leaves room for the collector, whose work
