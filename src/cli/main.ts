@@ -27,8 +27,8 @@ Batch flags:
 Operations are the service's endpoint names (clarity, input_type, ...). Output is JSON; errors go to
 stderr with exit code 1 (invalid request) or 2 (usage, unreadable file). A batch (JSONL, any file
 extension) always reads every line: each output line is {"line", ...the fields the operation does not
-take, such as ids and labels, ...the result}; a line that fails (not JSON, not an object, a refused
-request) is reported on stderr with its number and as {"line", "error"} on stdout, and the batch goes
+take, such as ids and labels, ...the result}; a line that fails (not UTF-8, over 256 MB, not JSON, not
+an object, a refused request) is reported on stderr with its number and as {"line", "error"} on stdout, and the batch goes
 on. A summary (lines, scored, failed, time, lines/s) ends on stderr, a progress bar shows on a
 terminal, and the exit code is 1 when any line failed. Piped stdin holding two or more JSON lines is a
 batch; a single request is one JSON value (pretty-printed or not).`
