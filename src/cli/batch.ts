@@ -1,13 +1,13 @@
 // `litmus batch`: score a JSONL file or stdin line by line, on this thread or a pool of worker threads,
 // optionally one shard of N (a Kubernetes Indexed Job runs one shard per pod).
+import { isUtf8 } from 'node:buffer'
 import { once } from 'node:events'
 import { open } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
 import type { Evaluator } from 'litmus-metrics'
 import { UsageError } from './args.js'
-import { ops, scoreChunk, type Chunk, type Scored } from './record.js'
+import { ops, scoreChunk, type Chunk, type Line, type Scored } from './record.js'
 
 /** A file that cannot be read: one line on stderr, exit 2, no usage text. */
 export class InputError extends Error {
@@ -87,6 +87,59 @@ async function openInput(path: string): Promise<Readable> {
   }
 }
 
+/**
+ * The longest line a batch reads, in bytes before its newline. A longer line is refused without being
+ * decoded: V8 cannot hold a string over about 512 MB, and a line near that would need several times
+ * its size in memory to parse and score.
+ */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024
+
+/**
+ * Split a byte stream into lines at each newline (a carriage return before it is dropped), decoding each
+ * as UTF-8 only once it is known to be whole, valid and within `maxLineBytes`. A line that is not is
+ * yielded as `{ error }` so the batch reports it by number and goes on; the bytes of an overlong line are
+ * skipped as they arrive, never gathered. A last line without a newline is read too.
+ */
+export async function* readLines(stream: AsyncIterable<Uint8Array | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
+  let parts: Buffer[] = []
+  let held = 0
+  let over = false
+  const take = (bytes: Buffer) => {
+    if (over) return
+    if (held + bytes.length > maxLineBytes) {
+      over = true
+      parts = []
+      held = 0
+    } else if (bytes.length) {
+      parts.push(bytes)
+      held += bytes.length
+    }
+  }
+  const end = (): Line => {
+    const whole = parts.length === 1 ? parts[0] : Buffer.concat(parts, held)
+    const wasOver = over
+    parts = []
+    held = 0
+    over = false
+    if (wasOver) return { error: `the line is longer than the limit of ${maxLineBytes} bytes` }
+    const bytes = whole.length && whole[whole.length - 1] === 13 ? whole.subarray(0, whole.length - 1) : whole
+    // The server refuses such bytes (JSON text is UTF-8); decoding them as U+FFFD would score other text.
+    if (!isUtf8(bytes)) return { error: 'the line is not valid UTF-8' }
+    return bytes.toString('utf8')
+  }
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    let from = 0
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, from)) {
+      take(bytes.subarray(from, at))
+      yield end()
+      from = at + 1
+    }
+    take(bytes.subarray(from))
+  }
+  if (held > 0 || over) yield end()
+}
+
 /** Count the lines of a file (for the progress bar's total), reading it once without decoding. */
 async function countLines(path: string): Promise<number> {
   let lines = 0
@@ -141,7 +194,12 @@ async function write(text: string): Promise<void> {
 }
 
 /** Run a batch; returns the number of lines that failed. `lines` overrides the input (stdin already partly read). */
-export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<string>): Promise<number> {
+export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>): Promise<number> {
+  const cores = availableParallelism()
+  if (options.concurrency > cores) {
+    // Allowed (a shared or throttled machine may report fewer cores than it gives), but rarely faster.
+    process.stderr.write(`litmus: warning: --concurrency ${options.concurrency} is more than the ${cores} cores of this machine; threads beyond ${cores} compete for them\n`)
+  }
   const stream = lines ? undefined : options.path === '-' ? process.stdin : await openInput(options.path)
   let total: number | undefined
   if (process.stderr.isTTY && options.path !== '-') {
@@ -158,6 +216,8 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
       filename: new URL(/* @vite-ignore */ './cli-worker.js', import.meta.url).href,
       minThreads: options.concurrency,
       maxThreads: options.concurrency,
+      // Each worker loads the models of the one operation scored, not all of them.
+      workerData: { operations: options.only ? [options.only] : undefined },
       recordTiming: false
     })
     score = (chunk) => pool.run(chunk)
@@ -167,7 +227,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   }
 
   // The line reader starts only now: lines it read during an await above would be lost.
-  const input = lines ?? createInterface({ input: stream!, crlfDelay: Infinity })
+  const input = lines ?? readLines(stream!)
   let count = 0
   let failed = 0
   const started = performance.now()
@@ -181,7 +241,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     } catch (e) {
       // A worker that died loses no line: each is reported as failed.
       const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
-      scored = chunk.lines.filter(([, raw]) => raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why])
+      scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why])
     }
     let out = ''
     for (const [line, json, error] of scored) {

@@ -1,10 +1,9 @@
 // `litmus`: score one request from flags or stdin, a JSONL file line by line, or the embedded sample.
 import { readFileSync } from 'node:fs'
-import { createInterface } from 'node:readline'
 import { describeType, load, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
 import { requestFromFlags, UsageError } from './args.js'
-import { batch, BATCH_FLAGS, InputError, parseBatch } from './batch.js'
-import { applicable, attempt, ops, parseLine } from './record.js'
+import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.js'
+import { applicable, attempt, ops, parseLine, type Line } from './record.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
@@ -28,8 +27,8 @@ Batch flags:
 Operations are the service's endpoint names (clarity, input_type, ...). Output is JSON; errors go to
 stderr with exit code 1 (invalid request) or 2 (usage, unreadable file). A batch (JSONL, any file
 extension) always reads every line: each output line is {"line", ...the fields the operation does not
-take, such as ids and labels, ...the result}; a line that fails (not JSON, not an object, a refused
-request) is reported on stderr with its number and as {"line", "error"} on stdout, and the batch goes
+take, such as ids and labels, ...the result}; a line that fails (not UTF-8, over 256 MB, not JSON, not
+an object, a refused request) is reported on stderr with its number and as {"line", "error"} on stdout, and the batch goes
 on. A summary (lines, scored, failed, time, lines/s) ends on stderr, a progress bar shows on a
 terminal, and the exit code is 1 when any line failed. Piped stdin holding two or more JSON lines is a
 batch; a single request is one JSON value (pretty-printed or not).`
@@ -65,26 +64,32 @@ function isInput(arg: string): boolean {
  * `litmus <operation>` with stdin piped and no path: one JSON request (the whole of stdin, pretty-printed
  * or not), or, when its first two non-blank lines are each JSON, a JSONL batch read as it streams.
  */
-async function stdinRequestOrLines(): Promise<{ request: string } | { lines: AsyncIterable<string> }> {
-  const iterator = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]()
-  const head: string[] = []
+async function stdinRequestOrLines(): Promise<{ request: string } | { lines: AsyncIterable<Line> }> {
+  const iterator = readLines(process.stdin)
+  const head: Line[] = []
   let nonBlank = 0
   let firstIsJson = false
+  // One request is the whole of stdin as text: a line that could not be read as text (not UTF-8, too long) refuses it.
+  const request = (): { request: string } => {
+    const bad = head.findIndex((line) => typeof line !== 'string')
+    if (bad !== -1) throw new UsageError(`stdin is not a JSON request: line ${bad + 1}: ${(head[bad] as { error: string }).error}`)
+    return { request: head.join('\n') }
+  }
   while (nonBlank < 2) {
     const next = await iterator.next()
-    if (next.done) return { request: head.join('\n') }
+    if (next.done) return request()
     head.push(next.value)
-    if (next.value.trim() === '') continue
-    if (++nonBlank === 1) firstIsJson = parseLine(next.value, head.length) instanceof Error === false
+    if (typeof next.value === 'string' && next.value.trim() === '') continue
+    if (++nonBlank === 1) firstIsJson = typeof next.value === 'string' && parseLine(next.value, head.length) instanceof Error === false
   }
   if (!firstIsJson) {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) head.push(next.value)
-    return { request: head.join('\n') }
+    return request()
   }
   return {
     lines: (async function* () {
       yield* head
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
+      yield* iterator
     })()
   }
 }
@@ -109,16 +114,10 @@ function sample(litmus: Evaluator, json: boolean): void {
   if (missing.length) console.log(`declared by the service, not implemented yet: ${missing.join(', ')}`)
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 declare const __LITMUS_VERSION__: string
 
-/** Which lines `--shard INDEX/COUNT` takes (exported for the tests of the split). */
-export { inShard } from './batch.js'
+/** Which lines `--shard INDEX/COUNT` takes, and how input is cut into lines (exported for their tests). */
+export { inShard, MAX_LINE_BYTES, readLines } from './batch.js'
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv

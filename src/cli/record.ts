@@ -102,25 +102,40 @@ export function batchLine(litmus: Evaluator, line: number, record: unknown, only
     return [result, typeof named?.error === 'string' ? named.error : undefined]
   } catch (e) {
     // An internal error on one line must not lose the lines after it.
-    const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
+    const why = failure(e)
     return [{ line, error: why }, why]
   }
 }
 
+/** Why a line failed on an exception: a record too deep to walk is the input's doing, anything else a defect. */
+export function failure(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return 'the record is nested too deeply to score or write'
+  return `internal error: ${e instanceof Error ? e.message : String(e)}`
+}
+
+/** A raw line of input: its text, or why it could not be read as text (not UTF-8, over the length limit). */
+export type Line = string | { error: string }
+
 /** A chunk of raw lines sent to a pool worker, and what comes back: one JSON output line and error per input line. */
 export interface Chunk {
   only?: string
-  lines: [number, string][]
+  lines: [number, Line][]
 }
 export type Scored = [line: number, json: string, error: string | null][]
 
 export function scoreChunk(litmus: Evaluator, chunk: Chunk): Scored {
   const out: Scored = []
   for (const [line, raw] of chunk.lines) {
-    const record = parseLine(raw, line)
-    if (record === undefined) continue
-    const [result, error] = batchLine(litmus, line, record, chunk.only)
-    out.push([line, JSON.stringify(result), error ?? null])
+    // Each line fails alone: a result too deep to stringify must not take the rest of its chunk with it.
+    try {
+      const record = typeof raw === 'string' ? parseLine(raw, line) : new SyntaxError(raw.error)
+      if (record === undefined) continue
+      const [result, error] = batchLine(litmus, line, record, chunk.only)
+      out.push([line, JSON.stringify(result), error ?? null])
+    } catch (e) {
+      const why = failure(e)
+      out.push([line, JSON.stringify({ line, error: why }), why])
+    }
   }
   return out
 }
