@@ -43,7 +43,8 @@ const fixtures: [text: string, expected: Entity[]][] = [
   // Glued to a key, a user or a scheme, as a word-boundary regular expression would find it.
   ['src_ip:10.1.2.3 IPv4:10.1.2.4 IP#10.1.2.5', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4'], ['IP_ADDRESS', '10.1.2.5']]],
   ['ssh root@10.1.2.3 -p 22 or tcp://10.1.2.4:5555', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4']]],
-  ['Subnet 10.0.0.0/8, peer [2001:db8::1]:8080, link fe80::1%eth0', [['IP_ADDRESS', '10.0.0.0'], ['IP_ADDRESS', '2001:db8::1'], ['IP_ADDRESS', 'fe80::1']]],
+  // A CIDR prefix length and an IPv6 zone belong to the address (as Presidio reads them).
+  ['Subnet 10.0.0.0/8, peer [2001:db8::1]:8080, link fe80::1%eth0', [['IP_ADDRESS', '10.0.0.0/8'], ['IP_ADDRESS', '2001:db8::1'], ['IP_ADDRESS', 'fe80::1%eth0']]],
   ['Mapped ::ffff:192.0.2.128 and fe80:0:0:0:202:b3ff:fe1e:8329', [['IP_ADDRESS', '::ffff:192.0.2.128'], ['IP_ADDRESS', 'fe80:0:0:0:202:b3ff:fe1e:8329']]],
   ['Build v2.10.1.3 and ref_1.2.3.4.5 are not addresses', []],
   // MAC_ADDRESS

@@ -12,10 +12,10 @@ import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import {
   B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
 } from '../text/uchar'
-import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
+import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_UK_NINO, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
-import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
+import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './network'
 import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
@@ -25,7 +25,7 @@ import { lowerCue, uncasedReset, uncasedToken } from './uncased'
 import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { emitWhy } from './state'
 import {
-  CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
+  CAND, CAND_MAX, CAND_OVERFLOW, CCAP, CN, CSLOT, EXPLICIT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
 } from './state'
 import {
@@ -81,7 +81,14 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
       const z = obfuscatedEmailToken(s, e)
       if (z > 0) return z > t1 ? z : t1
     }
-    if ((acc & (B_COLON | B_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+    // A URL with an IP-literal host is read for the IP even when URLs were not asked for.
+    if ((acc & (B_COLON | B_DOT)) != 0 && (wants(C_URL) || wants(C_IP)) && url(s, e)) return t1
+    // "user@2001:db8::1": an IPv6 host after a user name (an e-mail domain needs a dot).
+    if ((acc & (B_AT | B_COLON)) == (B_AT | B_COLON) && wants(C_IP)) {
+      let a = s
+      while (a < e && at(a) != 0x40) a++
+      if (a + 3 < e && a > s && (isHex(at(a + 1)) || at(a + 1) == 0x3a) && ipv6OrMac(a + 1, e)) return t1
+    }
     // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
     if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
       secret(s, e)) return t1
@@ -290,6 +297,8 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   P = p
   N = len
   MASK = (<u64>maskHi << 32) | <u64>maskLo
+  EXPLICIT = (MASK >> 63) != 0
+  MASK &= ~(<u64>1 << 63)
   CCAP = 256
   CAND = arenaAlloc(<usize>CCAP * CSLOT)
   CN = 0
@@ -309,6 +318,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   // skip below passes over: each "dot" is found by its own search, one step ahead of the loop.
   let dotAt = wants(C_EMAIL) ? nextDot(0) : len
   while (i < len) {
+    if (CN >= CAND_MAX) break
     if (i >= dotAt) dotAt = nextDot(dotWord(dotAt))
     // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
     // (a '.' directly followed by a letter, as in a domain, is not ordinary).
@@ -372,6 +382,14 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     // Fast path: lower-case words with ordinary punctuation and no inner dot.
     if ((acc & ~(B_LO | B_PUNCT | B_DASH | B_DOT | B_PAREN)) == 0 && (k0 & B_DASH) == 0) {
       if ((acc & B_DOT) == 0) {
+        // "hh 01 02 03 d": a lower-case spaced NINO (read when named; see ukNino).
+        if (acc == B_LO && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1)) && wants(C_UK_NINO)) {
+          const z = spacedLetterId(i)
+          if (z > 0) {
+            i = z
+            continue
+          }
+        }
         i = e
         continue
       }
@@ -388,6 +406,15 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     // "QQ 12 34 56 C", "MH 12 AB 1234": a spaced id starting with a two-capital token.
     if (acc == B_UP && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1))) {
       const z = spacedLetterId(i)
+      if (z > 0) {
+        i = z
+        continue
+      }
+    }
+    // MAC addresses with no digit ("AA-BB-CC-DD-EE-FF", "aabb.ccdd.eeff") would pass as words: a token
+    // of a MAC's length starting with a hex digit is tried first (one length test for any other word).
+    if (e - i >= 14 && e - i <= 20 && (acc & (B_COLON | B_DASH | B_DOT)) != 0 && isHex(at(i)) && wants(C_MAC)) {
+      const z = macToken(i, e)
       if (z > 0) {
         i = z
         continue
@@ -415,6 +442,11 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     }
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
+  }
+  if (CN >= CAND_MAX) {
+    const out = arenaAlloc(4)
+    store<u32>(out, CAND_OVERFLOW)
+    return out
   }
   while (dotAt < len) dotAt = nextDot(dotWord(dotAt))
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
