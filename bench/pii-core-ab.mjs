@@ -7,6 +7,7 @@ import { loadBrown } from './brown.mjs'
 import { abSummary } from './util.mjs'
 import { PII_GAZETTEER } from '../dist/models/pii-gazetteer.js'
 import { PII_ORGS } from '../dist/models/pii-orgs.js'
+import { PII_TAGGER } from '../dist/models/pii-tagger.js'
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !/^\d+$/.test(a))
@@ -28,6 +29,12 @@ async function instance(file) {
   ex.piiGazetteerBuild(put(gaz), gaz.length)
   const orgs = enc.encode(PII_ORGS)
   ex.piiOrgsInstall(ex.lexiconBuild(put(orgs), orgs.length))
+  // A build with the name tagger runs it, as the library does once the tagger chunk is loaded.
+  if (ex.piiTaggerReserve) {
+    const w = Buffer.from(PII_TAGGER.weights, 'base64')
+    new Uint8Array(ex.memory.buffer).set(w, ex.piiTaggerReserve(PII_TAGGER.bits, PII_TAGGER.scale))
+    ex.piiTaggerThreshold(PII_TAGGER.threshold / PII_TAGGER.scale)
+  }
   const scan = () => {
     const p = put(text)
     const out = ex.piiScan(p, text.length, 0xfffffffe, 0x1ffff)

@@ -128,7 +128,7 @@ const phoneContexts: [text: string, expected: Entity[]][] = [
   ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street, Springfield'], ['PHONE_NUMBER', '467 3395']]],
   ['Reach Mr. Smith (467 3395) for details.', [['PERSON', 'Smith'], ['PHONE_NUMBER', '467 3395']]],
   ['Dana,Berg,0494 92 82 32,dana@example.org', [['PERSON', 'Dana'], ['PERSON', 'Berg'], ['PHONE_NUMBER', '0494 92 82 32'], ['EMAIL_ADDRESS', 'dana@example.org']]],
-  ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450']]],
+  ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450'], ['LOCATION', 'Berlin']]],
   ['<td>Phone</td><td>555-123-4567</td>', [['PHONE_NUMBER', '555-123-4567']]],
   ['Ph.555-123-4567 or Tel.:+44 20 7946 0958', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '+44 20 7946 0958']]],
   ['The number 50008063 is mine.', [['PHONE_NUMBER', '50008063']]],

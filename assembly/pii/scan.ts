@@ -22,7 +22,8 @@ import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import { lowerCue, uncasedReset, uncasedToken } from './uncased'
-import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
+import { W_CUE, W_FORMAT, W_GAZETTEER, W_TAGGER } from './categories'
+import { tagSpans, taggerReady } from './tagger'
 import { emitWhy } from './state'
 import {
   CAND, CAND_MAX, CAND_OVERFLOW, CCAP, CN, CSLOT, EXPLICIT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
@@ -299,8 +300,16 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   MASK = (<u64>maskHi << 32) | <u64>maskLo
   EXPLICIT = (MASK >> 63) != 0
   MASK &= ~(<u64>1 << 63)
+  // With the tagger on, asking for some of the name categories reads all of them and keeps those asked for
+  // at the end, so the tagger never reports what the rules, reading every category, would have called
+  // something else ("She joined Mary": Mary is a PERSON, whether or not PERSON was asked for).
+  const userMask = MASK
+  const nameBits = bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION) | bit(C_NRP)
+  if (taggerReady() && (MASK & nameBits) != 0) MASK |= nameBits
   CCAP = 256
   CAND = arenaAlloc(<usize>CCAP * CSLOT)
+  TAG_BUF = 0
+  TAG_CAP = 0
   CN = 0
   MEMO_N = 0
   PEND_N = 0
@@ -453,7 +462,90 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
   if (!SAW_UPPER && len <= 65536 && orgsWanted()) orgLowerPass()
-  return resolve()
+  const out = resolve()
+  // The learned tagger adds the names, places and organisations the rules did not find; where both read
+  // the same words, the rules' entity stands (that combination measured best across held-out sources:
+  // docs/metrics/pii.md, "Name tagger").
+  if (taggerReady() && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION))) {
+    TAG_N = 0
+    tagSpans(tagSink)
+    const merged = TAG_N > 0 ? mergeTagged(out) : out
+    const widened = MASK != userMask
+    MASK = userMask
+    return widened ? keepAsked(merged, userMask) : merged
+  }
+  MASK = userMask
+  return out
+}
+
+/** Drop, in place, the entities at `out` whose category is not in `mask`; returns out. */
+function keepAsked(out: usize, mask: u64): usize {
+  const n = load<u32>(out)
+  let m: u32 = 0
+  for (let i: u32 = 0; i < n; i++) {
+    const slot = out + 4 + <usize>i * CSLOT
+    if ((mask & (<u64>1 << <u64>load<u32>(slot, 8))) == 0) continue
+    if (m != i) memory.copy(out + 4 + <usize>m * CSLOT, slot, CSLOT)
+    m++
+  }
+  store<u32>(out, m)
+  return out
+}
+
+// Tagger spans of this call: start, end, category (u32 each), in text order, at TAG_BUF (grown by doubling).
+let TAG_BUF: usize = 0
+let TAG_CAP: u32 = 0
+let TAG_N: u32 = 0
+
+function tagSink(s: usize, e: usize, type: u32): void {
+  const cat = type == 0 ? C_PERSON : type == 1 ? C_LOCATION : C_ORGANIZATION
+  if (!wants(cat) || TAG_N >= CAND_MAX) return
+  if (TAG_N >= TAG_CAP || TAG_BUF == 0) {
+    const cap: u32 = TAG_CAP < 64 ? 64 : TAG_CAP * 2
+    const bigger = arenaAlloc(<usize>cap * 12)
+    if (TAG_N > 0) memory.copy(bigger, TAG_BUF, <usize>TAG_N * 12)
+    TAG_BUF = bigger
+    TAG_CAP = cap
+  }
+  const slot = TAG_BUF + <usize>TAG_N * 12
+  store<u32>(slot, <u32>s)
+  store<u32>(slot, <u32>e, 4)
+  store<u32>(slot, cat, 8)
+  TAG_N++
+}
+
+/** The entities at `out` with the tagger's spans that overlap none of them, in order (a new output). */
+function mergeTagged(out: usize): usize {
+  const n = load<u32>(out)
+  const merged = arenaAlloc(4 + <usize>(n + TAG_N) * CSLOT)
+  let m: u32 = 0
+  let j: u32 = 0
+  for (let t: u32 = 0; t < TAG_N; t++) {
+    const ts = load<u32>(TAG_BUF + <usize>t * 12)
+    const te = load<u32>(TAG_BUF + <usize>t * 12, 4)
+    // Entities ending at or before this span come first.
+    while (j < n && load<u32>(out + 4 + <usize>j * CSLOT, 4) <= ts) {
+      memory.copy(merged + 4 + <usize>m * CSLOT, out + 4 + <usize>j * CSLOT, CSLOT)
+      m++
+      j++
+    }
+    // Entities are disjoint and sorted: only the next one can overlap [ts, te).
+    if (j < n && load<u32>(out + 4 + <usize>j * CSLOT) < te) continue
+    if (m > 0 && load<u32>(merged + 4 + <usize>(m - 1) * CSLOT, 4) > ts) continue
+    const slot = merged + 4 + <usize>m * CSLOT
+    store<u32>(slot, ts)
+    store<u32>(slot, te, 4)
+    store<u32>(slot, load<u32>(TAG_BUF + <usize>t * 12, 8), 8)
+    store<u32>(slot, W_TAGGER, 12)
+    m++
+  }
+  while (j < n) {
+    memory.copy(merged + 4 + <usize>m * CSLOT, out + 4 + <usize>j * CSLOT, CSLOT)
+    m++
+    j++
+  }
+  store<u32>(merged, m)
+  return merged
 }
 
 // Priority by category id (index), high wins an overlap. The national and medical ids sit with the

@@ -85,6 +85,12 @@ export let TOK_ACC: u32 = 0
 export let TOK_LAST = false
 export const LAST_AT = memory.data(4 * 16)
 
+/** Point the layers at the text [p, p + len) (the tagger's training exports use it outside piiScan). */
+export function setText(p: usize, len: usize): void {
+  P = p
+  N = len
+}
+
 /** Byte i of the text under scan, 0 past its end (so lookahead needs no bounds checks). */
 // @ts-ignore: decorator
 @inline export function at(i: usize): u32 {

@@ -3,7 +3,7 @@
 import { invalidArgument, preview } from '../errors.js'
 import { PII_CATEGORY_IDS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
-import type { Core, TextRef } from '../core/wasm.js'
+import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
 import { defineMetric, defineModel } from './metric.js'
 import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_PII_ENTITIES, MAX_PII_EXPLAIN_ENTITIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseEntry, type Pattern } from './pii-pattern.js'
@@ -461,6 +461,19 @@ export const orgsModel = defineModel(
   }
 )
 
+/** The learned name tagger (assembly/pii/tagger.ts): int8 weights copied into core memory once per instance. */
+export const taggerModel = defineModel(
+  'pii-tagger',
+  () => import('../models/pii-tagger.generated.js'),
+  (ctx, { PII_TAGGER }) => {
+    const core = ctx.core
+    const bytes = decodeBase64(PII_TAGGER.weights)
+    const ptr = core.exports.piiTaggerReserve(PII_TAGGER.bits, PII_TAGGER.scale)
+    core.bytes.set(bytes, ptr)
+    core.exports.piiTaggerThreshold(PII_TAGGER.threshold / PII_TAGGER.scale)
+  }
+)
+
 export type RedactStyle = 'mask' | 'tag' | 'hash'
 
 export interface RedactOptions {
@@ -597,7 +610,7 @@ export const pii = defineMetric({
   name: 'pii',
   score,
   v3: { name: 'v3.pii', score: v3Score },
-  models: [gazetteerModel, orgsModel],
+  models: [gazetteerModel, orgsModel, taggerModel],
   /** Each entity's confidence and evidence (docs/metrics/pii.md, "Explain"). */
   explain: makePiiExplain(detectPii),
   extras: {
