@@ -23,7 +23,7 @@ import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscat
 import { crypto, privateKey, secret } from './secrets'
 import { lowerCue, uncasedReset, uncasedToken } from './uncased'
 import { W_CUE, W_FORMAT, W_GAZETTEER, W_TAGGER } from './categories'
-import { tagSpans, taggerReady } from './tagger'
+import { setCovered, tagSpans, taggerReady } from './tagger'
 import { emitWhy } from './state'
 import {
   CAND, CAND_MAX, CAND_OVERFLOW, CCAP, CN, CSLOT, EXPLICIT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
@@ -468,6 +468,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   // docs/metrics/pii.md, "Name tagger").
   if (taggerReady() && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION))) {
     TAG_N = 0
+    setCovered(out + 4, load<u32>(out))
     tagSpans(tagSink)
     const merged = TAG_N > 0 ? mergeTagged(out) : out
     const widened = MASK != userMask

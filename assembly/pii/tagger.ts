@@ -170,10 +170,11 @@ function prefixEnd(s: usize, e: usize, chars: u32): usize {
 /** Gazetteer flags of the word [s, e), reduced to the bits the tagger reads. */
 function gaz(s: usize, e: usize): u32 {
   if (e <= s || !isWordByte(at(s))) return 0
-  const f = gazLookup(hashLower(FNV_SEED, P + s, e - s))
-  return f & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE | G_COMMON | G_TITLE | G_MONTH | G_WEEKDAY | G_ORG |
-    G_NOTNAME | G_PREP | G_LOCVERB | G_PERSONCTX | G_ADDRCTX)
+  return gazLookup(hashLower(FNV_SEED, P + s, e - s)) & GAZ_BITS
 }
+
+const GAZ_BITS: u32 = G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE | G_COMMON | G_TITLE | G_MONTH | G_WEEKDAY | G_ORG |
+  G_NOTNAME | G_PREP | G_LOCVERB | G_PERSONCTX | G_ADDRCTX
 
 const FEATS = memory.data(4 * 32)
 let NF: u32 = 0
@@ -183,76 +184,103 @@ let NF: u32 = 0
   NF++
 }
 
-/** Word hash of token [s, e) under template t, or of "none" when s is 0xffffffff. */
-function word(t: u32, s: usize, e: usize): u64 {
-  if (s == <usize>0xffffffff || s >= N) return fnvByte(seed(t), 0x5f)
-  return hashLower(seed(t), P + s, e - s)
-}
-
 /** Fill FEATS with the TAG_FEATS feature hashes of the token [s, e) given the previous tag. */
 export function features(s: usize, e: usize, prevTag: u32): void {
   NF = 0
+  const none = <usize>0xffffffff
   const m1 = prevTok(s)
   const m1line = crossedLine
-  const m1e: usize = m1 == <usize>0xffffffff ? <usize>0 : tokEnd(m1)
-  const m2 = m1 == <usize>0xffffffff ? <usize>0xffffffff : prevTok(m1)
-  const m2e: usize = m2 == <usize>0xffffffff ? <usize>0 : tokEnd(m2)
+  const m1e: usize = m1 == none ? <usize>0 : tokEnd(m1)
+  const m2 = m1 == none ? none : prevTok(m1)
+  const m2e: usize = m2 == none ? <usize>0 : tokEnd(m2)
   const p1 = nextTok(e)
   const p1e = p1 < N ? tokEnd(p1) : N
   const p2 = p1 < N ? nextTok(p1e) : N
   const p2e = p2 < N ? tokEnd(p2) : N
-  const w0 = hashLower(FNV_SEED, P + s, e - s)
-  put(seed(1))
-  put(fnvByte(w0, 2))
-  put(shapeHash(seed(3), s, e))
+  // Each word is hashed once, lower-cased from the FNV seed (the gazetteer's key); its features mix
+  // that hash with their template number.
+  const h0 = hashLower(FNV_SEED, P + s, e - s)
+  const hm1 = wordHash(m1, m1e)
+  const hp1 = wordHash(p1 < N ? p1 : none, p1e)
+  const hm2 = wordHash(m2, m2e)
+  const hp2 = wordHash(p2 < N ? p2 : none, p2e)
   const sh0 = shapeHash(FNV_SEED, s, e)
+  put(seed(1))
+  put(fnvByte(h0, 2))
+  put(fnvByte(sh0, 3))
   put(hashLower(seed(4), P + s, prefixEnd(s, e, 3) - s))
   const s3 = suffixStart(s, e, 3)
   put(hashLower(seed(5), P + s3, e - s3))
   const s2 = suffixStart(s, e, 2)
   put(hashLower(seed(6), P + s2, e - s2))
-  const wm1 = word(7, m1, m1e)
+  const wm1 = fnvByte(hm1, 7)
   put(wm1)
-  const wp1 = word(8, p1, p1e)
+  const wp1 = fnvByte(hp1, 8)
   put(wp1)
-  put(word(9, m2, m2e))
-  put(word(10, p2, p2e))
-  put(m1 == <usize>0xffffffff ? seed(11) : shapeHash(seed(11), m1, m1e))
+  put(fnvByte(hm2, 9))
+  put(fnvByte(hp2, 10))
+  put(m1 == none ? seed(11) : shapeHash(seed(11), m1, m1e))
   put(p1 < N ? shapeHash(seed(12), p1, p1e) : seed(12))
   // Gazetteer flags: one feature for the token's whole flag set, one for each neighbour's.
-  const g0 = gaz(s, e)
+  const g0 = gazOf(h0, s, e)
   put(fnvByte(fnvByte(fnvByte(seed(13), g0 & 0xff), (g0 >> 8) & 0xff), g0 >> 16))
-  const gm1 = m1 == <usize>0xffffffff ? 0 : gaz(m1, m1e)
+  const gm1 = m1 == none ? 0 : gazOf(hm1, m1, m1e)
   put(fnvByte(fnvByte(fnvByte(seed(14), gm1 & 0xff), (gm1 >> 8) & 0xff), gm1 >> 16))
-  const gp1 = p1 < N ? gaz(p1, p1e) : 0
+  const gp1 = p1 < N ? gazOf(hp1, p1, p1e) : 0
   put(fnvByte(fnvByte(fnvByte(seed(15), gp1 & 0xff), (gp1 >> 8) & 0xff), gp1 >> 16))
   // Sentence or line initial: a capital there says little.
-  const c1 = m1 == <usize>0xffffffff ? 0 : at(m1)
-  const initial = m1 == <usize>0xffffffff || m1line || c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+  const c1 = m1 == none ? 0 : at(m1)
+  const initial = m1 == none || m1line || c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
   put(fnvByte(seed(16), initial ? 1 : 0))
   // Conjunctions: the word before with this token's shape ("Hi Xxxx"), this shape with the word after
   // ("Xxxx explained"), and the label before a colon ("Patient: Xxxx").
   put(fnvByte(fnvByte(wm1, 17), <u32>sh0))
   put(fnvByte(fnvByte(wp1, 18), <u32>sh0))
   put(fnvByte(seed(19), <u32>(e - s < 12 ? e - s : 12)))
-  put(c1 == 0x3a || c1 == 0x2c ? word(20, m2, m2e) : seed(20))
-  put(fnvByte(seed(21), m1line || m1 == <usize>0xffffffff ? 1 : 0))
+  put(c1 == 0x3a || c1 == 0x2c ? fnvByte(hm2, 20) : seed(20))
+  put(fnvByte(seed(21), m1line || m1 == none ? 1 : 0))
   put(fnvByte(seed(22), prevTag))
   put(fnvByte(fnvByte(seed(23), prevTag), <u32>sh0))
-  put(fnvByte(fnvByte(wp1, 24), <u32>fold(word(0, p2, p2e))))
+  put(fnvByte(fnvByte(wp1, 24), fold(hp2)))
   put(fnvByte(fnvByte(seed(25), prevTag), g0 & 0xff))
   put(fnvByte(fnvByte(wm1, 26), prevTag))
   put(p1 < N && at(p1) == 0x3a ? seed(27) : p1 < N && at(p1) == 0x2c ? fnvByte(seed(27), 1) : fnvByte(seed(27), 2))
   put(fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
   put(fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
-  put(fnvByte(fnvByte(w0, 30), fold(wm1)))
+  put(fnvByte(fnvByte(h0, 30), fold(hm1)))
+}
+
+/** The lower-cased hash of the token [s, e), or a fixed "no word" hash. */
+function wordHash(s: usize, e: usize): u64 {
+  if (s == <usize>0xffffffff || s >= N) return fnvByte(FNV_SEED, 0x5f)
+  return hashLower(FNV_SEED, P + s, e - s)
+}
+
+/** gaz() from a hash already made; the token's first byte says whether it is a word at all. */
+function gazOf(h: u64, s: usize, e: usize): u32 {
+  if (e <= s || !isWordByte(at(s))) return 0
+  return gazLookup(h) & GAZ_BITS
 }
 
 /** Is the token at s, ending at e, scored (see the top of the file)? */
 export function candidate(s: usize, e: usize): bool {
   // "@DanaTennille", "#GhostAdventures": handles and hashtags are not read as names.
   if (s > 0 && (at(s - 1) == 0x40 || at(s - 1) == 0x23)) return false
-  if (headAt(s)) return true
+  if (headAt(s)) {
+    // A capitalised everyday word opening a sentence, no name or place in the lists and no capital after
+    // it ("The", "But", "Yesterday"): most capitals of prose, and never an entity in the training data
+    // often enough to matter. One lookup instead of the thirty features.
+    // "Driver's": the word without its possessive is the one the lists know.
+    const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
+    const g = gaz(s, z)
+    if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE)) != 0) return true
+    const p1 = nextTok(e)
+    if (p1 < N && headAt(p1)) return true
+    const m1 = prevTok(s)
+    if (m1 == <usize>0xffffffff || crossedLine) return false
+    const c1 = at(m1)
+    return !(c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22)
+  }
   // "van", "de la", "bin": a short lower-case word between two candidate heads.
   if (e - s > 4 || at(s) - 0x61 >= 26) return false
   const m1 = prevTok(s)
@@ -301,36 +329,52 @@ export function featsWith(s: usize, e: usize, prevTag: u32): usize {
 
 // ---- Decoding ----
 
-const SCORES = memory.data(4 * 8)
 
 /** The best class of the token whose features are in FEATS, under the installed weights. */
 function best(prevTag: u32): u32 {
-  for (let c: u32 = 0; c < 8; c++) store<i32>(SCORES + (<usize>c << 2), 0)
+  // Seven class scores in locals: one int8 row of 8 per feature (the eighth is padding).
+  let s0: i32 = 0, s1: i32 = 0, s2: i32 = 0, s3: i32 = 0, s4: i32 = 0, s5: i32 = 0, s6: i32 = 0
   for (let f: u32 = 0; f < TAG_FEATS; f++) {
-    const b = load<u32>(FEATS + (<usize>f << 2)) & BUCKET_MASK
-    const row = WTS + (<usize>b << 3)
-    for (let c: u32 = 0; c < TAG_CLASSES; c++) {
-      const slot = SCORES + (<usize>c << 2)
-      store<i32>(slot, load<i32>(slot) + <i32>load<i8>(row + c))
-    }
+    const row = WTS + (<usize>(load<u32>(FEATS + (<usize>f << 2)) & BUCKET_MASK) << 3)
+    s0 += <i32>load<i8>(row)
+    s1 += <i32>load<i8>(row, 1)
+    s2 += <i32>load<i8>(row, 2)
+    s3 += <i32>load<i8>(row, 3)
+    s4 += <i32>load<i8>(row, 4)
+    s5 += <i32>load<i8>(row, 5)
+    s6 += <i32>load<i8>(row, 6)
   }
+  // An inside tag continues only the same type.
+  const pt: i32 = prevTag == 0 ? -1 : <i32>((prevTag - 1) >> 1)
   let bc: u32 = 0
-  let bs = load<i32>(SCORES)
-  for (let c: u32 = 1; c < TAG_CLASSES; c++) {
-    // An inside tag continues only the same type.
-    if ((c & 1) == 0 && (prevTag == 0 || (prevTag - 1) >> 1 != (c - 1) >> 1)) continue
-    const v = load<i32>(SCORES + (<usize>c << 2))
-    if (v > bs) {
-      bs = v
-      bc = c
-    }
-  }
-  LAST_MARGIN = <f32>(bs - load<i32>(SCORES)) * SCALE
+  let bs = s0
+  if (s1 > bs) { bs = s1; bc = 1 }
+  if (pt == 0 && s2 > bs) { bs = s2; bc = 2 }
+  if (s3 > bs) { bs = s3; bc = 3 }
+  if (pt == 1 && s4 > bs) { bs = s4; bc = 4 }
+  if (s5 > bs) { bs = s5; bc = 5 }
+  if (pt == 2 && s6 > bs) { bs = s6; bc = 6 }
+  LAST_MARGIN = <f32>(bs - s0) * SCALE
   return bc
 }
 
 /** Score margin of the last decision over O (for a confidence threshold). */
 let LAST_MARGIN: f32 = 0
+
+/** The next position at or after i where a capital, or a byte starting a non-ASCII letter, opens a token. */
+function nextHead(i0: usize): usize {
+  let i = i0
+  while (i < N) {
+    const c = <u32>load<u8>(P + i)
+    if (c - 0x41 < 26 || c >= 0xc3) {
+      if (i == 0) return i
+      const b = <u32>load<u8>(P + i - 1)
+      if (!((b | 0x20) - 0x61 < 26 || b - 0x30 < 10 || b >= 0x80)) return i
+    }
+    i++
+  }
+  return N
+}
 
 /** Is [s, e) one all-capital ASCII word ("UUID", "NIC", "UK")? Alone, the tagger's reading of one is
  * mostly wrong (acronyms of every kind); the rules' lists know the organisations and places among them. */
@@ -340,11 +384,39 @@ function acronym(s: usize, e: usize): bool {
   return true
 }
 
+/**
+ * Is the one-token span [s, e) too weak to report on the tagger's word alone: an acronym, a key before a
+ * colon ("Tel.:", "Name:"), or a sentence-initial everyday word that is no given name or place
+ * ("Driver's license on file")?
+ */
+function weakAlone(s: usize, e: usize): bool {
+  if (acronym(s, e)) return true
+  if (at(e) == 0x3a || (at(e) == 0x2e && at(e + 1) == 0x3a)) return true
+  const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
+  const g = gaz(s, z)
+  if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_CITY | G_COUNTRY | G_STATE)) != 0) return false
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || crossedLine) return true
+  const c1 = at(m1)
+  return c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+}
+
 /** Minimum margin over O for a span to be reported (set with the weights). */
 let THRESHOLD: f32 = 0
 
 export function piiTaggerThreshold(t: f32): void {
   THRESHOLD = t
+}
+
+// Entities the rules already reported ([start, end, ...] slots of `COV_STRIDE` bytes, sorted, disjoint):
+// a tagger span overlapping one would be dropped, so tokens inside them are not scored at all.
+let COV: usize = 0
+let COV_N: u32 = 0
+const COV_STRIDE: usize = 16
+
+export function setCovered(ptr: usize, n: u32): void {
+  COV = ptr
+  COV_N = n
 }
 
 /**
@@ -354,35 +426,43 @@ export function piiTaggerThreshold(t: f32): void {
 export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
   let i: usize = 0
   let prev: u32 = 0
-  let lastEnd: usize = <usize>0xffffffff
   let spanS: usize = 0
   let spanE: usize = 0
   let spanT: i32 = -1
   let spanOk = false
   let spanToks = 0
+  let cj: u32 = 0
   while (i < N) {
-    while (i < N && isSpace(at(i))) i++
-    if (i >= N) break
-    // Skip a lower-case or non-word token at once (most of prose): one byte test.
-    const c = at(i)
-    if (!(c - 0x41 < 26 || c >= 0xc3 || (c - 0x61 < 26 && spanT >= 0))) {
-      if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
-      spanT = -1
-      prev = 0
-      i = isWordByte(c) ? tokEnd(i) : i + 1
-      continue
+    if (spanT < 0) {
+      // Outside a span only a capital (or a byte starting a non-ASCII letter) at a token start can begin
+      // one: a tight byte loop, no token reading.
+      i = nextHead(i)
+      if (i >= N) break
+    } else {
+      while (i < N && isSpace(at(i))) i++
+      if (i >= N) break
+      // Inside a span the next token may continue it: a head, or a short lower-case word before one.
+      const c = at(i)
+      if (!(c - 0x41 < 26 || c >= 0xc3 || c - 0x61 < 26)) {
+        if (spanOk) sink(spanS, spanE, <u32>spanT)
+        spanT = -1
+        prev = 0
+        i++
+        continue
+      }
     }
     const e = tokEnd(i)
-    if (!candidate(i, e)) {
+    while (cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE, 4) <= i) cj++
+    const covered = cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE) < e
+    if (covered || !candidate(i, e)) {
       if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
       spanT = -1
       prev = 0
       i = e
       continue
     }
-    const pt = prevTok(i)
-    const adjacent = pt != <usize>0xffffffff && lastEnd != <usize>0xffffffff && tokEnd(pt) == lastEnd
-    if (!adjacent) prev = 0
+    // The previous tag counts only for the token just before this one (a span continues or not).
+    if (spanT < 0) prev = 0
     features(i, e, prev)
     const tag = best(prev)
     if (tag == 0 || (tag & 1) == 1) {
@@ -398,10 +478,9 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       }
       spanE = e
       spanToks++
-      if (LAST_MARGIN >= THRESHOLD && (spanToks > 1 || !acronym(i, e))) spanOk = true
+      if (LAST_MARGIN >= THRESHOLD && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
     }
     prev = tag
-    lastEnd = e
     i = e
   }
   if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
@@ -440,6 +519,7 @@ function debugSink(s: usize, e: usize, t: u32): void {
 export function piiTagSpans(p: usize, len: usize, out: usize): u32 {
   if (!clsReady) initClasses()
   setText(p, len)
+  setCovered(0, 0)
   DEBUG_OUT = out
   DEBUG_N = 0
   tagSpans(debugSink)
