@@ -361,6 +361,11 @@ function best(prevTag: u32): u32 {
 /** Score margin of the last decision over O (for a confidence threshold). */
 let LAST_MARGIN: f32 = 0
 
+function onlySpaces(a: usize, b: usize): bool {
+  for (let k = a; k < b; k++) if (!isSpace(at(k))) return false
+  return true
+}
+
 /** The next position at or after i where a capital, or a byte starting a non-ASCII letter, opens a token. */
 function nextHead(i0: usize): usize {
   let i = i0
@@ -431,12 +436,17 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
   let spanT: i32 = -1
   let spanOk = false
   let spanToks = 0
+  let spanPoisoned = false
+  let afterRule = false
   let cj: u32 = 0
   while (i < N) {
     if (spanT < 0) {
       // Outside a span only a capital (or a byte starting a non-ASCII letter) at a token start can begin
       // one: a tight byte loop, no token reading.
-      i = nextHead(i)
+      const h = nextHead(i)
+      // Anything between (a word, punctuation) separates the next head from a rule entity.
+      if (h > i) afterRule = afterRule && onlySpaces(i, h)
+      i = h
       if (i >= N) break
     } else {
       while (i < N && isSpace(at(i))) i++
@@ -454,11 +464,21 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
     const e = tokEnd(i)
     while (cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE, 4) <= i) cj++
     const covered = cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE) < e
-    if (covered || !candidate(i, e)) {
+    if (covered) {
+      // A span running into an entity of the rules ("Dr." before "Constantinos A. Doxiadis") is part of
+      // it: dropped, and so is one that starts right after it.
+      spanT = -1
+      prev = 0
+      i = e
+      afterRule = true
+      continue
+    }
+    if (!candidate(i, e)) {
       if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
       spanT = -1
       prev = 0
       i = e
+      afterRule = false
       continue
     }
     // The previous tag counts only for the token just before this one (a span continues or not).
@@ -475,13 +495,15 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
         spanT = <i32>((tag - 1) >> 1)
         spanOk = false
         spanToks = 0
+        spanPoisoned = afterRule
       }
       spanE = e
       spanToks++
-      if (LAST_MARGIN >= THRESHOLD && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
+      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
     }
     prev = tag
     i = e
+    afterRule = false
   }
   if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
 }
