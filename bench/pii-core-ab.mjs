@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { loadBrown } from './brown.mjs'
 import { abSummary } from './util.mjs'
-import { PII_TAGGER } from '../dist/models/pii-tagger.js'
+import * as PII_TAGGER from '../dist/models/pii-tagger.js'
 import { piiCore } from '../scripts/lib/pii-core.mjs'
 
 const args = process.argv.slice(2)

@@ -71,8 +71,10 @@ describe('bundle', () => {
     expect(readFileSync(new URL('models/pii-gazetteer.js', dist), 'utf8')).toContain('abbie\\nabby')
   })
 
-  it('stays within its budgets (gzipped): core 150 KB, each chunk 1 MB, all chunks 4 MB', () => {
-    expect(gz(new URL('litmus.js', dist))).toBeLessThan(150 * 1024)
+  // The core was 150 KB until the PII name tagger's decoder (assembly/pii/tagger.ts, about 4 KB gzipped)
+  // joined it; its weights are a lazy chunk.
+  it('stays within its budgets (gzipped): core 156 KB, each chunk 1 MB, all chunks 4 MB', () => {
+    expect(gz(new URL('litmus.js', dist))).toBeLessThan(156 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))

@@ -1,5 +1,5 @@
 // A bare PII core for scripts and benches: a built wasm file instantiated on its own, with the gazetteer and
-// organisation tables installed as the library installs them, and the name tagger's weights when given
+// organisation tables installed as the library installs them, and the name tagger's weights when given (the module src/models/pii-tagger.generated.ts)
 // (and when the build has the tagger). `put` writes bytes into a fresh call arena and returns their pointer.
 import { PII_GAZETTEER } from '../../dist/models/pii-gazetteer.js'
 import { PII_ORGS } from '../../dist/models/pii-orgs.js'
@@ -21,11 +21,11 @@ export async function piiCore(wasm, { tagger } = {}) {
   const orgs = enc.encode(PII_ORGS)
   ex.piiOrgsInstall(ex.lexiconBuild(put(orgs), orgs.length))
   if (tagger && ex.piiTaggerReserve) {
-    const w = Buffer.from(tagger.weights, 'base64')
+    const w = Buffer.from(tagger.PII_TAGGER_WEIGHTS, 'base64')
     // Reserve first: it may grow memory, which detaches any view taken before.
-    const at = ex.piiTaggerReserve(tagger.bits, tagger.scale)
+    const at = ex.piiTaggerReserve(tagger.PII_TAGGER_BITS, tagger.PII_TAGGER_SCALE)
     new Uint8Array(ex.memory.buffer).set(w, at)
-    ex.piiTaggerThreshold(tagger.threshold / tagger.scale)
+    ex.piiTaggerThreshold(tagger.PII_TAGGER_THRESHOLD / tagger.PII_TAGGER_SCALE)
   }
   return { ex, put }
 }

@@ -465,12 +465,12 @@ export const orgsModel = defineModel(
 export const taggerModel = defineModel(
   'pii-tagger',
   () => import('../models/pii-tagger.generated.js'),
-  (ctx, { PII_TAGGER }) => {
+  (ctx, m) => {
     const core = ctx.core
-    const bytes = decodeBase64(PII_TAGGER.weights)
-    const ptr = core.exports.piiTaggerReserve(PII_TAGGER.bits, PII_TAGGER.scale)
+    const bytes = decodeBase64(m.PII_TAGGER_WEIGHTS)
+    const ptr = core.exports.piiTaggerReserve(m.PII_TAGGER_BITS, m.PII_TAGGER_SCALE)
     core.bytes.set(bytes, ptr)
-    core.exports.piiTaggerThreshold(PII_TAGGER.threshold / PII_TAGGER.scale)
+    core.exports.piiTaggerThreshold(m.PII_TAGGER_THRESHOLD / m.PII_TAGGER_SCALE)
   }
 )
 
