@@ -5,29 +5,17 @@
 import { readFileSync } from 'node:fs'
 import { loadBrown } from './brown.mjs'
 import { abSummary } from './util.mjs'
-import { PII_GAZETTEER } from '../dist/models/pii-gazetteer.js'
-import { PII_ORGS } from '../dist/models/pii-orgs.js'
+import * as PII_TAGGER from '../dist/models/pii-tagger.js'
+import { piiCore } from '../scripts/lib/pii-core.mjs'
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !/^\d+$/.test(a))
 const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 31)
 const text = new TextEncoder().encode(loadBrown().text)
-const enc = new TextEncoder()
 
 async function instance(file) {
-  const { instance } = await WebAssembly.instantiate(readFileSync(file), { env: { abort() { throw new Error('abort') } } })
-  const ex = instance.exports
-  const put = (bytes) => {
-    ex.reset()
-    const p = ex.alloc(bytes.length)
-    new Uint8Array(ex.memory.buffer).set(bytes, p)
-    return p
-  }
-  const gaz = enc.encode(PII_GAZETTEER)
-  ex.piiGazetteerReserve(PII_GAZETTEER.split('\n').length)
-  ex.piiGazetteerBuild(put(gaz), gaz.length)
-  const orgs = enc.encode(PII_ORGS)
-  ex.piiOrgsInstall(ex.lexiconBuild(put(orgs), orgs.length))
+  // A build with the name tagger runs it, as the library does once the tagger chunk is loaded.
+  const { ex, put } = await piiCore(readFileSync(file), { tagger: PII_TAGGER })
   const scan = () => {
     const p = put(text)
     const out = ex.piiScan(p, text.length, 0xfffffffe, 0x1ffff)

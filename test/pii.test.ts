@@ -43,7 +43,8 @@ const fixtures: [text: string, expected: Entity[]][] = [
   // Glued to a key, a user or a scheme, as a word-boundary regular expression would find it.
   ['src_ip:10.1.2.3 IPv4:10.1.2.4 IP#10.1.2.5', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4'], ['IP_ADDRESS', '10.1.2.5']]],
   ['ssh root@10.1.2.3 -p 22 or tcp://10.1.2.4:5555', [['IP_ADDRESS', '10.1.2.3'], ['IP_ADDRESS', '10.1.2.4']]],
-  ['Subnet 10.0.0.0/8, peer [2001:db8::1]:8080, link fe80::1%eth0', [['IP_ADDRESS', '10.0.0.0'], ['IP_ADDRESS', '2001:db8::1'], ['IP_ADDRESS', 'fe80::1']]],
+  // A CIDR prefix length and an IPv6 zone belong to the address (as Presidio reads them).
+  ['Subnet 10.0.0.0/8, peer [2001:db8::1]:8080, link fe80::1%eth0', [['IP_ADDRESS', '10.0.0.0/8'], ['IP_ADDRESS', '2001:db8::1'], ['IP_ADDRESS', 'fe80::1%eth0']]],
   ['Mapped ::ffff:192.0.2.128 and fe80:0:0:0:202:b3ff:fe1e:8329', [['IP_ADDRESS', '::ffff:192.0.2.128'], ['IP_ADDRESS', 'fe80:0:0:0:202:b3ff:fe1e:8329']]],
   ['Build v2.10.1.3 and ref_1.2.3.4.5 are not addresses', []],
   // MAC_ADDRESS
@@ -127,7 +128,7 @@ const phoneContexts: [text: string, expected: Entity[]][] = [
   ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street, Springfield'], ['PHONE_NUMBER', '467 3395']]],
   ['Reach Mr. Smith (467 3395) for details.', [['PERSON', 'Smith'], ['PHONE_NUMBER', '467 3395']]],
   ['Dana,Berg,0494 92 82 32,dana@example.org', [['PERSON', 'Dana'], ['PERSON', 'Berg'], ['PHONE_NUMBER', '0494 92 82 32'], ['EMAIL_ADDRESS', 'dana@example.org']]],
-  ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450']]],
+  ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450'], ['LOCATION', 'Berlin']]],
   ['<td>Phone</td><td>555-123-4567</td>', [['PHONE_NUMBER', '555-123-4567']]],
   ['Ph.555-123-4567 or Tel.:+44 20 7946 0958', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '+44 20 7946 0958']]],
   ['The number 50008063 is mine.', [['PHONE_NUMBER', '50008063']]],

@@ -58,3 +58,5 @@ export const W_CONTEXT: u32 = 4
 export const W_GAZETTEER: u32 = 8
 export const W_CUE: u32 = 16
 export const W_DEOBFUSCATED: u32 = 32
+/** Read as a name, place or organisation by the learned tagger (tagger.ts) from the words around it. */
+export const W_TAGGER: u32 = 64

@@ -12,6 +12,7 @@ import {
 import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
+import { macAt } from './network'
 import { emitWhy } from './state'
 import { orgRun, orgsWanted, readNameEnd, readNameHash, wordsReset } from './orgs'
 import {
@@ -115,6 +116,8 @@ function collectRun(s: usize): u32 {
     if (ce == cs) break
     // "Insurance AB 12 34 56 C": a spaced id (national.ts) ends the run; the token loop reads it.
     if (k > 0 && ce - cs == 2 && at(ce) == 0x20 && isDig(at(ce + 1)) && spacedIdAt(cs)) break
+    // "Device AA-BB-CC-DD-EE-FF": a MAC address of hex letters only ends the run (the token loop reads it).
+    if (k > 0 && at(cs + 2) == 0x2d && macAt(cs)) break
     // Lower-case words end the run unless they are short particles ("van der", "de la") before a capital.
     if (!capital && (k == 0 || ce - cs > 5 || raw + 1 >= N || !(upperAt(raw + 1) || particleThenCapital(raw + 1)))) break
     if (h == 0) h = hashRange(cs, ce)

@@ -22,7 +22,7 @@ import { X_CARD, X_MRN, X_NUMBER, X_PATIENT, X_RECORD, cuesBefore, wordBefore } 
 import { G_CTX_PHONE } from './gazetteer'
 import { phoneAt } from './numbers'
 import { RUN_BROKEN, RUN_G, RUN_GLYPH, RUN_MIXED, RUN_N, RUN_PADDED, RUN_SPACED, readDigitRun } from './obfuscated'
-import { at, bit, emitWhy, wants, wantsAny } from './state'
+import { EXPLICIT, at, bit, emitWhy, wants, wantsAny } from './state'
 import { eqi, isAlnum, isAlpha, isDig, startsWith } from './text'
 
 /** Every category this file reports (the token loop asks wantsAny(ID_MASK) before calling in). */
@@ -166,6 +166,8 @@ const CTX_WORD_MAX: usize = 24
 
 let ctxDone = false
 let ctxFlags: u32 = 0
+/** The concepts of the words really before the value (ctxFlags adds the categories named by the caller). */
+let ctxNamed: u32 = 0
 let ctxAt: usize = 0
 
 /** Concepts of up to CTX_WORDS words before `pos` on the same line (read once per candidate). */
@@ -202,8 +204,41 @@ function context(pos: usize): u32 {
   if ((f & K_RECORD) != 0 && (f & (K_PATIENT | K_MEDICAL)) == 0 && (cuesBefore(pos, 14) & X_PATIENT) != 0) f |= K_PATIENT
   ctxDone = true
   ctxAt = pos
-  ctxFlags = f
-  return f
+  ctxNamed = f
+  ctxFlags = f | (EXPLICIT ? askedFor() : 0)
+  return ctxFlags
+}
+
+/**
+ * The concepts of the ids the caller named in `categories`: with them, context() reads every such id as
+ * named, so one whose layout and check hold counts without its word (Presidio's reading of an entity
+ * asked for by name). Evidence (ctxBit) still reports only words actually there. Medical record numbers
+ * and state medical licences have no layout of their own (any run of digits), so they still need their word.
+ */
+function askedFor(): u32 {
+  let k: u32 = 0
+  if (wants(C_ITIN)) k |= K_ITIN
+  if (wantsAny(bit(C_US_PASSPORT) | bit(C_IT_PASSPORT) | bit(C_IN_PASSPORT))) k |= K_PASSPORT
+  if (wantsAny(bit(C_US_DRIVER_LICENSE) | bit(C_IT_DRIVER_LICENSE))) k |= K_DL
+  if (wants(C_UK_NHS)) k |= K_NHS
+  if (wants(C_UK_NINO)) k |= K_NINO
+  if (wants(C_IT_VAT_CODE)) k |= K_VAT
+  if (wants(C_IT_IDENTITY_CARD)) k |= K_IDCARD
+  if (wants(C_PL_PESEL)) k |= K_PESEL
+  if (wants(C_SG_UEN)) k |= K_UEN
+  if (wants(C_AU_ABN)) k |= K_ABN
+  if (wants(C_AU_ACN)) k |= K_ACN
+  if (wants(C_AU_TFN)) k |= K_TAX
+  if (wants(C_AU_MEDICARE)) k |= K_MEDICARE
+  if (wants(C_IN_AADHAAR)) k |= K_AADHAAR
+  if (wants(C_IN_PAN)) k |= K_PAN
+  if (wants(C_IN_VOTER)) k |= K_VOTER
+  if (wants(C_KR_RRN)) k |= K_RRN
+  if (wants(C_TH_TNIN)) k |= K_TNIN
+  if (wants(C_NPI)) k |= K_NPI
+  if (wants(C_DEA)) k |= K_DEA
+  if (wantsAny(bit(C_ES_NIF) | bit(C_ES_NIE))) k |= K_OWN
+  return k
 }
 
 // ---- Layouts ----
@@ -214,7 +249,8 @@ let IDN: usize = 0
 
 /**
  * Match the layout `pat` at s: 'D' digit, 'L' capital letter, 'A' digit or capital, 's' an optional
- * separator, 'S' a required one (a space or '-', the same kind throughout a value), '-' a dash.
+ * separator, 'S' a required one (a space or '-', the same kind throughout a value), '-' a dash; 'l' a
+ * letter of either case (read as its capital), 'o' an optional space of its own (not held to one kind).
  * The value must end there: no letter or digit after it, and no further digit group (so the first
  * groups of a card number are never read as an id). Returns the end, or 0; packs the value into ID.
  */
@@ -226,12 +262,14 @@ function shape(s: usize, pat: string): usize {
   for (let j: usize = 0; j < n; j++) {
     const p = <u32>load<u16>(changetype<usize>(pat) + (j << 1))
     const c = at(k)
-    if (p == 0x44 || p == 0x4c || p == 0x41) {
-      const ok = p == 0x44 ? isDig(c) : p == 0x4c ? c - 0x41 < 26 : isDig(c) || c - 0x41 < 26
+    if (p == 0x44 || p == 0x4c || p == 0x41 || p == 0x6c) {
+      const ok = p == 0x44 ? isDig(c) : p == 0x4c ? c - 0x41 < 26 : p == 0x6c ? (c | 0x20) - 0x61 < 26 : isDig(c) || c - 0x41 < 26
       if (!ok || IDN >= 32) return 0
-      store<u8>(ID + IDN, <u8>c)
+      store<u8>(ID + IDN, <u8>(p == 0x6c ? c & 0xdf : c))
       IDN++
       k++
+    } else if (p == 0x6f) {
+      if (c == 0x20) k++
     } else if (p == 0x73 || p == 0x53) {
       const sep: i32 = c == 0x20 || c == 0x2d ? <i32>c : 0
       if (p == 0x53 && sep == 0) return 0
@@ -281,11 +319,17 @@ function claim(s: usize, e: usize, cat: u32, why: u32): usize {
 
 /** W_CONTEXT when a word naming the id (any of `k`) precedes s. */
 function ctxBit(s: usize, k: u32): u32 {
-  return (context(s) & k) != 0 ? W_CONTEXT : 0
+  context(s)
+  return (ctxNamed & k) != 0 ? W_CONTEXT : 0
 }
 
 const CHECKED: u32 = W_FORMAT | W_CHECKSUM
-const NAMED: u32 = W_FORMAT | W_CONTEXT
+
+/** Evidence of an id with no check of its own: its layout, and the word before it when one is there. */
+function namedWhy(s: usize): u32 {
+  context(s)
+  return W_FORMAT | (ctxNamed != 0 ? W_CONTEXT : 0)
+}
 
 // ---- Values that start with a digit ----
 
@@ -321,9 +365,9 @@ function krRrn(s: usize, dashed: bool): usize {
   const century: u32 = g <= 2 || (g >= 5 && g <= 6) ? 1900 : 2000
   if (!dateOk(century + num(0, 2), num(2, 2), num(4, 2))) return 0
   const named = (context(s) & K_RRN) != 0
-  if (rrnOk(ID) && (dashed || named)) return claim(s, e, C_KR_RRN, CHECKED | (named ? W_CONTEXT : 0))
+  if (rrnOk(ID) && (dashed || named)) return claim(s, e, C_KR_RRN, CHECKED | ctxBit(s, K_RRN))
   // Numbers issued since October 2020 end in random digits: only the word RRN can vouch for them.
-  return named ? claim(s, e, C_KR_RRN, NAMED) : 0
+  return named ? claim(s, e, C_KR_RRN, namedWhy(s)) : 0
 }
 
 /** Thai national id: 13 digits, first 1-8, mod-11 check; the printed 1-4-5-2-1 layout, or the word. */
@@ -351,7 +395,7 @@ function digitRun(s: usize): usize {
   }
   if ((k & K_NHS) != 0) {
     e = shape(s, 'DDDsDDDsDDDD')
-    if (e > 0 && nhsOk(ID)) return claim(s, e, C_UK_NHS, CHECKED | W_CONTEXT)
+    if (e > 0 && nhsOk(ID)) return claim(s, e, C_UK_NHS, CHECKED | ctxBit(s, K_NHS))
   }
   // ABN: printed 2-3-3-3 with spaces it is an ABN by layout and its mod-89 check; compact needs the word.
   e = shape(s, 'DDSDDDSDDDSDDD')
@@ -362,48 +406,52 @@ function digitRun(s: usize): usize {
   }
   if ((k & K_VAT) != 0) {
     e = shape(s, 'DDDDDDDDDDD')
-    if (e > 0 && vatOk()) return claim(s, e, C_IT_VAT_CODE, CHECKED | W_CONTEXT)
+    if (e > 0 && vatOk()) return claim(s, e, C_IT_VAT_CODE, CHECKED | ctxBit(s, K_VAT))
   }
   if ((k & K_PESEL) != 0) {
     e = shape(s, 'DDDDDDDDDDD')
-    if (e > 0 && peselDateOk() && peselOk(ID)) return claim(s, e, C_PL_PESEL, CHECKED | W_CONTEXT)
+    if (e > 0 && peselDateOk() && peselOk(ID)) return claim(s, e, C_PL_PESEL, CHECKED | ctxBit(s, K_PESEL))
   }
   if ((k & K_ACN) != 0) {
     e = shape(s, 'DDDsDDDsDDD')
-    if (e > 0 && acnOk(ID)) return claim(s, e, C_AU_ACN, CHECKED | W_CONTEXT)
+    if (e > 0 && acnOk(ID)) return claim(s, e, C_AU_ACN, CHECKED | ctxBit(s, K_ACN))
   }
   if ((k & K_TAX) != 0) {
     e = shape(s, 'DDDsDDDsDDD')
     if (e == 0) e = shape(s, 'DDDsDDDsDD')
-    if (e > 0 && tfnOk(ID, IDN)) return claim(s, e, C_AU_TFN, CHECKED | W_CONTEXT)
+    if (e > 0 && tfnOk(ID, IDN)) return claim(s, e, C_AU_TFN, CHECKED | ctxBit(s, K_TAX))
   }
   if ((k & K_MEDICARE) != 0) {
     e = shape(s, 'DDDDsDDDDDsD')
     if (e == 0) e = shape(s, 'DDDDsDDDDDsDD')
-    if (e > 0 && medicareOk(ID)) return claim(s, e, C_AU_MEDICARE, CHECKED | W_CONTEXT)
+    if (e > 0 && medicareOk(ID)) return claim(s, e, C_AU_MEDICARE, CHECKED | ctxBit(s, K_MEDICARE))
   }
   if ((k & K_AADHAAR) != 0) {
     e = shape(s, 'DDDDsDDDDsDDDD')
-    if (e > 0 && d(0) >= 2 && !palindrome() && verhoeffOk(ID, 12)) return claim(s, e, C_IN_AADHAAR, CHECKED | W_CONTEXT)
+    if (e > 0 && d(0) >= 2 && !palindrome() && verhoeffOk(ID, 12)) return claim(s, e, C_IN_AADHAAR, CHECKED | ctxBit(s, K_AADHAAR))
   }
   if ((k & K_NPI) != 0) {
     e = shape(s, 'DDDDDDDDDD')
     if (e == 0) e = shape(s, 'DDDSDDDSDDDD')
-    if (e > 0 && (d(0) == 1 || d(0) == 2) && npiOk(ID)) return claim(s, e, C_NPI, CHECKED | W_CONTEXT)
+    if (e == 0) e = shape(s, 'DDDDSDDDSDDD')
+    // A body of one repeated digit ("1111111112") is a placeholder, whatever its check says.
+    let same = true
+    for (let i: usize = 1; i < 9; i++) if (load<u8>(ID + i) != load<u8>(ID)) same = false
+    if (e > 0 && !same && (d(0) == 1 || d(0) == 2) && npiOk(ID)) return claim(s, e, C_NPI, CHECKED | ctxBit(s, K_NPI))
   }
   if ((k & K_PASSPORT) != 0) {
     e = shape(s, 'DDDDDDDDD')
-    if (e > 0) return claim(s, e, C_US_PASSPORT, NAMED)
+    if (e > 0) return claim(s, e, C_US_PASSPORT, W_FORMAT | ctxBit(s, K_PASSPORT))
   }
   if ((k & (K_UEN)) != 0) {
     e = shape(s, 'DDDDDDDDL')
-    if (e > 0 && uenDigitsOk(ID, 9)) return claim(s, e, C_SG_UEN, CHECKED | W_CONTEXT)
+    if (e > 0 && uenDigitsOk(ID, 9)) return claim(s, e, C_SG_UEN, CHECKED | ctxBit(s, K_UEN))
     e = shape(s, 'DDDDDDDDDL')
-    if (e > 0 && num(0, 4) >= 1800 && num(0, 4) <= 2099 && uenDigitsOk(ID, 10)) return claim(s, e, C_SG_UEN, CHECKED | W_CONTEXT)
+    if (e > 0 && num(0, 4) >= 1800 && num(0, 4) <= 2099 && uenDigitsOk(ID, 10)) return claim(s, e, C_SG_UEN, CHECKED | ctxBit(s, K_UEN))
   }
   if (idCardWord(k)) {
     e = shape(s, 'DDDDDDDLL')
-    if (e > 0) return claim(s, e, C_IT_IDENTITY_CARD, NAMED)
+    if (e > 0) return claim(s, e, C_IT_IDENTITY_CARD, namedWhy(s))
   }
   return 0
 }
@@ -446,8 +494,14 @@ function peselDateOk(): bool {
 
 /** Spanish DNI/NIF: 8 digits and their control letter ("12345678Z", "12345678-Z"). */
 function esNif(s: usize): usize {
-  const e = shape(s, 'DDDDDDDDsL')
-  if (e == 0 || <u32>load<u8>(ID + 8) != nifLetter(num(0, 8)) || (context(s) & K_UEN) != 0) return 0
+  let e = shape(s, 'DDDDDDDDsl')
+  let n: usize = 8
+  // Seven digits (an older DNI without its leading zero) only when named: a word, or the category asked for.
+  if (e == 0 && (context(s) & K_OWN) != 0) {
+    e = shape(s, 'DDDDDDDsl')
+    n = 7
+  }
+  if (e == 0 || <u32>load<u8>(ID + n) != nifLetter(num(0, n)) || (context(s) & K_UEN) != 0) return 0
   return claim(s, e, C_ES_NIF, CHECKED | ctxBit(s, K_OWN))
 }
 
@@ -462,7 +516,7 @@ function fromDigit(s: usize, e0: usize): usize {
     z = fiPic(s)
     if (z > 0) return z
   }
-  if (len >= 9 && len <= 11) {
+  if (len >= 8 && len <= 11) {
     z = esNif(s)
     if (z > 0) return z
   }
@@ -492,8 +546,13 @@ function inStr(c: u32, set: string): bool {
 
 /** UK National Insurance number: two prefix letters under HMRC's rules, six digits, suffix A-D. */
 export function ukNino(s: usize): usize {
-  const e = shape(s, 'LLsDDsDDsDDsL')
+  let e = shape(s, 'llsDDsDDsDDsl')
+  // "PR 123612C": spaces between some pairs only.
+  if (e == 0) e = shape(s, 'lloDDoDDoDDol')
   if (e == 0) return 0
+  // Lower case ("tw987654a") is read when named (a word, or the category asked for): the upper-case
+  // layout is what forms print, and the prefix rules are the only check.
+  if (at(s) - 0x61 < 26 && (context(s) & K_NINO) == 0) return 0
   const a = <u32>load<u8>(ID)
   const b = <u32>load<u8>(ID + 1)
   const q = <u32>load<u8>(ID + 8)
@@ -568,13 +627,9 @@ function fromLetter(s: usize, e0: usize): usize {
     z = ukNino(s)
     if (z > 0) return z
   }
-  if (len >= 9 && len <= 11 && (c == 0x58 || c == 0x59 || c == 0x5a)) {
-    // NIE: X/Y/Z (read as 0/1/2) before seven digits, then the DNI control letter.
-    const e = shape(s, 'LsDDDDDDDsL')
-    if (e > 0 && <u32>load<u8>(ID + 8) == nifLetter((c - 0x58) * 10000000 + num(1, 7))) {
-      z = claim(s, e, C_ES_NIE, CHECKED | ctxBit(s, K_OWN))
-      if (z > 0) return z
-    }
+  if (len >= 9 && len <= 11) {
+    z = esNie(s)
+    if (z > 0) return z
   }
   if (len == 9) {
     if (c == 0x53 || c == 0x54 || c == 0x46 || c == 0x47 || c == 0x4d) {
@@ -648,6 +703,25 @@ function dea(s: usize): usize {
   return z > 0 ? z : claim(s, e, C_MEDICAL_LICENSE, why)
 }
 
+/** NIE: X/Y/Z (read as 0/1/2), seven digits, the DNI control letter; either case, "Y8063915-Z" too. */
+function esNie(s: usize): usize {
+  const cu = at(s) & 0xdf
+  if (!(cu == 0x58 || cu == 0x59 || cu == 0x5a)) return 0
+  let e = shape(s, 'lsDDDDDDDsl')
+  if (e == 0) e = shape(s, 'lDDDDDDDsl')
+  if (e == 0 || <u32>load<u8>(ID + 8) != nifLetter((cu - 0x58) * 10000000 + num(1, 7))) return 0
+  return claim(s, e, C_ES_NIE, CHECKED | ctxBit(s, K_OWN))
+}
+
+/** Lower-case NIE ("x9613851n") and NINO ("tw987654a") values. */
+function fromLower(s: usize, e0: usize): usize {
+  if (e0 - s <= 11) {
+    const z = esNie(s)
+    if (z > 0) return z
+  }
+  return ukNino(s)
+}
+
 // ---- Ids with no check of their own: the word before them decides ----
 
 /** The end of a run of capitals, digits and single inner dashes from s (at most 20 characters), or 0. */
@@ -694,20 +768,20 @@ function contextual(s: usize): usize {
   if ((k & K_PASSPORT) != 0) {
     // The layout tells the issuer apart: US A1234567 8-digit / 9 digits, Italy AA1234567, India A1234567.
     e = shape(s, 'LDDDDDDDD')
-    if (e > 0) return claim(s, e, C_US_PASSPORT, NAMED)
+    if (e > 0) return claim(s, e, C_US_PASSPORT, namedWhy(s))
     e = shape(s, 'LLDDDDDDD')
-    if (e > 0) return claim(s, e, C_IT_PASSPORT, NAMED)
+    if (e > 0) return claim(s, e, C_IT_PASSPORT, namedWhy(s))
     e = shape(s, 'LDDDDDDD')
-    if (e > 0 && d(1) != 0) return claim(s, e, C_IN_PASSPORT, NAMED)
+    if (e > 0 && d(1) != 0) return claim(s, e, C_IN_PASSPORT, namedWhy(s))
   }
   if (idCardWord(k)) {
     e = shape(s, 'LLsDDDDDsLL')
     if (e == 0) e = shape(s, 'LLDDDDDDD')
-    if (e > 0) return claim(s, e, C_IT_IDENTITY_CARD, NAMED)
+    if (e > 0) return claim(s, e, C_IT_IDENTITY_CARD, namedWhy(s))
   }
   if ((k & K_VOTER) != 0) {
     e = shape(s, 'LLLDDDDDDD')
-    if (e > 0) return claim(s, e, C_IN_VOTER, NAMED)
+    if (e > 0) return claim(s, e, C_IN_VOTER, namedWhy(s))
   }
   const medical = (k & (K_MEDICAL | K_NPI | K_DEA)) != 0
   // "taxi drivers' union at 1213-15": a driving word alone is not enough; it takes a licence word,
@@ -719,21 +793,21 @@ function contextual(s: usize): usize {
       e = shape(s, 'LDLAAAAAAL')
       if (e > 0 && !(at(s) == 0x55 && at(s + 1) == 0x31 && inStr(at(s + 2), 'BCDEFGHLMNPRSTUWYXZ'))) e = 0
     }
-    if (e > 0) return claim(s, e, C_IT_DRIVER_LICENSE, NAMED)
+    if (e > 0) return claim(s, e, C_IT_DRIVER_LICENSE, namedWhy(s))
     // US licences: 1-2 letters or none, then 4-14 digits, sometimes letters after (Presidio's state formats).
     e = alnumRun(s)
     // Phone-shaped digits ("2270-66-1551") are the licence after a licence word, never after a phone word.
     const named = (k & (K_LICENSE | K_DL)) != 0
     if (e > 0 && IDN >= 5 && IDN <= 16 && countDigits() >= 4 && <u32>IDN - countDigits() <= 3 &&
       (wordBefore(s) & G_CTX_PHONE) == 0 && (named || !phoneShaped(s, e))) {
-      return claim(s, e, C_US_DRIVER_LICENSE, NAMED)
+      return claim(s, e, C_US_DRIVER_LICENSE, namedWhy(s))
     }
   }
   if ((k & K_MEDICAL) != 0 && (k & K_LICENSE) != 0) {
     // A state medical licence ("medical license no. MD123456"): up to 3 letters, 4-10 digits.
     e = alnumRun(s)
     const nd = countDigits()
-    if (e > 0 && nd >= 4 && nd <= 10 && <u32>IDN - nd <= 3 && isDig(load<u8>(ID + IDN - 1))) return claim(s, e, C_MEDICAL_LICENSE, NAMED)
+    if (e > 0 && nd >= 4 && nd <= 10 && <u32>IDN - nd <= 3 && isDig(load<u8>(ID + IDN - 1))) return claim(s, e, C_MEDICAL_LICENSE, namedWhy(s))
   }
   if ((k & K_MRN) != 0 || (k & (K_MEDICAL | K_RECORD)) == (K_MEDICAL | K_RECORD) ||
     ((k & K_PATIENT) != 0 && (k & (K_ID | K_RECORD)) != 0) || (k & K_CHART) != 0) {
@@ -741,14 +815,14 @@ function contextual(s: usize): usize {
     if (shape(s, 'DDDD-DD-DD') > 0 || shape(s, 'DD-DD-DDDD') > 0) return 0
     e = alnumRun(s)
     const nd = countDigits()
-    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3 && !phoneShaped(s, e)) return claim(s, e, C_MRN, NAMED)
+    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3 && !phoneShaped(s, e)) return claim(s, e, C_MRN, namedWhy(s))
     // Spaced out or split by mixed separators after its label ("MRN 8 8 3 1 4 0 8 8 9", "mrn 883-14 0889").
     if (isDig(at(s))) {
       const z = readDigitRun(s)
       // Groups split by spaces only ("MRN: 1234 5678") after the MRN label itself.
       const odd = RUN_SPACED || RUN_MIXED || RUN_BROKEN || RUN_PADDED || RUN_GLYPH || ((k & K_MRN) != 0 && RUN_G <= 4)
       if (RUN_N >= 5 && RUN_N <= 12 && odd && !isAlnum(at(z)) && ((k & K_MRN) != 0 || !phoneShaped(s, z))) {
-        return claim(s, z, C_MRN, NAMED | W_DEOBFUSCATED)
+        return claim(s, z, C_MRN, namedWhy(s) | W_DEOBFUSCATED)
       }
     }
   }
@@ -766,10 +840,15 @@ export function nationalId(s: usize, e0: usize): usize {
   if (e0 - s >= 8 && startsWith(s, e0, 'mrn') && isDig(at(s + 3)) && wants(C_MRN)) {
     const e = alnumRun(s + 3)
     const nd = countDigits()
-    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3) return claim(s + 3, e, C_MRN, NAMED)
+    if (e > 0 && nd >= 5 && nd <= 12 && <u32>IDN - nd <= 3) return claim(s + 3, e, C_MRN, W_FORMAT | W_CONTEXT)
   }
   if (isDig(c)) return fromDigit(s, e0)
   if (c - 0x41 < 26) return fromLetter(s, e0)
+  // Lower case: the NIE and NINO layouts (each checks its own case rule), then ids named by a word.
+  if (c - 0x61 < 26 && e0 - s >= 9 && e0 - s <= 13) {
+    const z = fromLower(s, e0)
+    if (z > 0) return z
+  }
   // Lower-cased text ("my driver's license number is a56319335"): only the ids named by a word.
   return e0 - s >= 5 ? contextual(s) : 0
 }

@@ -164,8 +164,71 @@ export function ipv4(s: usize, e: usize): bool {
   }
   if (parts != 4) return false
   if (k < e && (isAlnum(at(k)) || (at(k) == 0x2e && isDig(at(k + 1))))) return false
-  emit(s, k, C_IP)
+  emit(s, prefixLength(k, 32), C_IP)
   return true
+}
+
+/**
+ * The end of a CIDR prefix length at k ("/24" after an IPv4, "/64" after an IPv6) of at most `max`, or k
+ * when there is none or it is out of range ("10.0.0.0/123" keeps only the address).
+ */
+function prefixLength(k: usize, max: u32): usize {
+  if (at(k) != 0x2f || !isDig(at(k + 1))) return k
+  let z = k + 1
+  let v: u32 = 0
+  while (isDig(at(z)) && z - k <= 3) v = v * 10 + (at(z++) - 0x30)
+  if (v > max || isAlnum(at(z)) || at(z) == 0x2f) return k
+  return z
+}
+
+/** A MAC address of six hex pairs (':' or '-') or three dotted quads (Cisco), without digits too. */
+export function macToken(s0: usize, e0: usize): usize {
+  let s = s0
+  let e = e0
+  while (e > s && (at(e - 1) == 0x2e || at(e - 1) == 0x2c || at(e - 1) == 0x3b || at(e - 1) == 0x29 || at(e - 1) == 0x5d)) e--
+  if (e - s == 17) {
+    const m = macPairs(s)
+    if (m > 0 && m < 13) emit(s, e, C_MAC)
+    return m > 0 ? e : 0
+  }
+  if (e - s != 14 || at(s + 4) != 0x2e || at(s + 9) != 0x2e) return 0
+  // Cisco form: the dots between groups of four hex digits, with a hex letter somewhere (all-digit
+  // dotted quads are read as numbers), and not the broadcast address.
+  let letters = 0
+  let fs = 0
+  for (let k: usize = 0; k < 14; k++) {
+    if (k == 4 || k == 9) continue
+    const c = at(s + k)
+    if (!isHex(c)) return 0
+    if (!isDig(c)) letters++
+    if ((c | 0x20) == 0x66) fs++
+  }
+  if (letters == 0 || fs == 12) return 0
+  emit(s, e, C_MAC)
+  return e
+}
+
+/** Does a MAC address of six hex pairs start at s? */
+export function macAt(s: usize): bool {
+  return macPairs(s) > 0 && !isAlnum(at(s + 17))
+}
+
+/**
+ * Six hex pairs at s joined by one consistent ':' or '-': 1 + the number of 'f' digits (12 of them
+ * is the broadcast address, which names no device), or 0 when it is not that layout.
+ */
+function macPairs(s: usize): i32 {
+  const sep = at(s + 2)
+  if (sep != 0x3a && sep != 0x2d) return 0
+  let fs = 0
+  for (let k: usize = 0; k < 17; k++) {
+    const c = at(s + k)
+    if (k % 3 == 2) {
+      if (c != sep) return 0
+    } else if (!isHex(c)) return 0
+    else if ((c | 0x20) == 0x66) fs++
+  }
+  return fs + 1
 }
 
 export function ipv6OrMac(s: usize, e0: usize): bool {
@@ -173,19 +236,10 @@ export function ipv6OrMac(s: usize, e0: usize): bool {
   const n = e - s
   // MAC: six hex pairs joined by one consistent ':' or '-'.
   if (n == 17) {
-    const sep = at(s + 2)
-    if (sep == 0x3a || sep == 0x2d) {
-      let ok = true
-      for (let k: usize = 0; k < 17; k++) {
-        const c = at(s + k)
-        if (k % 3 == 2) {
-          if (c != sep) ok = false
-        } else if (!isHex(c)) ok = false
-      }
-      if (ok) {
-        emit(s, e, C_MAC)
-        return true
-      }
+    const m = macPairs(s)
+    if (m > 0) {
+      if (m < 13) emit(s, e, C_MAC)
+      return true
     }
   }
   let groups = 0
@@ -209,9 +263,11 @@ export function ipv6OrMac(s: usize, e0: usize): bool {
   if (v4 < e) {
     if (v4 == s || !ipv4Valid(v4, e)) return false
   }
-  for (let k = s; k < v4; k++) {
+  // Before an IPv4 tail the hex part ends with the ':' that separates them, or with '::'
+  // ("64:ff9b::192.0.2.1"), which is read as the compression.
+  const hexEnd = v4 < e && !(v4 >= s + 2 && at(v4 - 2) == 0x3a) ? v4 - 1 : v4
+  for (let k = s; k < hexEnd; k++) {
     const c = at(k)
-    if (k == v4 - 1 && c == 0x3a && v4 < e) continue
     if (isHex(c)) {
       if (!isDig(c)) letters = true
       len++
@@ -233,6 +289,12 @@ export function ipv6OrMac(s: usize, e0: usize): bool {
   if (dbl ? groups > 7 || groups < 1 : groups != 8) return false
   // "12:30:45" style times never reach here (8 groups or '::' needed); demand a hex letter or '::'.
   if (!letters && !dbl && v4 == e) return false
-  emit(s, e, C_IP)
+  // A zone ("fe80::1%eth0") and a prefix length ("2001:db8::/32") belong to the address.
+  let w = e
+  if (at(w) == 0x25 && isAlnum(at(w + 1))) {
+    w++
+    while (isAlnum(at(w)) || at(w) == 0x5f) w++
+  }
+  emit(s, prefixLength(w, 128), C_IP)
   return true
 }

@@ -7,7 +7,7 @@ import {
   G_CTX_ACCOUNT, G_CTX_DATE, G_CTX_ID, G_CTX_NUMBER, G_CTX_PHONE, G_CTX_ROUTING, G_CTX_SSN, G_STREET, G_UNIT,
   gazLookup
 } from './gazetteer'
-import { DIGITS, G, GE, GS, N, P, at, emit, wants } from './state'
+import { DIGITS, EXPLICIT, G, GE, GS, N, P, at, emit, wants } from './state'
 import { W_CHECKSUM, W_CONTEXT, W_FORMAT } from './categories'
 import { emitWhy } from './state'
 import { eqi, hashRange, isAlnum, isAlpha, isDig } from './text'
@@ -134,7 +134,8 @@ function parseGroups(s: usize): u32 {
   // A last group glued to letters ("5pm", "3rd", "12kg") is not part of a number. Chinese, Japanese and
   // Korean write particles and punctuation straight after a number ("2508로", "8000。"): a character of
   // three UTF-8 bytes ends the number instead.
-  if (G > 0 && (isAlpha(at(ge(G - 1))) || (at(ge(G - 1)) >= 0x80 && at(ge(G - 1)) < 0xe0)) && !extensionAt(ge(G - 1))) G--
+  if (G > 0 && (isAlpha(at(ge(G - 1))) || (at(ge(G - 1)) >= 0x80 && at(ge(G - 1)) < 0xe0)) && !extensionAt(ge(G - 1)) &&
+    !isoTime(ge(G - 1))) G--
   // Nor is an hour ("2000-04-16 11:34"): the date parser reads times itself.
   if (G > 1 && at(ge(G - 1)) == 0x3a && isDig(at(ge(G - 1) + 1))) G--
   return G
@@ -151,8 +152,14 @@ function validDate(y: u32, m: u32, d: u32): bool {
 }
 
 /** Extend a date ending at e with a time " 14:05", "T14:05:09", optional seconds and am/pm. */
+/** Does an ISO 8601 time follow at k ("T14:30")? Its date is then no number glued to letters. */
+function isoTime(k: usize): bool {
+  return at(k) == 0x54 && isDig(at(k + 1)) && isDig(at(k + 2)) && at(k + 3) == 0x3a && isDig(at(k + 4))
+}
+
 export function timeAfter(e: usize): usize {
   let k = e
+  if (isoTime(e)) return isoTimeEnd(e)
   if (at(k) == 0x20 || at(k) == 0x54) k++
   else return e
   if (!isDig(at(k))) return e
@@ -162,6 +169,32 @@ export function timeAfter(e: usize): usize {
   let z = h + 3
   if (at(z) == 0x3a && isDig(at(z + 1)) && isDig(at(z + 2))) z += 3
   if (at(z) == 0x20 && ((at(z + 1) | 0x20) == 0x61 || (at(z + 1) | 0x20) == 0x70) && (at(z + 2) | 0x20) == 0x6d) z += 3
+  return z
+}
+
+/**
+ * The end of the ISO 8601 time at e ("T09:15:30.500-07:00", "T14:30Z"): hours and minutes, seconds
+ * and their fraction, then "Z" or an offset; e itself when the time is not whole or letters follow.
+ */
+function isoTimeEnd(e: usize): usize {
+  let z = e + 3
+  if (!isDig(at(z + 1)) || !isDig(at(z + 2))) return e
+  z += 3
+  if (at(z) == 0x3a && isDig(at(z + 1)) && isDig(at(z + 2))) {
+    z += 3
+    if ((at(z) == 0x2e || at(z) == 0x2c) && isDig(at(z + 1))) {
+      z++
+      while (isDig(at(z)) && z - e < 24) z++
+    }
+  }
+  if (at(z) == 0x5a) z++
+  else if ((at(z) == 0x2b || at(z) == 0x2d) && isDig(at(z + 1)) && isDig(at(z + 2))) {
+    const o = z + 3
+    if (at(o) == 0x3a && isDig(at(o + 1)) && isDig(at(o + 2))) z = o + 3
+    else if (isDig(at(o)) && isDig(at(o + 1))) z = o + 2
+    else z = o
+  }
+  if (isAlnum(at(z))) return e
   return z
 }
 
@@ -422,8 +455,15 @@ export function numeric(s: usize): usize {
       emitWhy(gs(0), end, C_CARD, W_FORMAT | W_CHECKSUM)
       return end
     }
-    if (g == 1 && glen(0) == 9 && (ctx & G_CTX_ROUTING) != 0 && abaOk(P + gs(0))) {
-      emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | W_CONTEXT)
+    // A routing number needs its word, unless ABA numbers were asked for by name.
+    if (g == 1 && glen(0) == 9 && ((ctx & G_CTX_ROUTING) != 0 || (EXPLICIT && wants(C_ABA))) && abaOk(P + gs(0))) {
+      emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | ((ctx & G_CTX_ROUTING) != 0 ? W_CONTEXT : 0))
+      return end
+    }
+    // "3222-7162-7": the dashed 4-4-1 layout of a routing number is its own, so its check suffices.
+    if (g == 3 && glen(0) == 4 && glen(1) == 4 && glen(2) == 1 && sepOf(1) == 0x2d && sepOf(2) == 0x2d && wants(C_ABA) &&
+      packDigits(P + gs(0), end - gs(0), DIGITS, 19) == 9 && abaOk(DIGITS)) {
+      emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | ((ctx & G_CTX_ROUTING) != 0 ? W_CONTEXT : 0))
       return end
     }
     if (g == 1 && glen(0) >= 8 && glen(0) <= 17 && (ctx & G_CTX_ACCOUNT) != 0 && (ctx & G_CTX_ID) == 0) {

@@ -12,20 +12,21 @@ import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import {
   B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
 } from '../text/uchar'
-import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
+import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_UK_NINO, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
-import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, url } from './network'
+import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './network'
 import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
 import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import { lowerCue, uncasedReset, uncasedToken } from './uncased'
-import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
+import { W_CUE, W_FORMAT, W_GAZETTEER, W_TAGGER } from './categories'
+import { setCovered, tagSpans, taggerReady } from './tagger'
 import { emitWhy } from './state'
 import {
-  CAND, CCAP, CN, CSLOT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
+  CAND, CAND_MAX, CAND_OVERFLOW, CCAP, CN, CSLOT, EXPLICIT, LAST_AT, MASK, MEMO_N, N, P, PEND_N, PHRASE_END, PK_AT, PK_FROM, SAW_UPPER, TOK_ACC, TOK_E,
   TOK_LAST, TOK_S, at, bit, emit, wants, wantsAny
 } from './state'
 import {
@@ -81,7 +82,14 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
       const z = obfuscatedEmailToken(s, e)
       if (z > 0) return z > t1 ? z : t1
     }
-    if ((acc & (B_COLON | B_DOT)) != 0 && wants(C_URL) && url(s, e)) return t1
+    // A URL with an IP-literal host is read for the IP even when URLs were not asked for.
+    if ((acc & (B_COLON | B_DOT)) != 0 && (wants(C_URL) || wants(C_IP)) && url(s, e)) return t1
+    // "user@2001:db8::1": an IPv6 host after a user name (an e-mail domain needs a dot).
+    if ((acc & (B_AT | B_COLON)) == (B_AT | B_COLON) && wants(C_IP)) {
+      let a = s
+      while (a < e && at(a) != 0x40) a++
+      if (a + 3 < e && a > s && (isHex(at(a + 1)) || at(a + 1) == 0x3a) && ipv6OrMac(a + 1, e)) return t1
+    }
     // Secrets are long tokens or key=value / key: value pairs; short words never reach the checks.
     if (wants(C_SECRET) && ((acc & (B_EQ | B_COLON)) != 0 || (e - s >= 19 && ((acc & (B_DASH | B_US)) != 0 || c == 0x41 || c == 0x65))) &&
       secret(s, e)) return t1
@@ -290,8 +298,18 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   P = p
   N = len
   MASK = (<u64>maskHi << 32) | <u64>maskLo
+  EXPLICIT = (MASK >> 63) != 0
+  MASK &= ~(<u64>1 << 63)
+  // With the tagger on, asking for some of the name categories reads all of them and keeps those asked for
+  // at the end, so the tagger never reports what the rules, reading every category, would have called
+  // something else ("She joined Mary": Mary is a PERSON, whether or not PERSON was asked for).
+  const userMask = MASK
+  const nameBits = bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION) | bit(C_NRP)
+  if (taggerReady() && (MASK & nameBits) != 0) MASK |= nameBits
   CCAP = 256
   CAND = arenaAlloc(<usize>CCAP * CSLOT)
+  TAG_BUF = 0
+  TAG_CAP = 0
   CN = 0
   MEMO_N = 0
   PEND_N = 0
@@ -309,6 +327,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   // skip below passes over: each "dot" is found by its own search, one step ahead of the loop.
   let dotAt = wants(C_EMAIL) ? nextDot(0) : len
   while (i < len) {
+    if (CN >= CAND_MAX) break
     if (i >= dotAt) dotAt = nextDot(dotWord(dotAt))
     // Skip 16 bytes at a time while they hold only lower-case words, spaces and ordinary punctuation
     // (a '.' directly followed by a letter, as in a domain, is not ordinary).
@@ -372,6 +391,14 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     // Fast path: lower-case words with ordinary punctuation and no inner dot.
     if ((acc & ~(B_LO | B_PUNCT | B_DASH | B_DOT | B_PAREN)) == 0 && (k0 & B_DASH) == 0) {
       if ((acc & B_DOT) == 0) {
+        // "hh 01 02 03 d": a lower-case spaced NINO (read when named; see ukNino).
+        if (acc == B_LO && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1)) && wants(C_UK_NINO)) {
+          const z = spacedLetterId(i)
+          if (z > 0) {
+            i = z
+            continue
+          }
+        }
         i = e
         continue
       }
@@ -388,6 +415,15 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     // "QQ 12 34 56 C", "MH 12 AB 1234": a spaced id starting with a two-capital token.
     if (acc == B_UP && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1))) {
       const z = spacedLetterId(i)
+      if (z > 0) {
+        i = z
+        continue
+      }
+    }
+    // MAC addresses with no digit ("AA-BB-CC-DD-EE-FF", "aabb.ccdd.eeff") would pass as words: a token
+    // of a MAC's length starting with a hex digit is tried first (one length test for any other word).
+    if (e - i >= 14 && e - i <= 20 && (acc & (B_COLON | B_DASH | B_DOT)) != 0 && isHex(at(i)) && wants(C_MAC)) {
+      const z = macToken(i, e)
       if (z > 0) {
         i = z
         continue
@@ -416,12 +452,101 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
     const next = handleToken(i, e, acc)
     i = next > i ? next : e
   }
+  if (CN >= CAND_MAX) {
+    const out = arenaAlloc(4)
+    store<u32>(out, CAND_OVERFLOW)
+    return out
+  }
   while (dotAt < len) dotAt = nextDot(dotWord(dotAt))
   if (PEND_N > 0 && MEMO_N > 0) resolvePending()
   // All lower-case text (chat, lower-cased logs): capitals cannot mark names, so read cues instead.
   if (!SAW_UPPER && len <= 65536 && wantsAny(bit(C_PERSON) | bit(C_LOCATION))) lowerCasePass()
   if (!SAW_UPPER && len <= 65536 && orgsWanted()) orgLowerPass()
-  return resolve()
+  const out = resolve()
+  // The learned tagger adds the names, places and organisations the rules did not find; where both read
+  // the same words, the rules' entity stands (that combination measured best across held-out sources:
+  // docs/metrics/pii.md, "Name tagger").
+  if (taggerReady() && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_ORGANIZATION))) {
+    TAG_N = 0
+    setCovered(out + 4, load<u32>(out))
+    tagSpans(tagSink)
+    const merged = TAG_N > 0 ? mergeTagged(out) : out
+    const widened = MASK != userMask
+    MASK = userMask
+    return widened ? keepAsked(merged, userMask) : merged
+  }
+  MASK = userMask
+  return out
+}
+
+/** Drop, in place, the entities at `out` whose category is not in `mask`; returns out. */
+function keepAsked(out: usize, mask: u64): usize {
+  const n = load<u32>(out)
+  let m: u32 = 0
+  for (let i: u32 = 0; i < n; i++) {
+    const slot = out + 4 + <usize>i * CSLOT
+    if ((mask & (<u64>1 << <u64>load<u32>(slot, 8))) == 0) continue
+    if (m != i) memory.copy(out + 4 + <usize>m * CSLOT, slot, CSLOT)
+    m++
+  }
+  store<u32>(out, m)
+  return out
+}
+
+// Tagger spans of this call: start, end, category (u32 each), in text order, at TAG_BUF (grown by doubling).
+let TAG_BUF: usize = 0
+let TAG_CAP: u32 = 0
+let TAG_N: u32 = 0
+
+function tagSink(s: usize, e: usize, type: u32): void {
+  const cat = type == 0 ? C_PERSON : type == 1 ? C_LOCATION : C_ORGANIZATION
+  if (!wants(cat) || TAG_N >= CAND_MAX) return
+  if (TAG_N >= TAG_CAP || TAG_BUF == 0) {
+    const cap: u32 = TAG_CAP < 64 ? 64 : TAG_CAP * 2
+    const bigger = arenaAlloc(<usize>cap * 12)
+    if (TAG_N > 0) memory.copy(bigger, TAG_BUF, <usize>TAG_N * 12)
+    TAG_BUF = bigger
+    TAG_CAP = cap
+  }
+  const slot = TAG_BUF + <usize>TAG_N * 12
+  store<u32>(slot, <u32>s)
+  store<u32>(slot, <u32>e, 4)
+  store<u32>(slot, cat, 8)
+  TAG_N++
+}
+
+/** The entities at `out` with the tagger's spans that overlap none of them, in order (a new output). */
+function mergeTagged(out: usize): usize {
+  const n = load<u32>(out)
+  const merged = arenaAlloc(4 + <usize>(n + TAG_N) * CSLOT)
+  let m: u32 = 0
+  let j: u32 = 0
+  for (let t: u32 = 0; t < TAG_N; t++) {
+    const ts = load<u32>(TAG_BUF + <usize>t * 12)
+    const te = load<u32>(TAG_BUF + <usize>t * 12, 4)
+    // Entities ending at or before this span come first.
+    while (j < n && load<u32>(out + 4 + <usize>j * CSLOT, 4) <= ts) {
+      memory.copy(merged + 4 + <usize>m * CSLOT, out + 4 + <usize>j * CSLOT, CSLOT)
+      m++
+      j++
+    }
+    // Entities are disjoint and sorted: only the next one can overlap [ts, te).
+    if (j < n && load<u32>(out + 4 + <usize>j * CSLOT) < te) continue
+    if (m > 0 && load<u32>(merged + 4 + <usize>(m - 1) * CSLOT, 4) > ts) continue
+    const slot = merged + 4 + <usize>m * CSLOT
+    store<u32>(slot, ts)
+    store<u32>(slot, te, 4)
+    store<u32>(slot, load<u32>(TAG_BUF + <usize>t * 12, 8), 8)
+    store<u32>(slot, W_TAGGER, 12)
+    m++
+  }
+  while (j < n) {
+    memory.copy(merged + 4 + <usize>m * CSLOT, out + 4 + <usize>j * CSLOT, CSLOT)
+    m++
+    j++
+  }
+  store<u32>(merged, m)
+  return merged
 }
 
 // Priority by category id (index), high wins an overlap. The national and medical ids sit with the

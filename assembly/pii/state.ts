@@ -12,6 +12,21 @@ export let N: usize = 0
 /** Categories the caller asked for (bit = category id); emit drops the others. */
 export let MASK: u64 = 0
 
+/**
+ * Did the caller name the categories (mask bit 63, which no category uses)? Then an id whose layout and
+ * check digit hold counts without the word that names it, as Presidio reads an entity asked for by name;
+ * with every category on, those ids still need their word (national.ts, numbers.ts).
+ */
+export let EXPLICIT = false
+
+/**
+ * Candidates one call may record (16 bytes each, 32 MiB at most). Past it the scan stops and reports
+ * CAND_OVERFLOW as its count: the caller refuses the text with an error naming the limit
+ * (docs/limits.md) rather than building millions of entities until the heap runs out.
+ */
+export const CAND_MAX: u32 = 1 << 21
+export const CAND_OVERFLOW: u32 = 0xffffffff
+
 // Candidates found so far: start, end, category, evidence bits (W_* in categories.ts; u32 each), CN of
 // CCAP slots of CSLOT bytes at CAND (arena memory, grown by doubling in emitWhy). resolve() sorts them and removes overlaps.
 export let CAND: usize = 0
@@ -70,6 +85,12 @@ export let TOK_ACC: u32 = 0
 export let TOK_LAST = false
 export const LAST_AT = memory.data(4 * 16)
 
+/** Point the layers at the text [p, p + len) (the tagger's training exports use it outside piiScan). */
+export function setText(p: usize, len: usize): void {
+  P = p
+  N = len
+}
+
 /** Byte i of the text under scan, 0 past its end (so lookahead needs no bounds checks). */
 // @ts-ignore: decorator
 @inline export function at(i: usize): u32 {
@@ -88,6 +109,8 @@ export function emit(s: usize, e: usize, cat: u32): void {
 export function emitWhy(s: usize, e: usize, cat: u32, why: u32): void {
   if (e <= s || !wants(cat)) return
   if (CN >= CCAP) {
+    // At the cap the scan stops (piiScan checks CN): nothing more is recorded.
+    if (CCAP >= CAND_MAX) return
     // Start small and double: most texts have few entities, and memory is never given back.
     const bigger = arenaAlloc(<usize>CCAP * 2 * CSLOT)
     memory.copy(bigger, CAND, <usize>CCAP * CSLOT)

@@ -38,6 +38,10 @@ export interface CoreExports {
   piiValidate(kind: number, ptr: number, len: number): number
   /** Install the ORGANIZATION / NRP word table: a lexicon handle from lexiconBuild. */
   piiOrgsInstall(lexicon: number): void
+  /** Reserve the name tagger's int8 weights (2^bits buckets x 8) kept for the instance; returns their pointer. */
+  piiTaggerReserve(bits: number, scale: number): number
+  /** The tagger's margin over O (in weight units) below which a span is not reported. */
+  piiTaggerThreshold(threshold: number): void
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
   lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
@@ -101,6 +105,8 @@ export const EXPORTS = [
   'piiGazetteerBuild',
   'piiValidate',
   'piiOrgsInstall',
+  'piiTaggerReserve',
+  'piiTaggerThreshold',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',
@@ -206,7 +212,8 @@ export const PII_EVIDENCE = {
   CONTEXT: 4,
   GAZETTEER: 8,
   CUE: 16,
-  DEOBFUSCATED: 32
+  DEOBFUSCATED: 32,
+  TAGGER: 64
 } as const
 
 /** Checksums custom PII recognizers may name as `validator`, by the V_* constants of assembly/pii/validate.ts. */

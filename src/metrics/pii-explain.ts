@@ -14,6 +14,7 @@ export type PiiEvidenceKind =
   | 'gazetteer'
   | 'cue'
   | 'deobfuscated'
+  | 'tagger'
   | 'pattern'
   | 'denylist'
   | 'blocklist'
@@ -60,6 +61,8 @@ export const CONFIDENCE = {
   cue: 0.7,
   format: 0.6,
   gazetteer: 0.5,
+  /** A name, place or organisation read by the learned tagger alone (the rules found nothing there). */
+  tagger: 0.45,
   /** A name or place found by capitalisation alone (no list, no cue). */
   capitalised: 0.4,
   /** Taken off when the value had to be de-obfuscated (spaced digits, "dot"/"at" written out) first. */
@@ -80,6 +83,7 @@ export function confidenceOf(bits: number, category = ''): number {
   else if (has(W.GAZETTEER) && has(W.CUE)) c = CONFIDENCE.gazetteerAndCue
   else if (has(W.CUE)) c = CONFIDENCE.cue
   else if (has(W.GAZETTEER)) c = CONFIDENCE.gazetteer
+  else if (has(W.TAGGER)) c = CONFIDENCE.tagger
   // For a name or place the "format" is capitalisation alone: weaker than a listed name.
   else c = WORD_CATEGORIES.has(category) ? CONFIDENCE.capitalised : CONFIDENCE.format
   if (has(W.DEOBFUSCATED)) c -= CONFIDENCE.deobfuscatedPenalty
@@ -92,6 +96,7 @@ const BUILT_IN_LABELS: [number, PiiEvidenceKind, string][] = [
   [W.CONTEXT, 'context', 'a context word for the category just before it'],
   [W.GAZETTEER, 'gazetteer', 'in the name and place lists'],
   [W.CUE, 'cue', 'a cue around it ("Mr.", "my name is", "lives in")'],
+  [W.TAGGER, 'tagger', 'the learned name tagger read it from the words around it (word shape, neighbouring words, greeting and label cues, list membership)'],
   [W.DEOBFUSCATED, 'deobfuscated', 'found after undoing obfuscation (spaced digits, written-out "at"/"dot", full-width or zero-width characters)']
 ]
 

@@ -3,9 +3,9 @@
 import { invalidArgument, preview } from '../errors.js'
 import { PII_CATEGORY_IDS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
-import type { Core, TextRef } from '../core/wasm.js'
+import { decodeBase64, type Core, type TextRef } from '../core/wasm.js'
 import { defineMetric, defineModel } from './metric.js'
-import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
+import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_PII_ENTITIES, MAX_PII_EXPLAIN_ENTITIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../schema/limits.js'
 import { PatternError, parseListEntry, type Pattern } from './pii-pattern.js'
 import { normaliseForPii } from './pii-normalise.js'
 import { makePiiExplain } from './pii-explain.js'
@@ -297,8 +297,22 @@ function scanPii(
   const folded = ref.ascii ? null : normaliseForPii(text)
   if (folded) ref = core.begin(folded.text)
   // Only custom categories asked for: the core has nothing to look for.
-  const out = mask[0] === 0 && mask[1] === 0 ? 0 : ex.piiScan(ref.ptr, ref.len, mask[0], mask[1])
+  // Bit 63 (no category's id) tells the core the categories were named: ids then count without their word.
+  const named = lists.categories !== undefined
+  const out = mask[0] === 0 && mask[1] === 0 ? 0 : ex.piiScan(ref.ptr, ref.len, mask[0], (mask[1] | (named ? 0x80000000 : 0)) >>> 0)
   const count = out === 0 ? 0 : core.u32(out, 1)[0]
+  // The core stops at CAND_MAX candidates and reports 0xffffffff; either way, refuse before building objects.
+  // explain's entities carry their evidence (several times the heap of an entity): a lower cap.
+  const cap = details ? MAX_PII_EXPLAIN_ENTITIES : MAX_PII_ENTITIES
+  if (count > cap) {
+    throw invalidArgument(
+      requestType,
+      'text',
+      `a text with at most ${cap} PII entities${details ? ' to explain' : ''} (docs/limits.md); split it and score the pieces`,
+      'text',
+      text
+    )
+  }
   let entities: PiiEntity[] = new Array(count)
   if (ref.ascii) {
     // Byte offsets already are string indices.
@@ -450,6 +464,19 @@ export const orgsModel = defineModel(
   }
 )
 
+/** The learned name tagger (assembly/pii/tagger.ts): int8 weights copied into core memory once per instance. */
+export const taggerModel = defineModel(
+  'pii-tagger',
+  () => import('../models/pii-tagger.generated.js'),
+  (ctx, m) => {
+    const core = ctx.core
+    const bytes = decodeBase64(m.PII_TAGGER_WEIGHTS)
+    const ptr = core.exports.piiTaggerReserve(m.PII_TAGGER_BITS, m.PII_TAGGER_SCALE)
+    core.bytes.set(bytes, ptr)
+    core.exports.piiTaggerThreshold(m.PII_TAGGER_THRESHOLD / m.PII_TAGGER_SCALE)
+  }
+)
+
 export type RedactStyle = 'mask' | 'tag' | 'hash'
 
 export interface RedactOptions {
@@ -586,7 +613,7 @@ export const pii = defineMetric({
   name: 'pii',
   score,
   v3: { name: 'v3.pii', score: v3Score },
-  models: [gazetteerModel, orgsModel],
+  models: [gazetteerModel, orgsModel, taggerModel],
   /** Each entity's confidence and evidence (docs/metrics/pii.md, "Explain"). */
   explain: makePiiExplain(detectPii),
   extras: {

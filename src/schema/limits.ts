@@ -9,6 +9,17 @@
  */
 export const MAX_TEXT_CHARS = 134_217_728
 
+/**
+ * PII entities one `pii`, `redact` or `explain('pii')` call may return (2^20). Each costs about 150 bytes
+ * of JavaScript heap (more with explain's evidence), so the cap bounds a response at a few hundred MB;
+ * the core stops recording at twice as many candidates. Denser text is refused with an error naming
+ * `text`, never cut short silently (a redaction that misses entities is worse than none).
+ */
+export const MAX_PII_ENTITIES = 1_048_576
+
+/** PII entities one `explain('pii')` call may explain (2^18): each carries its evidence, about 1 KB of heap. */
+export const MAX_PII_EXPLAIN_ENTITIES = 262_144
+
 /** Longest name (model, provider, region, instance, processor) for which "did you mean" is computed. */
 export const MAX_SUGGEST_CHARS = 256
 

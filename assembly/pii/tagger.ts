@@ -1,0 +1,550 @@
+// A learned tagger for people, places and organisations: a greedy left-to-right averaged perceptron
+// over hashed per-token features (word, shape, affixes, the words around, label and greeting cues,
+// gazetteer flags as features rather than verdicts, the previous tag), decoded into BIO spans.
+// Training (scripts/train/pii-tagger.mjs) reads the features from this very file through
+// piiTagFeatures, so training and inference can never disagree on a feature.
+//
+// Only candidate tokens are scored: a token starting with a capital or a letter of a script without
+// capitals, and a short lower-case word between two such tokens ("Ludwig van Beethoven"). Every other
+// token is O without any work, which keeps prose at one test per token. Each candidate reads at most two
+// tokens either side by a short scan, so the work is linear in the text and needs no token array.
+import { arenaKeep } from '../arena'
+import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
+import { G_ADDRCTX, G_CITY, G_COMMON, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NOTNAME, G_ORG, G_PERSONCTX, G_PREP, G_STATE, G_TITLE, G_WEEKDAY, gazLookup } from './gazetteer'
+import { N, P, at, setText } from './state'
+import { clsReady, initClasses, isAlnum, isDig, upperAt } from './text'
+
+/** Classes: O, then B and I of PERSON, LOCATION, ORGANIZATION (index = 1 + 2 * type + inside). */
+export const TAG_CLASSES: u32 = 7
+/** Features per token (fixed, so a training row is a fixed-width record). */
+export const TAG_FEATS: u32 = 30
+
+/** Longest token read, in bytes: a longer run is cut (bounds the work of each neighbour scan). */
+const TOK_MAX: usize = 48
+
+// The installed model: int8 weights, TAG_CLASSES (padded to 8) per bucket, times SCALE.
+let WTS: usize = 0
+let BUCKET_MASK: u32 = 0
+let SCALE: f32 = 0
+
+/** Reserve the weight table for 2^bits buckets; JavaScript copies the weights to the returned pointer. */
+export function piiTaggerReserve(bits: u32, scale: f32): usize {
+  BUCKET_MASK = (<u32>1 << bits) - 1
+  SCALE = scale
+  WTS = arenaKeep((<usize>1 << bits) * 8)
+  return WTS
+}
+
+export function taggerReady(): bool {
+  return WTS != 0
+}
+
+function isWordByte(c: u32): bool {
+  return isAlnum(c) || c >= 0x80
+}
+
+function isSpace(c: u32): bool {
+  return c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0d
+}
+
+// ---- Tokens around a position: [start, end) of up to two neighbours each side ----
+const NB = memory.data(4 * 10)
+
+/** The end of the token starting at s: a word (letters, digits, bytes >= 0x80, inner ' - .) or one punctuation byte. */
+export function tokEnd(s: usize): usize {
+  if (!isWordByte(at(s))) return s + 1
+  let e = s + 1
+  while (e < N && e - s < TOK_MAX) {
+    const c = at(e)
+    if (isWordByte(c)) e++
+    else if ((c == 0x27 || c == 0x2d || c == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) e += 2
+    else break
+  }
+  return e
+}
+
+/** The start of the token ending at e (the reverse of tokEnd, as far as a neighbour needs). */
+function tokStart(e: usize): usize {
+  if (!isWordByte(at(e - 1))) return e - 1
+  let s = e - 1
+  while (s > 0 && e - s < TOK_MAX) {
+    const c = at(s - 1)
+    if (isWordByte(c)) s--
+    else if ((c == 0x27 || c == 0x2d || c == 0x2e) && s >= 2 && isWordByte(at(s - 2))) s -= 2
+    else break
+  }
+  return s
+}
+
+/** Set by prevTok: whether a line break lies between the token found and the position. */
+let crossedLine = false
+
+/** The token before position s (skipping spaces), as start; 0xffffffff when there is none. */
+function prevTok(s: usize): usize {
+  let i = s
+  crossedLine = false
+  let gap: usize = 0
+  while (i > 0 && isSpace(at(i - 1)) && gap < 64) {
+    if (at(i - 1) == 0x0a) crossedLine = true
+    i--
+    gap++
+  }
+  if (i == 0 || gap >= 64) return <usize>0xffffffff
+  return tokStart(i)
+}
+
+/** The token after position e (skipping spaces): its start, or N when there is none. */
+function nextTok(e: usize): usize {
+  let i = e
+  let gap: usize = 0
+  while (i < N && isSpace(at(i)) && gap < 64) {
+    i++
+    gap++
+  }
+  return gap >= 64 ? N : i
+}
+
+/** Is the token at s a candidate head: a capital, or a letter of a script without capitals? */
+export function headAt(s: usize): bool {
+  const c = at(s)
+  // Scripts without capitals are left to the rules (uncased.ts): on them the tagger measured no better
+  // than chance (KLUE Korean: 1.5% recall) and misread ordinary Arabic and Hebrew words as names.
+  if (c - 0x41 < 26) return true
+  return c >= 0xc3 && upperAt(s)
+}
+
+// ---- Features ----
+
+/** Compressed shape of [s, e): X capital, x small, d digit, other bytes as themselves; runs collapsed. */
+function shapeHash(h0: u64, s: usize, e: usize): u64 {
+  let h = h0
+  let last: u32 = 0
+  let n = 0
+  for (let k = s; k < e && n < 8; k++) {
+    const c = at(k)
+    if (c >= 0x80 && c < 0xc0) continue
+    let sym: u32
+    if (c - 0x41 < 26) sym = 0x58
+    else if (c - 0x61 < 26) sym = 0x78
+    else if (isDig(c)) sym = 0x64
+    else if (c >= 0xc0) sym = upperAt(k) ? 0x58 : c >= 0xd7 && c != 0xe2 ? 0x55 : 0x78
+    else sym = c
+    if (sym == last) continue
+    h = fnvByte(h, sym)
+    last = sym
+    n++
+  }
+  return h
+}
+
+/** The last two or three characters' bytes, lower-cased (UTF-8 safe: starts on a lead byte). */
+function suffixStart(s: usize, e: usize, chars: u32): usize {
+  let k = e
+  let n: u32 = 0
+  while (k > s && n < chars) {
+    k--
+    if (at(k) < 0x80 || at(k) >= 0xc0) n++
+  }
+  return k
+}
+
+function prefixEnd(s: usize, e: usize, chars: u32): usize {
+  let k = s
+  let n: u32 = 0
+  while (k < e && n < chars) {
+    k++
+    while (k < e && at(k) >= 0x80 && at(k) < 0xc0) k++
+    n++
+  }
+  return k
+}
+
+@inline function seed(t: u32): u64 {
+  return fnvByte(FNV_SEED, t)
+}
+
+@inline function fold(h: u64): u32 {
+  return <u32>(h ^ (h >> 32))
+}
+
+/** Gazetteer flags of the word [s, e), reduced to the bits the tagger reads. */
+function gaz(s: usize, e: usize): u32 {
+  if (e <= s || !isWordByte(at(s))) return 0
+  return gazLookup(hashLower(FNV_SEED, P + s, e - s)) & GAZ_BITS
+}
+
+const GAZ_BITS: u32 = G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE | G_COMMON | G_TITLE | G_MONTH | G_WEEKDAY | G_ORG |
+  G_NOTNAME | G_PREP | G_LOCVERB | G_PERSONCTX | G_ADDRCTX
+
+const FEATS = memory.data(4 * 32)
+let NF: u32 = 0
+
+@inline function put(h: u64): void {
+  store<u32>(FEATS + (<usize>NF << 2), fold(h))
+  NF++
+}
+
+/** Fill FEATS with the TAG_FEATS feature hashes of the token [s, e) given the previous tag. */
+export function features(s: usize, e: usize, prevTag: u32): void {
+  NF = 0
+  const none = <usize>0xffffffff
+  const m1 = prevTok(s)
+  const m1line = crossedLine
+  const m1e: usize = m1 == none ? <usize>0 : tokEnd(m1)
+  const m2 = m1 == none ? none : prevTok(m1)
+  const m2e: usize = m2 == none ? <usize>0 : tokEnd(m2)
+  const p1 = nextTok(e)
+  const p1e = p1 < N ? tokEnd(p1) : N
+  const p2 = p1 < N ? nextTok(p1e) : N
+  const p2e = p2 < N ? tokEnd(p2) : N
+  // Each word is hashed once, lower-cased from the FNV seed (the gazetteer's key); its features mix
+  // that hash with their template number.
+  const h0 = hashLower(FNV_SEED, P + s, e - s)
+  const hm1 = wordHash(m1, m1e)
+  const hp1 = wordHash(p1 < N ? p1 : none, p1e)
+  const hm2 = wordHash(m2, m2e)
+  const hp2 = wordHash(p2 < N ? p2 : none, p2e)
+  const sh0 = shapeHash(FNV_SEED, s, e)
+  put(seed(1))
+  put(fnvByte(h0, 2))
+  put(fnvByte(sh0, 3))
+  put(hashLower(seed(4), P + s, prefixEnd(s, e, 3) - s))
+  const s3 = suffixStart(s, e, 3)
+  put(hashLower(seed(5), P + s3, e - s3))
+  const s2 = suffixStart(s, e, 2)
+  put(hashLower(seed(6), P + s2, e - s2))
+  const wm1 = fnvByte(hm1, 7)
+  put(wm1)
+  const wp1 = fnvByte(hp1, 8)
+  put(wp1)
+  put(fnvByte(hm2, 9))
+  put(fnvByte(hp2, 10))
+  put(m1 == none ? seed(11) : shapeHash(seed(11), m1, m1e))
+  put(p1 < N ? shapeHash(seed(12), p1, p1e) : seed(12))
+  // Gazetteer flags: one feature for the token's whole flag set, one for each neighbour's.
+  const g0 = gazOf(h0, s, e)
+  put(fnvByte(fnvByte(fnvByte(seed(13), g0 & 0xff), (g0 >> 8) & 0xff), g0 >> 16))
+  const gm1 = m1 == none ? 0 : gazOf(hm1, m1, m1e)
+  put(fnvByte(fnvByte(fnvByte(seed(14), gm1 & 0xff), (gm1 >> 8) & 0xff), gm1 >> 16))
+  const gp1 = p1 < N ? gazOf(hp1, p1, p1e) : 0
+  put(fnvByte(fnvByte(fnvByte(seed(15), gp1 & 0xff), (gp1 >> 8) & 0xff), gp1 >> 16))
+  // Sentence or line initial: a capital there says little.
+  const c1 = m1 == none ? 0 : at(m1)
+  const initial = m1 == none || m1line || c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+  put(fnvByte(seed(16), initial ? 1 : 0))
+  // Conjunctions: the word before with this token's shape ("Hi Xxxx"), this shape with the word after
+  // ("Xxxx explained"), and the label before a colon ("Patient: Xxxx").
+  put(fnvByte(fnvByte(wm1, 17), <u32>sh0))
+  put(fnvByte(fnvByte(wp1, 18), <u32>sh0))
+  put(fnvByte(seed(19), <u32>(e - s < 12 ? e - s : 12)))
+  put(c1 == 0x3a || c1 == 0x2c ? fnvByte(hm2, 20) : seed(20))
+  put(fnvByte(seed(21), m1line || m1 == none ? 1 : 0))
+  put(fnvByte(seed(22), prevTag))
+  put(fnvByte(fnvByte(seed(23), prevTag), <u32>sh0))
+  put(fnvByte(fnvByte(wp1, 24), fold(hp2)))
+  put(fnvByte(fnvByte(seed(25), prevTag), g0 & 0xff))
+  put(fnvByte(fnvByte(wm1, 26), prevTag))
+  put(p1 < N && at(p1) == 0x3a ? seed(27) : p1 < N && at(p1) == 0x2c ? fnvByte(seed(27), 1) : fnvByte(seed(27), 2))
+  put(fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
+  put(fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
+  put(fnvByte(fnvByte(h0, 30), fold(hm1)))
+}
+
+/** The lower-cased hash of the token [s, e), or a fixed "no word" hash. */
+function wordHash(s: usize, e: usize): u64 {
+  if (s == <usize>0xffffffff || s >= N) return fnvByte(FNV_SEED, 0x5f)
+  return hashLower(FNV_SEED, P + s, e - s)
+}
+
+/** gaz() from a hash already made; the token's first byte says whether it is a word at all. */
+function gazOf(h: u64, s: usize, e: usize): u32 {
+  if (e <= s || !isWordByte(at(s))) return 0
+  return gazLookup(h) & GAZ_BITS
+}
+
+/** Is the token at s, ending at e, scored (see the top of the file)? */
+export function candidate(s: usize, e: usize): bool {
+  // "@DanaTennille", "#GhostAdventures": handles and hashtags are not read as names.
+  if (s > 0 && (at(s - 1) == 0x40 || at(s - 1) == 0x23)) return false
+  if (headAt(s)) {
+    // A capitalised everyday word opening a sentence, no name or place in the lists and no capital after
+    // it ("The", "But", "Yesterday"): most capitals of prose, and never an entity in the training data
+    // often enough to matter. One lookup instead of the thirty features.
+    // "Driver's": the word without its possessive is the one the lists know.
+    const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
+    const g = gaz(s, z)
+    if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE)) != 0) return true
+    const p1 = nextTok(e)
+    if (p1 < N && headAt(p1)) return true
+    const m1 = prevTok(s)
+    if (m1 == <usize>0xffffffff || crossedLine) return false
+    const c1 = at(m1)
+    return !(c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22)
+  }
+  // "van", "de la", "bin": a short lower-case word between two candidate heads.
+  if (e - s > 4 || at(s) - 0x61 >= 26) return false
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || !headAt(m1)) return false
+  const p1 = nextTok(e)
+  return p1 < N && headAt(p1)
+}
+
+// ---- Training export ----
+
+/**
+ * For training: every candidate token of [p, p+len) as [start, end, adjacent, feats x TAG_FEATS] u32
+ * (adjacent = 1 when the previous candidate is the token just before it), after a count. The previous tag
+ * is given as 0xff: the trainer recomputes the three features that read it (22, 23, 25, 26) from `prevTag`
+ * by calling piiTagPrevFeatures.
+ */
+export function tagRows(out: usize, cap: u32): u32 {
+  let n: u32 = 0
+  let i: usize = 0
+  let lastEnd: usize = <usize>0xffffffff
+  while (i < N && n < cap) {
+    while (i < N && isSpace(at(i))) i++
+    if (i >= N) break
+    const e = tokEnd(i)
+    if (candidate(i, e)) {
+      const row = out + <usize>n * (3 + TAG_FEATS) * 4
+      store<u32>(row, <u32>i)
+      store<u32>(row, <u32>e, 4)
+      const pt = prevTok(i)
+      store<u32>(row, pt != <usize>0xffffffff && lastEnd != <usize>0xffffffff && tokEnd(pt) == lastEnd ? 1 : 0, 8)
+      features(i, e, 0)
+      memory.copy(row + 12, FEATS, <usize>TAG_FEATS * 4)
+      lastEnd = e
+      n++
+    }
+    i = e
+  }
+  return n
+}
+
+/** The features of the token [s, e) with prevTag, into FEATS (for the trainer's prev-tag features). */
+export function featsWith(s: usize, e: usize, prevTag: u32): usize {
+  features(s, e, prevTag)
+  return FEATS
+}
+
+// ---- Decoding ----
+
+
+/** The best class of the token whose features are in FEATS, under the installed weights. */
+function best(prevTag: u32): u32 {
+  // Seven class scores in locals: one int8 row of 8 per feature (the eighth is padding).
+  let s0: i32 = 0, s1: i32 = 0, s2: i32 = 0, s3: i32 = 0, s4: i32 = 0, s5: i32 = 0, s6: i32 = 0
+  for (let f: u32 = 0; f < TAG_FEATS; f++) {
+    const row = WTS + (<usize>(load<u32>(FEATS + (<usize>f << 2)) & BUCKET_MASK) << 3)
+    s0 += <i32>load<i8>(row)
+    s1 += <i32>load<i8>(row, 1)
+    s2 += <i32>load<i8>(row, 2)
+    s3 += <i32>load<i8>(row, 3)
+    s4 += <i32>load<i8>(row, 4)
+    s5 += <i32>load<i8>(row, 5)
+    s6 += <i32>load<i8>(row, 6)
+  }
+  // An inside tag continues only the same type.
+  const pt: i32 = prevTag == 0 ? -1 : <i32>((prevTag - 1) >> 1)
+  let bc: u32 = 0
+  let bs = s0
+  if (s1 > bs) { bs = s1; bc = 1 }
+  if (pt == 0 && s2 > bs) { bs = s2; bc = 2 }
+  if (s3 > bs) { bs = s3; bc = 3 }
+  if (pt == 1 && s4 > bs) { bs = s4; bc = 4 }
+  if (s5 > bs) { bs = s5; bc = 5 }
+  if (pt == 2 && s6 > bs) { bs = s6; bc = 6 }
+  LAST_MARGIN = <f32>(bs - s0) * SCALE
+  return bc
+}
+
+/** Score margin of the last decision over O (for a confidence threshold). */
+let LAST_MARGIN: f32 = 0
+
+function onlySpaces(a: usize, b: usize): bool {
+  for (let k = a; k < b; k++) if (!isSpace(at(k))) return false
+  return true
+}
+
+/** The next position at or after i where a capital, or a byte starting a non-ASCII letter, opens a token. */
+function nextHead(i0: usize): usize {
+  let i = i0
+  while (i < N) {
+    const c = <u32>load<u8>(P + i)
+    if (c - 0x41 < 26 || c >= 0xc3) {
+      if (i == 0) return i
+      const b = <u32>load<u8>(P + i - 1)
+      if (!((b | 0x20) - 0x61 < 26 || b - 0x30 < 10 || b >= 0x80)) return i
+    }
+    i++
+  }
+  return N
+}
+
+/** Is [s, e) one all-capital ASCII word ("UUID", "NIC", "UK")? Alone, the tagger's reading of one is
+ * mostly wrong (acronyms of every kind); the rules' lists know the organisations and places among them. */
+function acronym(s: usize, e: usize): bool {
+  if (e - s < 2) return false
+  for (let k = s; k < e; k++) if (at(k) - 0x41 >= 26) return false
+  return true
+}
+
+/**
+ * Is the one-token span [s, e) too weak to report on the tagger's word alone: an acronym, a key before a
+ * colon ("Tel.:", "Name:"), or a sentence-initial everyday word that is no given name or place
+ * ("Driver's license on file")?
+ */
+function weakAlone(s: usize, e: usize): bool {
+  if (acronym(s, e)) return true
+  if (at(e) == 0x3a || (at(e) == 0x2e && at(e + 1) == 0x3a)) return true
+  const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
+  const g = gaz(s, z)
+  if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_CITY | G_COUNTRY | G_STATE)) != 0) return false
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || crossedLine) return true
+  const c1 = at(m1)
+  return c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+}
+
+/** Minimum margin over O for a span to be reported (set with the weights). */
+let THRESHOLD: f32 = 0
+
+export function piiTaggerThreshold(t: f32): void {
+  THRESHOLD = t
+}
+
+// Entities the rules already reported ([start, end, ...] slots of `COV_STRIDE` bytes, sorted, disjoint):
+// a tagger span overlapping one would be dropped, so tokens inside them are not scored at all.
+let COV: usize = 0
+let COV_N: u32 = 0
+const COV_STRIDE: usize = 16
+
+export function setCovered(ptr: usize, n: u32): void {
+  COV = ptr
+  COV_N = n
+}
+
+/**
+ * Tag the text [0, N) and call `emit` for each span: type 0 PERSON, 1 LOCATION, 2 ORGANIZATION. The
+ * callback is a function reference so scan.ts decides what a span becomes (see names.ts).
+ */
+export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
+  let i: usize = 0
+  let prev: u32 = 0
+  let spanS: usize = 0
+  let spanE: usize = 0
+  let spanT: i32 = -1
+  let spanOk = false
+  let spanToks = 0
+  let spanPoisoned = false
+  let afterRule = false
+  let cj: u32 = 0
+  while (i < N) {
+    if (spanT < 0) {
+      // Outside a span only a capital (or a byte starting a non-ASCII letter) at a token start can begin
+      // one: a tight byte loop, no token reading.
+      const h = nextHead(i)
+      // Anything between (a word, punctuation) separates the next head from a rule entity.
+      if (h > i) afterRule = afterRule && onlySpaces(i, h)
+      i = h
+      if (i >= N) break
+    } else {
+      while (i < N && isSpace(at(i))) i++
+      if (i >= N) break
+      // Inside a span the next token may continue it: a head, or a short lower-case word before one.
+      const c = at(i)
+      if (!(c - 0x41 < 26 || c >= 0xc3 || c - 0x61 < 26)) {
+        if (spanOk) sink(spanS, spanE, <u32>spanT)
+        spanT = -1
+        prev = 0
+        i++
+        continue
+      }
+    }
+    const e = tokEnd(i)
+    while (cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE, 4) <= i) cj++
+    const covered = cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE) < e
+    if (covered) {
+      // A span running into an entity of the rules ("Dr." before "Constantinos A. Doxiadis") is part of
+      // it: dropped, and so is one that starts right after it.
+      spanT = -1
+      prev = 0
+      i = e
+      afterRule = true
+      continue
+    }
+    if (!candidate(i, e)) {
+      if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
+      spanT = -1
+      prev = 0
+      i = e
+      afterRule = false
+      continue
+    }
+    // The previous tag counts only for the token just before this one (a span continues or not).
+    if (spanT < 0) prev = 0
+    features(i, e, prev)
+    const tag = best(prev)
+    if (tag == 0 || (tag & 1) == 1) {
+      if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
+      spanT = -1
+    }
+    if (tag != 0) {
+      if (spanT < 0) {
+        spanS = i
+        spanT = <i32>((tag - 1) >> 1)
+        spanOk = false
+        spanToks = 0
+        spanPoisoned = afterRule
+      }
+      spanE = e
+      spanToks++
+      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
+    }
+    prev = tag
+    i = e
+    afterRule = false
+  }
+  if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
+}
+
+// ---- Exports for the training script (scripts/train/pii-tagger.mjs) ----
+
+/** Candidate rows of the text [p, p+len) (see tagRows) at out, at most cap; returns the count. */
+export function piiTagRows(p: usize, len: usize, out: usize, cap: u32): u32 {
+  if (!clsReady) initClasses()
+  setText(p, len)
+  return tagRows(out, cap)
+}
+
+/** The TAG_FEATS feature hashes of the token [s, e) of the text [p, p+len) after prevTag: a pointer to them. */
+export function piiTagFeats(p: usize, len: usize, s: usize, e: usize, prevTag: u32): usize {
+  if (!clsReady) initClasses()
+  setText(p, len)
+  return featsWith(s, e, prevTag)
+}
+
+const DEBUG_CAP: u32 = 4096
+let DEBUG_OUT: usize = 0
+let DEBUG_N: u32 = 0
+
+function debugSink(s: usize, e: usize, t: u32): void {
+  if (DEBUG_N >= DEBUG_CAP) return
+  const slot = DEBUG_OUT + 4 + <usize>DEBUG_N * 12
+  store<u32>(slot, <u32>s)
+  store<u32>(slot, <u32>e, 4)
+  store<u32>(slot, t, 8)
+  DEBUG_N++
+}
+
+/** The tagger's spans alone for the text [p, p+len): [count, (start, end, type)...] at out (room for 4096). */
+export function piiTagSpans(p: usize, len: usize, out: usize): u32 {
+  if (!clsReady) initClasses()
+  setText(p, len)
+  setCovered(0, 0)
+  DEBUG_OUT = out
+  DEBUG_N = 0
+  tagSpans(debugSink)
+  store<u32>(out, DEBUG_N)
+  return DEBUG_N
+}

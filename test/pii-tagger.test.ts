@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { load } from '../dist/litmus.js'
+
+const litmus = await load()
+
+const NAMES = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
+const names = (text: string) => litmus.pii({ text }).pii.filter((e) => NAMES.has(e.category)).map((e) => [e.category, e.string])
+
+// The learned name tagger (assembly/pii/tagger.ts) adds what the rules miss: an unknown given name after
+// a greeting or a label, as the subject of a verb, inside records. Names here are made up (no list holds
+// them), so only the words around them can say "person".
+const found: [text: string, expected: string[][]][] = [
+  ['Hi Revati, the report is attached.', [['PERSON', 'Revati']]],
+  ['Morning Emran, quick question about the invoice.', [['PERSON', 'Emran']]],
+  ['Patient: Hadda\nDOB: 04/11/1980', [['PERSON', 'Hadda']]],
+  ['Varinja explained the delay to the board.', [['PERSON', 'Varinja']]],
+  ['Egide will deliver the samples on Friday.', [['PERSON', 'Egide']]]
+]
+
+// Where the tagger must stay quiet: acronyms alone, handles and hashtags, scripts without capitals
+// (left to the rules), ordinary capitalised sentence starts.
+const quiet: string[] = [
+  'UUID 123e4567-e89b-12d3-a456-426614174000 sha 9f86d081884c7d659a2feaa0c55ad015a3bf4c2b',
+  'NIC and MTU settings were changed.',
+  'follow @DanaTennille and #GhostAdventures for updates',
+  'הספר על השולחן',
+  'The meeting is on Monday. Please reply by Friday.'
+]
+
+describe('name tagger: names the rules miss', () => {
+  for (const [text, expected] of found) {
+    it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))
+  }
+})
+
+describe('name tagger: nothing to find', () => {
+  for (const text of quiet) {
+    it(JSON.stringify(text), () => expect(names(text)).toEqual([]))
+  }
+})
+
+describe('name tagger: explain names its evidence', () => {
+  it('reports the tagger as the evidence of a name only it found', () => {
+    const [ent] = litmus.explain('pii', { text: 'Hi Revati, the report is attached.' }).pii
+    expect(ent.string).toBe('Revati')
+    expect(ent.evidence.map((e) => e.kind)).toEqual(['tagger'])
+    expect(ent.confidence).toBe(0.45)
+  })
+  it('leaves the rules their entity where both read the same words', () => {
+    const [ent] = litmus.explain('pii', { text: 'Contact Maria Lopez today.' }).pii
+    expect(ent.evidence.map((e) => e.kind)).not.toContain('tagger')
+  })
+})
+
+describe('name tagger: categories', () => {
+  it('reports only the categories asked for', () => {
+    expect(litmus.pii({ text: 'Hi Revati, the report is attached.', categories: ['LOCATION'] }).pii).toEqual([])
+  })
+  it('is linear: ten times the text, ten times the entities', () => {
+    const one = 'Hi Revati, Varinja explained the delay. '
+    expect(names(one.repeat(10)).length).toBe(10 * names(one).length)
+  })
+})
