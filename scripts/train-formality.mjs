@@ -13,9 +13,10 @@
 //
 // Deterministic: fixed split, fixed-seed shuffles, fixed-step gradient descent; two runs write the same bytes.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, formalityFeatures, formalityLexicon, straightQuotes } from '../src/metrics/formality-features.js'
+import { FEATURES, SIZE_CAP, formalityFeatures, formalityLexicon, straightQuotes } from '../src/metrics/formality-features.js'
+import { distinctWords } from '../src/metrics/distinct-words.js'
 import { loadCore } from './lib/core.mjs'
-import { quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { normOf, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { formalityCombine } from './lib/splits.mjs'
 
@@ -32,6 +33,9 @@ export const SETTINGS = {
   bits: 16,
   cmin: 3,
   cmax: 5,
+  // The head sum is divided by the feature count, so a text repeated n times has the head input of the
+  // text once (the square root of the previous build let 'ok ' x 1000 score 100).
+  norm: 'mean',
   epochs: 4,
   learningRate: 0.2,
   l2: 1e-6,
@@ -94,7 +98,10 @@ export async function formalityCore(weights) {
       const feats = wantFeatures ? mem.slice(mem[at + 3] >> 2, (mem[at + 3] >> 2) + nFeat) : null
       const nFlag = mem[at + 5]
       const flagged = mem.slice(mem[at + 6] >> 2, (mem[at + 6] >> 2) + nFlag * 2)
-      return { nWords: mem[at], nFeat, feats, sum: new Int32Array(x.memory.buffer, r + 32, 1)[0], flagged, nFlag }
+      const nWords = mem[at]
+      const spanAt = mem[at + 1] >> 2
+      const distinct = distinctWords(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords, SIZE_CAP)
+      return { nWords, distinct, nFeat, feats, sum: new Int32Array(x.memory.buffer, r + 32, 1)[0], flagged, nFlag }
     }
   }
 }
@@ -172,8 +179,8 @@ export async function main() {
     text = straightQuotes(text)
     const r = core.run(text, false)
     if (r.nWords === 0) return null
-    const head = bias + (r.nFeat > 0 ? (scale * r.sum) / Math.sqrt(r.nFeat) : 0)
-    return formalityFeatures(text, r.nWords, head, r.flagged, r.nFlag)
+    const head = bias + scale * r.sum * normOf(SETTINGS.norm, r.nFeat)
+    return formalityFeatures(text, r.nWords, r.distinct, head, r.flagged, r.nFlag)
   }
   const comb = data.filter((r) => r.combine).map((r) => ({ y: r.y, x: vector(r.text) })).filter((r) => r.x)
   const all = FEATURES.map(() => true)
@@ -195,6 +202,7 @@ export async function main() {
     BITS: SETTINGS.bits,
     CMIN: SETTINGS.cmin,
     CMAX: SETTINGS.cmax,
+    NORM: SETTINGS.norm === 'mean' ? 1 : 0,
     BIAS: f(bias),
     SCALE: f(scale),
     W: model.w.map(f),
@@ -213,6 +221,7 @@ export async function main() {
       ...Object.values(FILES).map(input),
       input(new URL('train-formality.mjs', import.meta.url)),
       input(new URL('../src/metrics/formality-features.js', import.meta.url)),
+      input(new URL('../src/metrics/distinct-words.js', import.meta.url)),
       input(new URL('../assembly/vec/features.ts', import.meta.url))
     ],
     settings: { ...SETTINGS, report },

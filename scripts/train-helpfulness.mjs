@@ -10,10 +10,11 @@
 // cross-fitting the head (the dense fit sees each pair's head logit from the head trained on the other half). helpful-base is the dev set (eval/helpfulness.eval.mjs) and is never
 // read here; harmless-base is about harmlessness and is not used. Deterministic: hash splits, fixed seed.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
+import { distinctWords } from '../src/metrics/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../src/metrics/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
-import { fitDense, quantize, rng, sigmoid } from './lib/logistic.mjs'
+import { fitDense, normOf, quantize, rng, sigmoid } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut } from './lib/splits.mjs'
 
@@ -24,6 +25,9 @@ const OUT = new URL('../src/models/helpfulness.generated.ts', import.meta.url)
 export const SETTINGS = {
   kinds: 3,
   bits: 16,
+  // The head sum is divided by the feature count, so a response repeated n times has the head input of
+  // the response once (the square root of the previous build rose with every repetition).
+  norm: 'mean',
   epochs: 1,
   learningRate: 0.05,
   l2: 1e-5,
@@ -62,6 +66,7 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
       const feats = wantFeatures ? Array.from(u32(featPtr, nFeat)) : null
       const bytes = new Uint8Array(x.memory.buffer, ptr, len)
       const spans = u32(spanPtr, nWords * 2)
+      const distinct = distinctWords(new Uint8Array(x.memory.buffer), ptr, spans, nWords, LENGTH_CAP)
       const at = (byte) => decoder.decode(bytes.subarray(0, byte)).length
       const flags = u32(flagPtr, nFlag * 2)
       let hedges = 0
@@ -77,7 +82,7 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
         if (!identity && start < cut) open++
       })
       const [digits, items, names, questions] = u32(x.helpfulnessCounts(ptr, len), 4)
-      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open, { digits, items, names, questions }) }
+      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, distinct, hedges, open, all - open, { digits, items, names, questions }) }
     }
   }
 }
@@ -97,8 +102,8 @@ function trainPairwise(list, size) {
     for (const k of order) {
       const { c, r } = list[k]
       diff.clear()
-      const nc = c.length > 0 ? 1 / Math.sqrt(c.length) : 0
-      const nr = r.length > 0 ? 1 / Math.sqrt(r.length) : 0
+      const nc = normOf(SETTINGS.norm, c.length)
+      const nr = normOf(SETTINGS.norm, r.length)
       for (const b of c) diff.set(b, (diff.get(b) ?? 0) + nc)
       for (const b of r) diff.set(b, (diff.get(b) ?? 0) - nr)
       let z = 0
@@ -114,7 +119,7 @@ function trainPairwise(list, size) {
   return w
 }
 
-export const headLogit = (scale, sum, nFeat) => (nFeat > 0 ? (scale * sum) / Math.sqrt(nFeat) : 0)
+export const headLogit = (scale, sum, nFeat) => scale * sum * normOf(SETTINGS.norm, nFeat)
 
 /** Pairwise accuracy: ties count half. */
 export function pairwise(scoresChosen, scoresRejected) {
@@ -189,6 +194,7 @@ export async function main() {
   const payload = {
     KINDS: SETTINGS.kinds,
     BITS: SETTINGS.bits,
+    NORM: SETTINGS.norm === 'mean' ? 1 : 0,
     SCALE: n(scale),
     FEATURE_MEAN: mean.map(n),
     FEATURE_SCALE: scaleOf.map(n),
@@ -207,6 +213,7 @@ export async function main() {
       inputs: [
         input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
         input(new URL('src/metrics/helpfulness-rules.js', ROOT)),
+        input(new URL('src/metrics/distinct-words.js', ROOT)),
         input(new URL('src/metrics/refusal-rules.js', ROOT)),
         input(new URL('assembly/vec/features.ts', ROOT)),
         input(new URL('assembly/judge/helpfulness.ts', ROOT))

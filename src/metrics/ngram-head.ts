@@ -8,8 +8,16 @@ import type { Context } from './context.js'
 export interface NgramModelFile {
   KINDS: number
   BITS: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
   WEIGHTS: string
 }
+
+/**
+ * Input scale of a text with n features: 1/n, so a text repeated many times has the head input of the
+ * text once (the square root of older files let repeated benign text saturate the score).
+ */
+export const headNorm = (m: { NORM?: number }, n: number): number => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 export interface HeadOptions {
   /** Character n-gram lengths. */

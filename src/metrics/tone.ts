@@ -5,7 +5,7 @@ import { type Core } from '../core/wasm.js'
 import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
-import { installHead } from './ngram-head.js'
+import { headNorm, installHead } from './ngram-head.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -14,6 +14,8 @@ export interface ToneModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** 1: the head sums are divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
   STRIDE: number
   BIAS: number[]
   SCALE: number[]
@@ -88,7 +90,7 @@ function run(ctx: Context, text: string, want: number): Run {
   const words = memU32[at]
   const nFeat = memU32[at + 2]
   const m = t.m
-  const norm = nFeat > 0 ? 1 / Math.sqrt(nFeat) : 0
+  const norm = headNorm(m, nFeat)
   const k = t.tones.length
   const logits = want === 0 ? LOGITS : new Float64Array(k)
   for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
@@ -170,7 +172,7 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
     const scores = score(request, ctx).scores
     const r = run(ctx, request.text, WANT_FEATURES | WANT_SPANS)
     const lead = scores.length > 0 ? t.index.get(scores[0].label)! : ranked(new Float64Array(r.logits))[0]
-    const unit = r.nFeat > 0 ? (t.m.A[lead] * t.m.SCALE[lead]) / Math.sqrt(r.nFeat) : 0
+    const unit = t.m.A[lead] * t.m.SCALE[lead] * headNorm(t.m, r.nFeat)
     const byWord = new Float64Array(r.words)
     const byPair = new Float64Array(r.words)
     const feats = ctx.core.u32(r.featPtr, r.nFeat)

@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/distinct-words.js",
-      "sha256": "1e07e5e7ed58ce18cd64889b3c43ade26bdac1711d72f66f006222a03ea43a45"
+      "sha256": "fe3e48f246307f9a5ea62482cc03a7a1f9187f9db814bd93236c9ab7eb2f4d42"
     },
     {
       "path": "assembly/vec/features.ts",
