@@ -62,3 +62,15 @@ export function distinctWords(bytes, ptr, spans, nWords, cap) {
   }
   return n
 }
+
+/** Distinct words counted for a text's share of distinct words (the n-gram heads' `distinct` scale). */
+export const SHARE_CAP = 4096
+
+/**
+ * Share of a text's words that are distinct (distinct words up to SHARE_CAP, over all words; 0 for no
+ * word). Repeating a text k times divides it by k while the head's feature count grows k times, so
+ * sqrt(share / features) gives the repeated text the head input of the text once.
+ */
+export function distinctShare(bytes, ptr, spans, nWords) {
+  return nWords > 0 ? distinctWords(bytes, ptr, spans, nWords, SHARE_CAP) / nWords : 0
+}

@@ -118,16 +118,19 @@ export function denseFeatures(text, nWords, distinct, nHedges, openPhrases, late
   const words = nWords > 0 ? nWords : 1
   const trimmed = text.trimEnd()
   const { digits, items, names, questions } = counts
+  // Counts weighed by the share of distinct words: close to the count in ordinary prose, and the same
+  // for a response repeated n times as for the response once.
+  const share = distinct / words
   return [
     Math.log1p(distinct),
     sat(distinct, 150),
     openPhrases > 0 ? 1 : 0,
     sat(laterPhrases, 2),
-    sat(digits, 6),
-    sat(items, 5),
+    sat(digits * share, 6),
+    sat(items * share, 5),
     sat(names / words, 0.1),
     sat(nHedges / words, 0.1),
-    sat(questions, 3),
+    sat(questions * share, 3),
     trimmed.endsWith('?') ? 1 : 0,
     DEFLECT.test(text) ? 1 : 0
   ]

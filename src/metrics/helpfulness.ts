@@ -5,7 +5,7 @@
 import { type Core } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
-import { headNorm, installHead } from './ngram-head.js'
+import { headNorm, installHead, shareOf } from './ngram-head.js'
 import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
 import { distinctWords } from './distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from './refusal-rules.js'
@@ -14,7 +14,7 @@ import { OPEN_WORDS, phrasesAround } from './refusal-rules.js'
 export interface HelpfulnessModel {
   KINDS: number
   BITS: number
-  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  /** Scale of the head sum (ngram-head.ts headNorm): 2 in this build. */
   NORM?: number
   SCALE: number
   FEATURE_MEAN: number[]
@@ -82,8 +82,10 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   let nTriggers = 0
   let nHedges = 0
   const hedgeWords: number[] = []
-  // Length by distinct words, read while the spans are still byte offsets: repetition adds none.
-  const distinct = distinctWords(core.bytes, ref.ptr, u32View.subarray(spans, spans + nWords * 2), nWords, LENGTH_CAP)
+  // Length and the head's scale by distinct words, read while the spans are still byte offsets: repetition adds none.
+  const byteSpans = u32View.subarray(spans, spans + nWords * 2)
+  const distinct = distinctWords(core.bytes, ref.ptr, byteSpans, nWords, LENGTH_CAP)
+  const share = shareOf(core, m, ref.ptr, byteSpans, nWords)
   if (nFlag > 0 || collect) core.toStringIndices(ref, spanPtr, nWords * 2)
   if (triggerAt.length < nFlag) triggerAt = new Uint32Array(nFlag * 2)
   for (let i = 0; i < nFlag; i++) {
@@ -106,7 +108,7 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   counts.names = u32View[c + 2]
   counts.questions = u32View[c + 3]
   const x = denseFeatures(text, nWords, distinct, nHedges, open, all - open, counts)
-  x.push(m.SCALE * sum * headNorm(m, nFeat))
+  x.push(m.SCALE * sum * headNorm(m, nFeat, share))
   let z = -m.REFERENCE - REFUSAL_PENALTY * x[REFUSAL_FEATURE]
   for (let j = 0; j < x.length; j++) z += (m.FEATURE_WEIGHTS[j] * (x[j] - m.FEATURE_MEAN[j])) / m.FEATURE_SCALE[j]
   return { nWords, x, z, spans: collect ? core.u32(spanPtr, nWords * 2).slice() : null, hedgeWords }

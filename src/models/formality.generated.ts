@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-formality.mjs",
-      "sha256": "d677ee1a7963c6a68c903cc413d6d113d2f8095bc47b410d06f9ab237ddb6727"
+      "sha256": "8d05a4cd12f1f0ad9baa11aa27bfb3181cd4408f6cca8d2ff39dc26cae759018"
     },
     {
       "path": "src/metrics/formality-features.js",
@@ -35,7 +35,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/distinct-words.js",
-      "sha256": "fe3e48f246307f9a5ea62482cc03a7a1f9187f9db814bd93236c9ab7eb2f4d42"
+      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
     },
     {
       "path": "assembly/vec/features.ts",
