@@ -73,7 +73,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/distinct-words.js",
-      "sha256": "fe3e48f246307f9a5ea62482cc03a7a1f9187f9db814bd93236c9ab7eb2f4d42"
+      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
     },
     {
       "path": "assembly/vec/features.ts",
