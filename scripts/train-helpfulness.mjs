@@ -10,10 +10,11 @@
 // cross-fitting the head (the dense fit sees each pair's head logit from the head trained on the other half). helpful-base is the dev set (eval/helpfulness.eval.mjs) and is never
 // read here; harmless-base is about harmlessness and is not used. Deterministic: hash splits, fixed seed.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
+import { distinctShare, distinctWords } from '../src/metrics/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../src/metrics/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
-import { fitDense, quantize, rng, sigmoid } from './lib/logistic.mjs'
+import { NORM_CODE, fitDense, normOf, quantize, rng, sigmoid } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut } from './lib/splits.mjs'
 
@@ -24,6 +25,11 @@ const OUT = new URL('../src/models/helpfulness.generated.ts', import.meta.url)
 export const SETTINGS = {
   kinds: 3,
   bits: 16,
+  // The head sum is scaled by sqrt(distinct-word share / feature count), so a response repeated n times
+  // has the head input of the response once (the square root of the previous build rose with every
+  // repetition). Pairwise accuracy on the two halves: sqrt 0.603 / 0.583, 1/count ('mean') 0.611 /
+  // 0.583, distinct 0.619 / 0.586.
+  norm: 'distinct',
   epochs: 1,
   learningRate: 0.05,
   l2: 1e-5,
@@ -62,6 +68,8 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
       const feats = wantFeatures ? Array.from(u32(featPtr, nFeat)) : null
       const bytes = new Uint8Array(x.memory.buffer, ptr, len)
       const spans = u32(spanPtr, nWords * 2)
+      const distinct = distinctWords(new Uint8Array(x.memory.buffer), ptr, spans, nWords, LENGTH_CAP)
+      const share = distinctShare(new Uint8Array(x.memory.buffer), ptr, spans, nWords)
       const at = (byte) => decoder.decode(bytes.subarray(0, byte)).length
       const flags = u32(flagPtr, nFlag * 2)
       let hedges = 0
@@ -77,7 +85,7 @@ export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits
         if (!identity && start < cut) open++
       })
       const [digits, items, names, questions] = u32(x.helpfulnessCounts(ptr, len), 4)
-      return { nWords, nFeat, sum, feats, dense: denseFeatures(text, nWords, hedges, open, all - open, { digits, items, names, questions }) }
+      return { nWords, nFeat, sum, share, feats, dense: denseFeatures(text, nWords, distinct, hedges, open, all - open, { digits, items, names, questions }) }
     }
   }
 }
@@ -95,10 +103,10 @@ function trainPairwise(list, size) {
       ;[order[i], order[j]] = [order[j], order[i]]
     }
     for (const k of order) {
-      const { c, r } = list[k]
+      const { c, r, sc, sr } = list[k]
       diff.clear()
-      const nc = c.length > 0 ? 1 / Math.sqrt(c.length) : 0
-      const nr = r.length > 0 ? 1 / Math.sqrt(r.length) : 0
+      const nc = normOf(SETTINGS.norm, c.length, sc)
+      const nr = normOf(SETTINGS.norm, r.length, sr)
       for (const b of c) diff.set(b, (diff.get(b) ?? 0) + nc)
       for (const b of r) diff.set(b, (diff.get(b) ?? 0) - nr)
       let z = 0
@@ -114,7 +122,7 @@ function trainPairwise(list, size) {
   return w
 }
 
-export const headLogit = (scale, sum, nFeat) => (nFeat > 0 ? (scale * sum) / Math.sqrt(nFeat) : 0)
+export const headLogit = (scale, r) => scale * r.sum * normOf(SETTINGS.norm, r.nFeat, r.share)
 
 /** Pairwise accuracy: ties count half. */
 export function pairwise(scoresChosen, scoresRejected) {
@@ -127,7 +135,11 @@ export async function main() {
   const all = pairs('hh_rlhf_helpful-rejection-sampled_test.jsonl')
   const size = 1 << SETTINGS.bits
   const plain = await helpfulnessCore()
-  const feats = all.map((p) => ({ c: plain.run(p.chosen, true).feats, r: plain.run(p.rejected, true).feats }))
+  const feats = all.map((p) => {
+    const c = plain.run(p.chosen, true)
+    const r = plain.run(p.rejected, true)
+    return { c: c.feats, r: r.feats, sc: c.share, sr: r.share }
+  })
   // Cross-fitting: each half's head logits come from a head trained on the other half, so the dense fit
   // sees head evidence as it is on unseen text; the shipped head is trained on every pair.
   const heldHead = new Map()
@@ -138,14 +150,14 @@ export async function main() {
       if (p.split !== half) return
       const a = c.run(p.chosen, false)
       const b = c.run(p.rejected, false)
-      heldHead.set(i, [headLogit(sh, a.sum, a.nFeat), headLogit(sh, b.sum, b.nFeat)])
+      heldHead.set(i, [headLogit(sh, a), headLogit(sh, b)])
     })
   }
   const { q, scale } = quantize(trainPairwise(feats, size))
   const core = await helpfulnessCore(q)
   const rowOf = (text) => {
     const r = core.run(text, false)
-    return [...r.dense, headLogit(scale, r.sum, r.nFeat)]
+    return [...r.dense, headLogit(scale, r)]
   }
   const rows = all.map((p, i) => {
     const c = rowOf(p.chosen)
@@ -189,6 +201,7 @@ export async function main() {
   const payload = {
     KINDS: SETTINGS.kinds,
     BITS: SETTINGS.bits,
+    NORM: NORM_CODE[SETTINGS.norm],
     SCALE: n(scale),
     FEATURE_MEAN: mean.map(n),
     FEATURE_SCALE: scaleOf.map(n),
@@ -207,6 +220,7 @@ export async function main() {
       inputs: [
         input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
         input(new URL('src/metrics/helpfulness-rules.js', ROOT)),
+        input(new URL('src/metrics/distinct-words.js', ROOT)),
         input(new URL('src/metrics/refusal-rules.js', ROOT)),
         input(new URL('assembly/vec/features.ts', ROOT)),
         input(new URL('assembly/judge/helpfulness.ts', ROOT))

@@ -16,13 +16,22 @@ export function rng(seed) {
   }
 }
 
-/** Input scale of a text with `n` features: 1/sqrt(n) (`sqrt`, the default) or 1/n (`mean`). */
-export const normOf = (norm, n) => (n > 0 ? (norm === 'mean' ? 1 / n : 1 / Math.sqrt(n)) : 0)
+/**
+ * Input scale of a text with `n` features: 1/sqrt(n) (`sqrt`, the default), 1/n (`mean`), or
+ * sqrt(share / n) (`distinct`, `share` = distinct words / words, src/metrics/distinct-words.js
+ * distinctShare). The last two give a text repeated k times the inputs of the text once; `distinct`
+ * stays close to 1/sqrt(n) on ordinary text, where few words repeat.
+ */
+/** The model files' NORM field for each normalisation. */
+export const NORM_CODE = { sqrt: 0, mean: 1, distinct: 2 }
+
+export const normOf = (norm, n, share = 1) =>
+  n > 0 ? (norm === 'mean' ? 1 / n : norm === 'distinct' ? Math.sqrt(share / n) : 1 / Math.sqrt(n)) : 0
 
 /**
- * Logistic regression over hashed features `{ feats: bucket ids, y: 0 | 1, weight? }`, inputs scaled by
+ * Logistic regression over hashed features `{ feats: bucket ids, y: 0 | 1, weight?, share? }`, inputs scaled by
  * 1/sqrt(feature count) (or 1/count with `norm: 'mean'`: a text repeated n times then has the inputs of
- * the text once), balanced class weights times each example's own weight. Returns float weights and the bias.
+ * the text once; or `norm: 'distinct'`), balanced class weights times each example's own weight. Returns float weights and the bias.
  */
 export function trainHashed(examples, size, { epochs, learningRate, l2, seed, norm = 'sqrt' }) {
   const w = new Float64Array(size)
@@ -46,7 +55,7 @@ export function trainHashed(examples, size, { epochs, learningRate, l2, seed, no
     }
     for (const k of order) {
       const e = examples[k]
-      const scale = normOf(norm, e.feats.length)
+      const scale = normOf(norm, e.feats.length, e.share)
       let z = bias
       for (const b of e.feats) z += w[b] * scale
       const d = (sigmoid(z) - e.y) * cw[e.y] * (e.weight ?? 1)

@@ -4,7 +4,9 @@ export const FLAGS: Record<'FIRST' | 'SECOND' | 'CONTRACTION' | 'SLANG' | 'FORMA
 export function formalityLexicon(): string
 /** Names of the features, in vector order (the head logit first). */
 export const FEATURES: string[]
-/** The feature vector of a text with `nWords` (> 0) words, its head logit and its flagged words. */
-export function formalityFeatures(text: string, nWords: number, head: number, flagged: ArrayLike<number>, nFlag: number): number[]
+/** Distinct words up to which the size feature grows. */
+export const SIZE_CAP: number
+/** The feature vector of a text with `nWords` (> 0) words, `distinct` distinct ones, its head logit and its flagged words. */
+export function formalityFeatures(text: string, nWords: number, distinct: number, head: number, flagged: ArrayLike<number>, nFlag: number): number[]
 /** The text with curly single quotes made straight (same length). */
 export function straightQuotes(text: string): string

@@ -74,10 +74,27 @@ const isUpper = (c) => (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde)
 const isLetter = (c) => isLower(c) || isUpper(c)
 
 /**
- * The feature vector of a text with `nWords` words (> 0), the head logit, and the flagged words as
- * (word index, flags) pairs. One pass over the characters.
+ * Distinct words up to which the size feature grows (src/metrics/distinct-words.js): a text's size is
+ * read from its distinct words, not its words, so a sentence repeated n times has the size of the
+ * sentence once (counting every word let 'ok ' x 1000 score 100).
  */
-export function formalityFeatures(text, nWords, head, flagged, nFlag) {
+export const SIZE_CAP = 64
+
+/** Words of a typical sentence: marks are counted per this many words. */
+const SENTENCE = 12
+
+/**
+ * A count of marks as a rate, per SENTENCE words and at most 3 (0..1): one mark in a sentence of 12
+ * words gives 1/3, and a text repeated n times has the rate of the text once (a plain count capped at 3
+ * made 'Have a nice day! ' x 3 less formal than the sentence once).
+ */
+const perSentence = (count, words) => Math.min((SENTENCE * count) / words, 3) / 3
+
+/**
+ * The feature vector of a text with `nWords` words (> 0), `distinct` of them distinct (up to SIZE_CAP),
+ * the head logit, and the flagged words as (word index, flags) pairs. One pass over the characters.
+ */
+export function formalityFeatures(text, nWords, distinct, head, flagged, nFlag) {
   let first = 0, second = 0, contr = 0, slang = 0, formal = 0
   for (let i = 0; i < nFlag; i++) {
     const f = flagged[2 * i + 1]
@@ -128,20 +145,20 @@ export function formalityFeatures(text, nWords, head, flagged, nFlag) {
   const w = nWords
   return [
     head,
-    Math.log(1 + w),
+    Math.log(1 + distinct),
     letters / w,
     contr / w,
     first / w,
     second / w,
     slang / w,
     formal / w,
-    Math.min(excl, 3) / 3,
-    Math.min(quest, 3) / 3,
-    Math.min(repeated, 3) / 3,
+    perSentence(excl, w),
+    perSentence(quest, w),
+    perSentence(repeated, w),
     firstLetter >= 0 && isLower(firstLetter) ? 1 : 0,
-    Math.min(lowerI, 3) / 3,
+    perSentence(lowerI, w),
     letters > 0 ? upper / letters : 0,
-    Math.min(emoji, 3) / 3,
+    perSentence(emoji, w),
     lastMark === 0 ? 1 : 0
   ]
 }

@@ -4,9 +4,10 @@
 // Method, data, accuracy: docs/metrics/formality.md.
 import { type Core } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
-import { FEATURES, FLAGS, formalityFeatures, straightQuotes } from './formality-features.js'
+import { distinctWords } from './distinct-words.js'
+import { FEATURES, FLAGS, SIZE_CAP, formalityFeatures, straightQuotes } from './formality-features.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
-import { installHead } from './ngram-head.js'
+import { headNorm, installHead } from './ngram-head.js'
 
 /** The model file's shape (src/models/formality.generated.ts). */
 export interface FormalityModel {
@@ -14,6 +15,8 @@ export interface FormalityModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
   BIAS: number
   SCALE: number
   W: number[]
@@ -84,8 +87,11 @@ function run(ctx: Context, original: string, want: number): Run {
   const m = inst.m
   const out = { nWords, nFeat, x: null as number[] | null, z: 0, spanPtr: u[at + 1], featPtr: u[at + 3], featWordPtr: u[at + 4], flagged, nFlag }
   if (nWords === 0) return out
-  const logit = m.BIAS + (nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)
-  const x = formalityFeatures(text, nWords, logit, flagged, nFlag)
+  const logit = m.BIAS + m.SCALE * sum * headNorm(m, nFeat)
+  // Size by distinct words (read before the spans become string indices): repetition adds none.
+  const spanAt = out.spanPtr >> 2
+  const distinct = distinctWords(core.bytes, ref.ptr, u.subarray(spanAt, spanAt + nWords * 2), nWords, SIZE_CAP)
+  const x = formalityFeatures(text, nWords, distinct, logit, flagged, nFlag)
   let z = m.B
   for (let j = 0; j < x.length; j++) z += m.W[j] * x[j]
   if (want & WANT_SPANS) core.toStringIndices(ref, out.spanPtr, nWords * 2)
@@ -130,7 +136,7 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     const spans = ctx.core.u32(r.spanPtr, r.nWords * 2)
     const span = (w: number): [number, number] => [spans[2 * w], spans[2 * w + 1]]
     // The head's share, word by word (bigrams go to the pair they span).
-    const unit = r.nFeat > 0 ? (m.W[0] * m.SCALE) / Math.sqrt(r.nFeat) : 0
+    const unit = m.W[0] * m.SCALE * headNorm(m, r.nFeat)
     const byWord = new Float64Array(r.nWords)
     const feats = ctx.core.u32(r.featPtr, r.nFeat)
     const owner = ctx.core.u32(r.featWordPtr, r.nFeat)

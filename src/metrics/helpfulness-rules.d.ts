@@ -11,7 +11,9 @@ export interface Counts {
   names: number
   questions: number
 }
-export function denseFeatures(text: string, nWords: number, nHedges: number, openPhrases: number, laterPhrases: number, counts: Counts): number[]
+/** Distinct words up to which the length features grow. */
+export const LENGTH_CAP: number
+export function denseFeatures(text: string, nWords: number, distinct: number, nHedges: number, openPhrases: number, laterPhrases: number, counts: Counts): number[]
 export const REFUSAL_PENALTY: number
 export const REFUSAL_FEATURE: number
 /** Digit runs, list items, capitalised names after a lower-case word, question marks (one pass; reused object). */

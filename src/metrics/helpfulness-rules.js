@@ -90,8 +90,8 @@ export const REFUSAL_FEATURE = 2
 
 /** Names of the dense features, in order. */
 export const FEATURES = [
-  'length (log words)',
-  'length (saturating at 150 words)',
+  'length (log distinct words)',
+  'length (saturating at 150 distinct words)',
   'refusal phrase in the opening',
   'refusal phrases later',
   'numbers',
@@ -104,23 +104,33 @@ export const FEATURES = [
 ]
 
 /**
- * Dense features of a response from the core's word count, hedge count and counts (helpfulnessCounts, or
- * countAll) and the refusal phrases (in the opening / later).
+ * Distinct words up to which the length features grow (src/metrics/distinct-words.js): length is read
+ * from distinct words, so a response repeated n times has the length of the response once (counting
+ * every word let 'The weather is nice today. ' x 1000 score 99.79).
  */
-export function denseFeatures(text, nWords, nHedges, openPhrases, laterPhrases, counts) {
+export const LENGTH_CAP = 1024
+
+/**
+ * Dense features of a response from the core's word count, its distinct words (up to LENGTH_CAP), hedge
+ * count and counts (helpfulnessCounts, or countAll) and the refusal phrases (in the opening / later).
+ */
+export function denseFeatures(text, nWords, distinct, nHedges, openPhrases, laterPhrases, counts) {
   const words = nWords > 0 ? nWords : 1
   const trimmed = text.trimEnd()
   const { digits, items, names, questions } = counts
+  // Counts weighed by the share of distinct words: close to the count in ordinary prose, and the same
+  // for a response repeated n times as for the response once.
+  const share = distinct / words
   return [
-    Math.log1p(nWords),
-    sat(nWords, 150),
+    Math.log1p(distinct),
+    sat(distinct, 150),
     openPhrases > 0 ? 1 : 0,
     sat(laterPhrases, 2),
-    sat(digits, 6),
-    sat(items, 5),
+    sat(digits * share, 6),
+    sat(items * share, 5),
     sat(names / words, 0.1),
     sat(nHedges / words, 0.1),
-    sat(questions, 3),
+    sat(questions * share, 3),
     trimmed.endsWith('?') ? 1 : 0,
     DEFLECT.test(text) ? 1 : 0
   ]

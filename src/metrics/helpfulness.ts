@@ -5,14 +5,17 @@
 import { type Core } from '../core/wasm.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
-import { installHead } from './ngram-head.js'
-import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
+import { headNorm, installHead, shareOf } from './ngram-head.js'
+import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
+import { distinctWords } from './distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from './refusal-rules.js'
 
 /** The model file's shape (src/models/helpfulness.generated.ts). */
 export interface HelpfulnessModel {
   KINDS: number
   BITS: number
+  /** Scale of the head sum (ngram-head.ts headNorm): 2 in this build. */
+  NORM?: number
   SCALE: number
   FEATURE_MEAN: number[]
   FEATURE_SCALE: number[]
@@ -79,6 +82,10 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   let nTriggers = 0
   let nHedges = 0
   const hedgeWords: number[] = []
+  // Length and the head's scale by distinct words, read while the spans are still byte offsets: repetition adds none.
+  const byteSpans = u32View.subarray(spans, spans + nWords * 2)
+  const distinct = distinctWords(core.bytes, ref.ptr, byteSpans, nWords, LENGTH_CAP)
+  const share = shareOf(core, m, ref.ptr, byteSpans, nWords)
   if (nFlag > 0 || collect) core.toStringIndices(ref, spanPtr, nWords * 2)
   if (triggerAt.length < nFlag) triggerAt = new Uint32Array(nFlag * 2)
   for (let i = 0; i < nFlag; i++) {
@@ -100,8 +107,8 @@ function run(ctx: Context, text: string, collect: boolean): Run {
   counts.items = u32View[c + 1]
   counts.names = u32View[c + 2]
   counts.questions = u32View[c + 3]
-  const x = denseFeatures(text, nWords, nHedges, open, all - open, counts)
-  x.push(nFeat > 0 ? (m.SCALE * sum) / Math.sqrt(nFeat) : 0)
+  const x = denseFeatures(text, nWords, distinct, nHedges, open, all - open, counts)
+  x.push(m.SCALE * sum * headNorm(m, nFeat, share))
   let z = -m.REFERENCE - REFUSAL_PENALTY * x[REFUSAL_FEATURE]
   for (let j = 0; j < x.length; j++) z += (m.FEATURE_WEIGHTS[j] * (x[j] - m.FEATURE_MEAN[j])) / m.FEATURE_SCALE[j]
   return { nWords, x, z, spans: collect ? core.u32(spanPtr, nWords * 2).slice() : null, hedgeWords }

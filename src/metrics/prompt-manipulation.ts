@@ -8,7 +8,7 @@ import { ENCODING_LABELS } from '../core/abi.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
 import { distinctWords } from './distinct-words.js'
-import { installHead } from './ngram-head.js'
+import { headNorm, installHead } from './ngram-head.js'
 import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
@@ -111,11 +111,8 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
       }
     }
   }
-  return { raw: m.BIAS + m.SCALE * sum * normOf(m, nFeat) * shrink, trigger, windows, words: nWords, short: 1 - shrink }
+  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, trigger, windows, words: nWords, short: 1 - shrink }
 }
-
-/** Input scale of a text with n features: 1/n (a repeated text scores as the text once), or 1/sqrt(n). */
-const normOf = (m: ManipulationModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
 const round2 = (x: number) => Math.round(x * 100) / 100
@@ -216,7 +213,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
       const feats = core.u32(mem[3], nFeat)
       const fw = core.u32(mem[4], nFeat)
       const shrink = inst.m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, inst.m.WORDS) / inst.m.WORDS : 1
-      const unit = inst.m.A * inst.m.SCALE * normOf(inst.m, nFeat) * shrink
+      const unit = inst.m.A * inst.m.SCALE * headNorm(inst.m, nFeat) * shrink
       const byWord = new Float64Array(nWords)
       const byPair = new Float64Array(nWords)
       for (let i = 0; i < nFeat; i++) {

@@ -5,7 +5,7 @@ import { type Core } from '../core/wasm.js'
 import { invalidArgument } from '../errors.js'
 import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
-import { installHead } from './ngram-head.js'
+import { headNorm, installHead, shareOf } from './ngram-head.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -14,6 +14,8 @@ export interface ToneModel {
   BITS: number
   CMIN: number
   CMAX: number
+  /** Scale of the head sums (ngram-head.ts headNorm): 2 in this build. */
+  NORM?: number
   STRIDE: number
   BIAS: number[]
   SCALE: number[]
@@ -58,6 +60,8 @@ interface Run {
   nFeat: number
   /** Calibrated logit per tone (0 = the score 50). */
   logits: Float64Array
+  /** Scale of the head sums (headNorm). */
+  norm: number
   featPtr: number
   featWordPtr: number
   spanPtr: number
@@ -88,12 +92,14 @@ function run(ctx: Context, text: string, want: number): Run {
   const words = memU32[at]
   const nFeat = memU32[at + 2]
   const m = t.m
-  const norm = nFeat > 0 ? 1 / Math.sqrt(nFeat) : 0
+  // The share of distinct words, read while the spans are byte offsets.
+  const spanAt = memU32[at + 1] >> 2
+  const norm = headNorm(m, nFeat, shareOf(core, m, ref.ptr, memU32.subarray(spanAt, spanAt + words * 2), words))
   const k = t.tones.length
   const logits = want === 0 ? LOGITS : new Float64Array(k)
   for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
-  return { words, nFeat, logits, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1] }
+  return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1] }
 }
 
 /** The requested tones' indices, in request order; an unknown name is an InvalidArgumentError. */
@@ -170,7 +176,7 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
     const scores = score(request, ctx).scores
     const r = run(ctx, request.text, WANT_FEATURES | WANT_SPANS)
     const lead = scores.length > 0 ? t.index.get(scores[0].label)! : ranked(new Float64Array(r.logits))[0]
-    const unit = r.nFeat > 0 ? (t.m.A[lead] * t.m.SCALE[lead]) / Math.sqrt(r.nFeat) : 0
+    const unit = t.m.A[lead] * t.m.SCALE[lead] * r.norm
     const byWord = new Float64Array(r.words)
     const byPair = new Float64Array(r.words)
     const feats = ctx.core.u32(r.featPtr, r.nFeat)

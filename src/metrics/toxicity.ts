@@ -5,7 +5,7 @@ import type { Context, Scorer } from './context.js'
 import { defineMetric, defineModel, type Explanation } from './metric.js'
 import { deobfuscate } from './deobfuscate.js'
 import { distinctWords } from './distinct-words.js'
-import { installHead } from './ngram-head.js'
+import { headNorm, installHead } from './ngram-head.js'
 import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
 
 /** The model file's shape (src/models/toxicity.generated.ts). */
@@ -119,15 +119,10 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
     sum -= neutralised(rules, (w) => sums[w], severity)
   }
-  const head = m.A * (m.BIAS + m.SCALE * sum * normOf(m, nFeat) * shrink) + (m.B ?? 0) * short + m.C
+  const head = m.A * (m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink) + (m.B ?? 0) * short + m.C
   return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules, shrink, short }
 }
 
-/**
- * Input scale of a text with n features: 1/n, so a text repeated many times has the inputs of the text
- * once (the square root of older files let repeated benign text saturate the score).
- */
-const normOf = (m: ToxicityModel, n: number) => (n > 0 ? (m.NORM === 1 ? 1 / n : 1 / Math.sqrt(n)) : 0)
 
 /**
  * Texts up to this many characters are also read de-obfuscated: messages and comments, where spelling
@@ -198,7 +193,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const { r, deobfuscated } = best(ctx, request.text, severity, true)
     const inst = installed.get(ctx.core)!
     const m = inst.m
-    const unit = m.A * m.SCALE * normOf(m, r.nFeat) * r.shrink
+    const unit = m.A * m.SCALE * headNorm(m, r.nFeat) * r.shrink
     // Word n-grams and character n-grams go to their word, bigrams to the pair they span.
     const byWord = new Float64Array(r.nWords)
     const byPair = new Float64Array(r.nWords)

@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/distinct-words.js",
-      "sha256": "1e07e5e7ed58ce18cd64889b3c43ade26bdac1711d72f66f006222a03ea43a45"
+      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
     },
     {
       "path": "assembly/vec/features.ts",
