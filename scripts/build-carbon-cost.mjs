@@ -184,6 +184,13 @@ function addGenai(provider, as) {
 addGenai('openai', 'openai')
 addGenai('azure', 'azure')
 addGenai('together', 'togetherai')
+// Every other provider genai-prices lists, under the name users call it by. Its huggingface_* entries are
+// Hugging Face's routed inference partners; the spec's `huggingface` is priced by endpoint hours instead.
+const GENAI_AS = { aws: 'bedrock', 'x-ai': 'xai' }
+const OTHER_PROVIDERS = Object.keys(genai)
+  .filter((p) => !['openai', 'azure', 'together'].includes(p) && !p.startsWith('huggingface_'))
+  .sort()
+for (const p of OTHER_PROVIDERS) addGenai(p, GENAI_AS[p] ?? p)
 
 const litellm = parseCsv(read('cost/litellm_model_prices_snapshot.csv'))
 const LITELLM_PROVIDERS = { openai: 'openai', azure: 'azure', azure_ai: 'azure', together_ai: 'togetherai' }
@@ -280,6 +287,9 @@ export type ModelPriceRow = [
   note: string | null
 ]
 export const MODEL_PRICES: ModelPriceRow[] = ${JSON.stringify(models)}
+
+/** Providers with list prices in MODEL_PRICES, by the name \`model_provider\` takes (after aliases). */
+export const PRICED_PROVIDERS: string[] = ${JSON.stringify([...new Set(models.map((m) => m[0]))].sort())}
 
 /** [canonical open-weights model name, a name as one host writes it, [[host (source), input USD/Mtok, output USD/Mtok], ...]] */
 export type HostSamples = [key: string, display: string, hosts: [host: string, input: number, output: number][]]

@@ -39,6 +39,37 @@ const cases: Case[] = [
     request: { ...base, model_name: 'GPT-4o-mini', total_prompt_tokens: 2000, total_completion_tokens: 300 },
     perRun: (2000 * 0.15 + 300 * 0.6) / 1_000_000
   },
+  // Providers beyond the spec's five, from genai-prices, by their own names and common spellings.
+  {
+    name: 'anthropic claude-3-5-haiku-latest',
+    request: { ...base, model_provider: 'anthropic', model_name: 'claude-3-5-haiku-latest' },
+    perRun: (1000 * 0.8 + 500 * 4) / 1_000_000,
+    source: 'genai-prices'
+  },
+  {
+    name: 'Anthropic (capitalised) claude-sonnet-4',
+    request: { ...base, model_provider: 'Anthropic', model_name: 'claude-sonnet-4' },
+    perRun: (1000 * 3 + 500 * 15) / 1_000_000,
+    source: 'genai-prices'
+  },
+  {
+    name: 'gemini (alias of google) gemini-1.5-pro',
+    request: { ...base, model_provider: 'Gemini', model_name: 'gemini-1.5-pro' },
+    perRun: (1000 * 1.25 + 500 * 5) / 1_000_000,
+    source: 'genai-prices'
+  },
+  {
+    name: 'aws (alias of bedrock) amazon.nova-pro-v1:0',
+    request: { ...base, model_provider: 'AWS', model_name: 'amazon.nova-pro-v1:0' },
+    perRun: (1000 * 0.8 + 500 * 3.2) / 1_000_000,
+    source: 'genai-prices'
+  },
+  {
+    name: 'mistral mistral-large-latest',
+    request: { ...base, model_provider: 'mistralai', model_name: 'mistral-large-latest' },
+    perRun: (1000 * 2 + 500 * 6) / 1_000_000,
+    source: 'genai-prices'
+  },
   {
     name: 'azure o3-mini from the Azure list',
     request: { ...base, model_provider: 'Azure', model_name: 'o3-mini' },
@@ -117,7 +148,7 @@ describe('user price tables', () => {
   const prices = {
     models: [
       { provider: 'openai', model: 'gpt-4o', input_usd_per_mtok: 2, output_usd_per_mtok: 8, source: 'our contract', as_of: '2026-01-01' },
-      { provider: 'anthropic', model: 'claude-x', input_usd_per_mtok: 3, output_usd_per_mtok: 15 },
+      { provider: 'acme', model: 'claude-x', input_usd_per_mtok: 3, output_usd_per_mtok: 15 },
       { provider: 'nvidia', model: 'nv-rerank', model_type: 'Reranker' as const, usd_per_query: 0.0005 }
     ],
     instances: [{ instance_type: 'aws-g5-2xlarge', usd_per_hour: 1.5 }]
@@ -132,7 +163,7 @@ describe('user price tables', () => {
     expect(priced.explainCost(base).source).toMatchObject({ name: 'our contract', as_of: '2026-01-01' })
   })
   it('a provider Litmus does not ship, from the table', () => {
-    close(priced.cost({ ...base, model_provider: 'anthropic', model_name: 'Claude-X' }).cost_estimate_per_run, (1000 * 3 + 500 * 15) / 1_000_000)
+    close(priced.cost({ ...base, model_provider: 'acme', model_name: 'Claude-X' }).cost_estimate_per_run, (1000 * 3 + 500 * 15) / 1_000_000)
   })
   it('an NVIDIA reranker priced per query by the user', () => {
     close(priced.cost({ ...base, model_provider: 'nvidia', model_type: 'Reranker', model_name: 'nv-rerank' }).cost_estimate_per_run, 0.0005)
@@ -162,6 +193,8 @@ describe('cost errors', () => {
   const bad: [string, () => unknown, typeof InvalidArgumentError, string, RegExp?][] = [
     ['unknown model, with suggestions', () => litmus.cost({ ...base, model_name: 'gtp-4o' }), InvalidArgumentError, 'model_name', /did you mean: gpt-4o/],
     ['unknown provider, with suggestions', () => litmus.cost({ ...base, model_provider: 'opnai' }), InvalidArgumentError, 'model_provider', /did you mean: openai/],
+    ['misspelt provider beyond the spec', () => litmus.cost({ ...base, model_provider: 'anthropc', model_name: 'claude-3-opus' }), InvalidArgumentError, 'model_provider', /did you mean: anthropic/],
+    ['anthropic model not in the list', () => litmus.cost({ ...base, model_provider: 'anthropic', model_name: 'claude-9-imaginary' }), InvalidArgumentError, 'model_name'],
     ['LLM asked as a reranker', () => litmus.cost({ ...base, model_type: 'Reranker' }), InvalidArgumentError, 'model_name', /priced as LLM/],
     ['nvidia model no host prices', () => litmus.cost({ ...base, model_provider: 'nvidia', model_name: 'nvidia/unknown-model-9000' }), InvalidArgumentError, 'model_name', /NVIDIA/],
     ['nvidia reranker without a user price', () => litmus.cost({ ...base, model_provider: 'nvidia', model_type: 'Reranker', model_name: 'nv-rerankqa-mistral-4b-v3' }), InvalidArgumentError, 'model_name', /load\(\{ prices \}\)/],

@@ -73,9 +73,26 @@ const PROVIDERS: Record<string, string> = {
   hf: 'huggingface',
   nvidia: 'nvidia',
   nvidianim: 'nvidia',
-  nim: 'nvidia'
+  nim: 'nvidia',
+  // Providers priced from genai-prices beyond the spec's five (docs/carbon-cost.md), under other spellings.
+  claude: 'anthropic',
+  gemini: 'google',
+  googleai: 'google',
+  vertex: 'google',
+  vertexai: 'google',
+  googlevertexai: 'google',
+  aws: 'bedrock',
+  amazon: 'bedrock',
+  awsbedrock: 'bedrock',
+  amazonbedrock: 'bedrock',
+  mistralai: 'mistral',
+  grok: 'xai',
+  moonshot: 'moonshotai',
+  zhipu: 'zhipuai',
+  fireworksai: 'fireworks'
 }
-const SHIPPED_PROVIDERS = ['openai', 'togetherai', 'huggingface', 'nvidia', 'azure']
+/** The spec's providers; every provider with shipped list prices (PRICED_PROVIDERS) is accepted too. */
+const SPEC_PROVIDERS = ['openai', 'togetherai', 'huggingface', 'nvidia', 'azure']
 /** genai-prices prices Azure OpenAI models at OpenAI's (global deployment) rates when Azure lists none. */
 const FALLBACK: Record<string, string[]> = { azure: ['openai'] }
 
@@ -448,11 +465,12 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
     })
   }
 
-  if (!SHIPPED_PROVIDERS.includes(provider) && index.layers(provider).length === 0) {
+  const shipped = [...new Set([...SPEC_PROVIDERS, ...tables.PRICED_PROVIDERS])]
+  if (!shipped.includes(provider) && index.layers(provider).length === 0) {
     throw invalidArgument(
       REQ,
       'model_provider',
-      didYouMean('one of openai, togetherai, huggingface, nvidia, azure, or a provider in your price table', suggest(req.model_provider, SHIPPED_PROVIDERS)),
+      didYouMean(`one of ${shipped.join(', ')}, or a provider in your price table`, suggest(req.model_provider, shipped)),
       'provider of the model',
       req.model_provider
     )
