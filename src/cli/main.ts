@@ -4,6 +4,7 @@ import { describeType, load, ValidationError, type Evaluator, type Operation } f
 import { requestFromFlags, UsageError } from './args.js'
 import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
+import { editDistance, normName, suggest } from '../metrics/names.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
@@ -150,8 +151,10 @@ export async function main(argv: string[]): Promise<number> {
     return failed > 0 ? 1 : 0
   }
   if (!op || !litmus.operations.includes(command as never)) {
-    const why = op ? 'is not implemented yet' : 'is not an operation'
-    throw new UsageError(`'${command}' ${why}; implemented: ${litmus.operations.join(', ')}`)
+    if (op) throw new UsageError(`'${command}' is not implemented yet; implemented: ${litmus.operations.join(', ')}`)
+    // Only names a typo away (a third of the letters at most): 'nonsense' should not suggest 'tone'.
+    const close = suggest(command, litmus.operations).filter((n) => editDistance(normName(command), normName(n)) <= Math.max(1, Math.floor(normName(command).length / 3)))
+    throw new UsageError(`'${command}' is not an operation${close.length ? `; did you mean: ${close.join(', ')}?` : ''} ('litmus --help' lists them)`)
   }
   // A path, `-`, or a batch flag first: a batch scored with this operation.
   if (rest.length > 0 && (!rest[0].startsWith('--') || BATCH_FLAGS.test(rest[0]))) {
@@ -191,7 +194,8 @@ export function run(argv: string[]): void {
         console.error(`litmus: ${e.message}`)
         process.exitCode = 2
       } else if (e instanceof UsageError) {
-        console.error(`litmus: ${e.message}\n\n${USAGE}`)
+        // The message says what was wrong; the whole usage text would bury it.
+        console.error(`litmus: ${e.message}\nRun 'litmus --help' for usage.`)
         process.exitCode = 2
       } else {
         console.error(e)

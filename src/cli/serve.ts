@@ -16,7 +16,6 @@ function parse(argv: string[]): Record<string, string | true> {
   const flags: Record<string, string | true> = {}
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
-    if (arg === '--help' || arg === '-h') throw new UsageError(SERVE_USAGE)
     if (arg === '--no-auth') {
       flags['no-auth'] = true
       continue
@@ -38,6 +37,11 @@ function integer(flags: Record<string, string | true>, name: string): number | u
 }
 
 export async function serve(argv: string[]): Promise<number> {
+  // Asked-for help is an answer, not an error: stdout, exit 0.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(SERVE_USAGE)
+    return 0
+  }
   const flags = parse(argv)
   const { createServer } = await import('litmus-metrics/server')
   let server
