@@ -37,7 +37,6 @@ const cases: [string[], string | undefined, number, RegExp][] = [
   [['clarity', '--colour', 'red'], undefined, 2, /unknown flag --colour; this operation takes: --text, --metadata/],
   [['clarity'], 'not json', 2, /stdin is not a JSON request/],
   [['nonsense'], undefined, 2, /'nonsense' is not an operation \('litmus --help' lists them\)\nRun 'litmus --help' for usage\.\n$/],
-  [['clarty', 'Hello.'], undefined, 2, /'clarty' is not an operation; did you mean: clarity/],
   [['serve', '--help'], undefined, 0, /^Usage:\n {2}litmus serve/],
   [['clarity', requests], undefined, 1, /^litmus: line 3: Error in 'ClarityRequest'.*\nlitmus: line 4: not valid JSON\nlitmus: 3 lines, 1 scored, 2 failed in [\d.]+ s \(\d+ lines\/s\)\n\{"line":1,"score":[\d.]+\}\n\{"line":3,"error":"Error in 'ClarityRequest'.*\n\{"line":4,"error":"not valid JSON"\}\n$/],
   [[records], undefined, 0, /"line":1,"results":\{(?=[^\n]*"clarity":\{"score")(?=[^\n]*"input_type":\{"encodings":\[\]\}).*\n.*"line":2,"results":\{"cost":\{"cost_estimate_per_run":0.0075/],

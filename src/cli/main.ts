@@ -4,7 +4,6 @@ import { describeType, load, ValidationError, type Evaluator, type Operation } f
 import { requestFromFlags, UsageError } from './args.js'
 import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
-import { editDistance, normName, suggest } from '../metrics/names.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
@@ -152,9 +151,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (!op || !litmus.operations.includes(command as never)) {
     if (op) throw new UsageError(`'${command}' is not implemented yet; implemented: ${litmus.operations.join(', ')}`)
-    // Only names a typo away (a third of the letters at most): 'nonsense' should not suggest 'tone'.
-    const close = suggest(command, litmus.operations).filter((n) => editDistance(normName(command), normName(n)) <= Math.max(1, Math.floor(normName(command).length / 3)))
-    throw new UsageError(`'${command}' is not an operation${close.length ? `; did you mean: ${close.join(', ')}?` : ''} ('litmus --help' lists them)`)
+    throw new UsageError(`'${command}' is not an operation ('litmus --help' lists them)`)
   }
   // A path, `-`, or a batch flag first: a batch scored with this operation.
   if (rest.length > 0 && (!rest[0].startsWith('--') || BATCH_FLAGS.test(rest[0]))) {
