@@ -125,7 +125,10 @@ function bestMatches(a: Side, b: Side): { word: Word; best: number }[] {
   const { dims } = a
   const same = new Set(b.words.map((o) => o.string.toLowerCase()))
   // Each distinct word of b once; a word with no vector (all zeros) can only match by its spelling.
-  const hasVector = (o: Word) => b.vectors.subarray(o.at, o.at + dims).some((v) => v !== 0)
+  const hasVector = (o: Word) => {
+    for (let k = o.at; k < o.at + dims; k++) if (b.vectors[k] !== 0) return true
+    return false
+  }
   const distinct = new Map<string, Word>()
   for (const o of b.words) if (!distinct.has(o.string.toLowerCase()) && hasVector(o)) distinct.set(o.string.toLowerCase(), o)
   let others = [...distinct.values()]
