@@ -10,6 +10,8 @@ import { OPERATIONS, type Operation } from './schema/operations.js'
 import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/types.js'
 import { checkResponse, roundExplained, roundResponse, validate } from './schema/validate.js'
 import { versionsOf, type Versions } from './schema/versions.js'
+import { makeScans, type ScanOptions, type ScanResult } from './scan.js'
+import { checkThresholds, ruleOf, verdictOf, type Thresholds, type Verdict } from './verdict.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
 type V3Name = Extract<Implemented, `v3.${string}`>
@@ -28,6 +30,17 @@ export type Evaluator = {
    * have it. Never part of an operation's default response.
    */
   explain<K extends Explained>(name: K, request: RequestOf<K>): ExplanationOf<K>
+  /**
+   * Score and judge: the operation's response with a verdict beside it, `flagged` when the gauge is on
+   * the wrong side of the threshold (per call, else `load({ thresholds })`, else the documented default).
+   */
+  check<K extends Implemented>(name: K, body: RequestOf<K>, options?: CheckOptions): Verdict & { response: ResponseOf<K> }
+  /** Scan a prompt before it reaches a model: sanitized text, one verdict per metric, valid (docs/guardrails.md). */
+  scan(prompt: string, options?: ScanOptions): ScanResult
+  /** Scan a model's response to `prompt` before it reaches a user (docs/guardrails.md). */
+  scanOutput(prompt: string, response: string, options?: ScanOptions): ScanResult
+  /** The thresholds verdicts use: the documented defaults with `load({ thresholds })` over them. */
+  readonly thresholds: Readonly<Record<string, number | null>>
   /** Names this Evaluator can run: every implemented operation, or those given to `load({ operations })`. */
   readonly operations: readonly Implemented[]
   /** The spec's metrics version list for `operations`: metric -> versions (`{ clarity: ['v3', 'v4'], cost: ['v3'], ... }`). */
@@ -41,6 +54,12 @@ export type Evaluator = {
    */
   release(): Promise<void>
 } & { [K in keyof Extras]: Extras[K] extends (ctx: Context) => infer F ? F : never }
+
+/** Options of `check`. */
+export interface CheckOptions {
+  /** The threshold for this call (`null`: never flagged), over `load({ thresholds })` and the default. */
+  threshold?: number | null
+}
 
 type AnyScorer = (request: unknown, ctx: Context) => Record<string, unknown>
 type AnyRecord = {
@@ -76,7 +95,7 @@ function withinLimits<T>(op: Operation, body: unknown, work: () => T): T {
 }
 
 const LOAD_TYPE = 'LoadOptions'
-const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers'] satisfies (keyof LoadOptions)[]
+const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers', 'thresholds'] satisfies (keyof LoadOptions)[]
 
 const badOption = (field: string, expected: string, description: string, received: unknown) =>
   new ConfigurationError(LOAD_TYPE, [{ field, kind: 'invalid', expected, description, received: preview(received) }])
@@ -99,6 +118,8 @@ function wanted(options: unknown): AnyRecord[] {
       throw badOption(key, `no such option (known: ${LOAD_OPTIONS.join(', ')})`, 'unknown option of load()', (options as Record<string, unknown>)[key])
     }
   }
+  const thresholds = (options as LoadOptions).thresholds
+  if (thresholds !== undefined) checkThresholds(thresholds, LOAD_TYPE)
   const names = (options as LoadOptions).operations
   if (names === undefined) return [...RECORDS]
   if (!Array.isArray(names)) {
@@ -152,6 +173,20 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
     const body = validate(op, request)
     return roundExplained(op, withinLimits(op, body, () => explain(body)))
   }
+  const thresholds = thresholdsOf(ctx.options.thresholds)
+  evaluator.thresholds = Object.freeze({ ...thresholds })
+  evaluator.check = (name: unknown, body: unknown, options: unknown = {}) => {
+    const response = (evaluator.evaluate as (name: unknown, body: unknown) => Record<string, unknown>)(name, body)
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalidArgument('CheckOptions', 'options', 'object', 'check options', options)
+    const own = (options as CheckOptions).threshold
+    if (own !== undefined && own !== null && (typeof own !== 'number' || !Number.isFinite(own))) {
+      throw invalidArgument('CheckOptions', 'threshold', 'finite number or null', 'the threshold for this call', own)
+    }
+    const limit = own !== undefined ? own : thresholds[name as string]
+    return { ...verdictOf(name as string, response, limit), response }
+  }
+  const redact = (text: string, options?: unknown) => (evaluator.redact as (text: string, options?: unknown) => never)(text, options)
+  Object.assign(evaluator, makeScans((name, body) => methods.get(name)!(body) as Record<string, unknown>, redact, thresholds))
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   evaluator.release = async () => {
     const fresh = await Core.load()
@@ -162,6 +197,21 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
     ctx.core = fresh
   }
   return evaluator as Evaluator
+}
+
+/** Every metric's default threshold (docs/guardrails.md) with the load-time ones over them. */
+function thresholdsOf(given: Thresholds | undefined): Record<string, number | null> {
+  const out: Record<string, number | null> = {}
+  for (const name of ALL_NAMES) {
+    const rule = ruleOf(name)
+    if (rule !== undefined) out[name] = rule.threshold
+  }
+  for (const [name, limit] of Object.entries(given ?? {})) {
+    out[name] = limit
+    // A threshold set for a v4 metric holds for its v3 name too, unless that has its own.
+    if (!name.startsWith('v3.') && Object.hasOwn(out, `v3.${name}`) && !Object.hasOwn(given!, `v3.${name}`)) out[`v3.${name}`] = limit
+  }
+  return out
 }
 
 /**

@@ -11,8 +11,14 @@ import {
   OPERATIONS,
   validate,
   VERSIONS,
+  type ExplainedOperation,
+  type ExplanationOf,
   type ImplementedOperation,
   type Issue,
+  type RedactOptions,
+  type RedactResult,
+  type ScanOptions,
+  type ScanResult,
   type Operation,
   type RequestOf,
   type ResponseOf,
@@ -72,6 +78,14 @@ export type Client = {
   v3: { [K in V3Name as Short<K>]: (request: RequestOf<K>, options?: CallOptions) => Promise<ResponseOf<K>> }
   /** Run an operation by the service's endpoint name (`input_type`, `v3.carbon`, ...). */
   evaluate<K extends ImplementedOperation>(name: K, body: unknown, options?: CallOptions): Promise<ResponseOf<K>>
+  /** The evidence behind a score, from the service's `POST /<version>/explain/<name>` (docs/service.md). */
+  explain<K extends ExplainedOperation>(name: K, request: RequestOf<K>, options?: CallOptions): Promise<ExplanationOf<K>>
+  /** `text` with its PII replaced, from `POST /v4/redact`. */
+  redact(text: string, redact?: RedactOptions, options?: CallOptions): Promise<RedactResult>
+  /** A guardrail scan of a prompt, from `POST /v4/scan` (docs/guardrails.md). */
+  scan(prompt: string, scan?: ScanOptions, options?: CallOptions): Promise<ScanResult>
+  /** A guardrail scan of a response to `prompt`, from `POST /v4/scan/output` (docs/guardrails.md). */
+  scanOutput(prompt: string, response: string, scan?: ScanOptions, options?: CallOptions): Promise<ScanResult>
   /** `<baseUrl>/<version>/metrics`: where the metric operations of a version are. */
   metricsUrl(version: string): string
   /** `<baseUrl>/<version>/performance`: request counts and latency of a version's operations. */
@@ -186,12 +200,16 @@ export function createClient(options: ClientOptions): Client {
     }
     // The spec puts request validation on the client: the library's schema table and errors, before
     // anything is sent; the checked copy is what goes out.
-    const checked = validate(op, body)
+    return send(operationPath(op), op.requestType, validate(op, body), callOptions)
+  }
+
+  /** POST `body` to `path` of the service and return its JSON answer, or throw what a failure means. */
+  async function send(path: string, requestType: string, body: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const limit = callOptions.timeout === undefined ? timeout : checkedTimeout(callOptions.timeout)
-    const payload = serialise(op.requestType, checked)
+    const payload = serialise(requestType, body)
     const timer = AbortSignal.timeout(limit)
     const signal = callOptions.signal ? AbortSignal.any([timer, callOptions.signal]) : timer
-    const url = baseUrl + operationPath(op)
+    const url = baseUrl + path
     let status: number
     let text: string
     try {
@@ -231,11 +249,32 @@ export function createClient(options: ClientOptions): Client {
     return failure(status, data)
   }
 
+  /** The body of a route beyond the spec: `fields` of `options`, checked to be an object first. */
+  const extended = (requestType: string, fields: Record<string, unknown>, options: unknown) => {
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new InvalidArgumentError(requestType, [{ field: 'options', kind: 'invalid', expected: 'object', description: 'options', received: String(options) }])
+    }
+    return { ...(options as object), ...fields }
+  }
+
   const v3: Record<string, unknown> = {}
   const client: Record<string, unknown> = {
     v3,
     baseUrl,
     evaluate: call,
+    explain: async (name: string, request: unknown, callOptions?: CallOptions) => {
+      const op = typeof name === 'string' && Object.hasOwn(ops, name) ? ops[name] : undefined
+      if (op === undefined) {
+        throw new InvalidArgumentError('explain', [{ field: 'name', kind: 'invalid', expected: 'an operation of the service', description: 'an operation name', received: String(name) }])
+      }
+      return send(operationPath(op).replace('/metrics/', '/explain/'), op.requestType, validate(op, request), callOptions)
+    },
+    redact: async (text: string, options: RedactOptions = {}, callOptions?: CallOptions) =>
+      send('/v4/redact', 'RedactRequest', extended('RedactRequest', { text }, options), callOptions),
+    scan: async (prompt: string, options: ScanOptions = {}, callOptions?: CallOptions) =>
+      send('/v4/scan', 'ScanRequest', extended('ScanRequest', { prompt }, options), callOptions),
+    scanOutput: async (prompt: string, response: string, options: ScanOptions = {}, callOptions?: CallOptions) =>
+      send('/v4/scan/output', 'ScanOutputRequest', extended('ScanOutputRequest', { prompt, response }, options), callOptions),
     versions: VERSIONS,
     metricsUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/metrics`,
     performanceUrl: (version: string) => `${baseUrl}/${versionSegment(version)}/performance`

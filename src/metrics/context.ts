@@ -1,3 +1,4 @@
+import type { Thresholds } from '../verdict.js'
 import type { Core } from '../core/wasm.js'
 import type { OperationName } from '../schema/operations.js'
 import type { RequestOf, ResponseOf } from '../schema/types.js'
@@ -21,6 +22,11 @@ export interface LoadOptions {
    * ones (Litmus, beyond the spec; docs/metrics/pii.md, "Custom recognizers"). Checked by `load()`.
    */
   recognizers?: readonly PiiRecognizer[]
+  /**
+   * Thresholds for verdicts (`check`, `scan`, `scanOutput`), over the documented defaults:
+   * `{ toxicity: 40, clarity: 20, cost: 0.01 }`; `null` turns a metric's flagging off (docs/guardrails.md).
+   */
+  thresholds?: Thresholds
 }
 
 /** What a scorer gets besides its request: the core instance and the load options. */

@@ -299,18 +299,24 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const unauthorised = (request: Request) =>
     refuse(request, 401, 'unauthorized', 'missing or wrong API_KEY header', { 'www-authenticate': 'ApiKey header="API_KEY"' })
 
-  async function score(request: Request, bindings: NodeBindings, version: string, name: string, started: number): Promise<Response> {
+  /** The operation at `/<version>/metrics/<name>`, or the 404 that says why there is none. */
+  const operationAt = (request: Request, version: string, name: string): string | Response => {
+    const op = routes.get(`/${version}/metrics/${name}`)
+    if (op !== undefined) return op
+    const declared = Object.values(OPERATIONS as Record<string, Operation>).some((o) => operationPath(o) === `/${version}/metrics/${name}`)
+    const why = declared ? 'is declared by the service but not implemented by Litmus yet' : 'is not an operation'
+    return refuse(request, 404, 'not_found', `'${version}/metrics/${name}' ${why}; see GET /openapi.json`)
+  }
+
+  /** Check the key and method, find the task (`resolve`), then read, decode and run the body. */
+  async function score(request: Request, bindings: NodeBindings, resolve: () => string | Response, started: number): Promise<Response> {
     const deadline = started + timeoutMs
     if (!authorised(request)) return unauthorised(request)
     if (request.method !== 'POST') {
       return refuse(request, 405, 'method_not_allowed', `metric operations take POST, not ${request.method}`, { allow: 'POST' })
     }
-    const op = routes.get(`/${version}/metrics/${name}`)
-    if (op === undefined) {
-      const declared = Object.values(OPERATIONS as Record<string, Operation>).some((o) => operationPath(o) === `/${version}/metrics/${name}`)
-      const why = declared ? 'is declared by the service but not implemented by Litmus yet' : 'is not an operation'
-      return refuse(request, 404, 'not_found', `'${version}/metrics/${name}' ${why}; see GET /openapi.json`)
-    }
+    const op = resolve()
+    if (op instanceof Response) return op
     if (!isJson(request.headers.get('content-type'))) {
       return refuse(request, 415, 'unsupported_media_type', 'the body must be JSON: send content-type application/json (UTF-8)')
     }
@@ -390,21 +396,34 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   for (const path of ['/healthz', '/metrics', '/openapi.json', '/versions', '/:version{v[34]}/performance']) {
     app.all(path, (c) => refuse(c.req.raw, 405, 'method_not_allowed', `${new URL(c.req.url).pathname} takes GET`, { allow: 'GET' }))
   }
-  app.all('/:version{v[34]}/metrics/:name', async (c) => {
-    const started = Date.now()
-    const t0 = performance.now()
-    const { version, name } = c.req.param()
-    let response: Response
-    try {
-      response = await score(c.req.raw, c.env, version, name, started)
-    } catch (e) {
-      console.error('litmus server:', e)
-      response = refuse(c.req.raw, 500, 'internal', 'internal error; the server log has the details')
-    }
-    // Only registry names become labels; anything else is counted as '(unknown)'.
-    stats.record(routes.get(`/${version}/metrics/${name}`) ?? '(unknown)', version, response.status, (performance.now() - t0) / 1000)
-    return response
-  })
+  /** Answer one POST route: `resolve` names its task; `label` is its name in the statistics. */
+  const post = (path: string, resolve: (c: { req: { raw: Request; param: (k: string) => string } }) => string | Response, label: (version: string, name: string) => string) =>
+    app.all(path, async (c) => {
+      const started = Date.now()
+      const t0 = performance.now()
+      const version = c.req.param('version') ?? 'v4'
+      const name = c.req.param('name') ?? ''
+      let response: Response
+      try {
+        response = await score(c.req.raw, c.env, () => resolve(c as never), started)
+      } catch (e) {
+        console.error('litmus server:', e)
+        response = refuse(c.req.raw, 500, 'internal', 'internal error; the server log has the details')
+      }
+      stats.record(label(version, name), version, response.status, (performance.now() - t0) / 1000)
+      return response
+    })
+  // Only registry names become labels; anything else is counted as '(unknown)'.
+  const opLabel = (version: string, name: string) => routes.get(`/${version}/metrics/${name}`) ?? '(unknown)'
+  post('/:version{v[34]}/metrics/:name', (c) => operationAt(c.req.raw, c.req.param('version'), c.req.param('name')), opLabel)
+  // Beyond the spec (docs/service.md): the evidence behind a score, redaction, and guardrail scans.
+  post('/:version{v[34]}/explain/:name', (c) => {
+    const op = operationAt(c.req.raw, c.req.param('version'), c.req.param('name'))
+    return typeof op === 'string' ? `explain:${op}` : op
+  }, (version, name) => `explain:${opLabel(version, name)}`)
+  post('/v4/redact', () => 'redact', () => 'redact')
+  post('/v4/scan', () => 'scan', () => 'scan')
+  post('/v4/scan/output', () => 'scan_output', () => 'scan_output')
   app.notFound((c) => refuse(c.req.raw, 404, 'not_found', `no route ${c.req.method} ${new URL(c.req.url).pathname}; see GET /openapi.json`))
   app.onError((e, c) => {
     console.error('litmus server:', e)
