@@ -1,5 +1,9 @@
 // Verdicts, thresholds and scans: in the library, on the server and through the client, with the same
 // answers everywhere.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigurationError, DEFAULT_INPUT_METRICS, DEFAULT_OUTPUT_METRICS, InvalidArgumentError, load, VERDICTS, verdictOf } from '../dist/litmus.js'
 import { createClient, type Client } from '../dist/client.js'
@@ -160,5 +164,41 @@ describe('on the server and through the client', () => {
     expect(notObject.status).toBe(400)
     expect(await notObject.json()).toMatchObject({ error: { requestType: 'ScanRequest', issues: [{ field: '(body)' }] } })
     expect((await post('/v4/explain/no_such_metric', '{}')).status).toBe(404)
+  })
+})
+
+describe('the CLI: --threshold and --fail-under', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'litmus-verdicts-'))
+  const lines = join(dir, 'lines.jsonl')
+  writeFileSync(lines, '{"text":"You are a worthless idiot."}\n{"text":"Have a lovely day."}\n{"text":"Thanks for the help."}\n{"text":"See you tomorrow."}\n')
+  const records = join(dir, 'records.jsonl')
+  writeFileSync(records, '{"text":"Hello there."}\n{"id":7}\n{"operation":"toxicity","txt":"x"}\n')
+  const cli = (args: string[]) => spawnSync('node', [new URL('../bin/litmus.js', import.meta.url).pathname, ...args], { encoding: 'utf8' })
+
+  // [arguments, exit code, pattern on stderr]
+  const RUNS: [string[], number, RegExp][] = [
+    [['toxicity', lines], 0, /4 lines, 4 scored, 0 failed/],
+    [['toxicity', lines, '--threshold', 'toxicity=50'], 1, /1 flagged; 75\.0 % of lines pass \(required: 100 %\): FAILED/],
+    [['toxicity', lines, '--fail-under', '75'], 0, /1 flagged; 75\.0 % of lines pass \(required: 75 %\)$/m],
+    [['toxicity', lines, '--fail-under=80'], 1, /FAILED/],
+    [['toxicity', lines, '--threshold', 'toxicity=off'], 0, /0 flagged/],
+    [['toxicity', lines, '--threshold', 'toxicty=3'], 2, /--threshold toxicty: a metric with a verdict/],
+    [['toxicity', lines, '--threshold', 'toxicity'], 2, /--threshold expects METRIC=NUMBER/],
+    [['toxicity', lines, '--fail-under', '120'], 2, /--fail-under expects a percentage/],
+    [['toxicity', '--text', 'You worthless idiot.', '--threshold', 'toxicity=50'], 1, /^$/],
+    [[records], 1, /line 2: no operation takes the fields of this record[\s\S]*line 3: .*'text'/]
+  ]
+  it.each(RUNS)('litmus %j exits %i', (args, code, stderr) => {
+    const run = cli(args)
+    expect(run.stderr).toMatch(stderr)
+    expect(run.status).toBe(code)
+  })
+  it('writes each line’s verdict beside its result', () => {
+    const out = cli(['toxicity', lines, '--threshold', 'toxicity=50']).stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(out.map((l) => l.verdict.flagged)).toEqual([true, false, false, false])
+    expect(out[0].verdict).toMatchObject({ threshold: 50, score: out[0].score })
+    const records = cli([lines, '--threshold', 'clarity=101']).stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(records[0].verdicts.clarity).toMatchObject({ flagged: true, threshold: 101 })
+    expect(records[0].verdicts.toxicity.flagged).toBe(true)
   })
 })

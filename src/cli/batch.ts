@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { open } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import type { Readable } from 'node:stream'
-import type { Evaluator } from 'litmus-metrics'
+import type { Evaluator, Thresholds } from 'litmus-metrics'
 import { UsageError } from './args.js'
 import { ops, scoreChunk, type Chunk, type Line, type Scored } from './record.js'
 
@@ -23,9 +23,39 @@ export interface BatchOptions {
   shard?: [index: number, count: number]
   /** Worker threads; 1 scores on the main thread. */
   concurrency: number
+  /** `--threshold metric=N` flags given (over the defaults and the config file). */
+  thresholds?: Record<string, number | null>
+  /** `--fail-under P`: the run fails when under P % of the lines pass every verdict (100 with --threshold alone). */
+  failUnder?: number
+}
+
+/** What a batch did: lines read, lines that failed, lines a verdict flagged, and whether the run passes. */
+export interface BatchOutcome {
+  count: number
+  failed: number
+  flagged: number
+  /** No line failed, and the share passing the verdicts is at least --fail-under. */
+  ok: boolean
 }
 
 export const BATCH_FLAGS = /^--(concurrency|shard)(=|$)/
+
+/** `--threshold metric=N` (N a number, or `off`): one entry of a thresholds object. */
+export function parseThreshold(value: string | undefined): [string, number | null] {
+  const m = /^([a-z0-9_.]+)=(.+)$/.exec(value ?? '')
+  const limit = m ? (m[2] === 'off' ? null : Number(m[2])) : Number.NaN
+  if (!m || (limit !== null && (m[2]!.trim() === '' || !Number.isFinite(limit)))) {
+    throw new UsageError(`--threshold expects METRIC=NUMBER (or METRIC=off) such as toxicity=40, got ${JSON.stringify(value ?? '')}`)
+  }
+  return [m[1]!, limit]
+}
+
+/** `--fail-under P`: a percentage from 0 to 100. */
+export function parseFailUnder(value: string | undefined): number {
+  const n = Number(value)
+  if (value === undefined || value.trim() === '' || !(n >= 0 && n <= 100)) throw new UsageError(`--fail-under expects a percentage from 0 to 100, got ${JSON.stringify(value ?? '')}`)
+  return n
+}
 
 /** Lines per task sent to a worker: large enough that the round trip (~0.1 ms) is small beside the scoring. */
 const CHUNK = 256
@@ -35,7 +65,7 @@ function whole(flag: string, raw: string | undefined): number {
   return Number(raw)
 }
 
-/** Parse `[operation] [path|-] [--concurrency N] [--shard i/N]`; no path means stdin. */
+/** Parse `[operation] [path|-] [--concurrency N] [--shard i/N]`; no path means stdin (main takes the verdict flags out first). */
 export function parseBatch(argv: string[], implemented: readonly string[]): BatchOptions {
   const options: BatchOptions = { path: '-', concurrency: 1 }
   let path: string | undefined
@@ -56,7 +86,7 @@ export function parseBatch(argv: string[], implemented: readonly string[]): Batc
         options.shard = [index, count]
       }
     } else if (arg.startsWith('--')) {
-      throw new UsageError(`batch: unknown flag ${arg}; batch flags: --concurrency N, --shard INDEX/COUNT`)
+      throw new UsageError(`batch: unknown flag ${arg}; batch flags: --concurrency N, --shard INDEX/COUNT, --threshold METRIC=N, --fail-under P`)
     } else if (options.only === undefined && path === undefined && Object.hasOwn(ops, arg)) {
       if (!implemented.includes(arg)) throw new UsageError(`'${arg}' is not implemented yet; implemented: ${implemented.join(', ')}`)
       options.only = arg
@@ -193,8 +223,11 @@ async function write(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain')
 }
 
-/** Run a batch; returns the number of lines that failed. `lines` overrides the input (stdin already partly read). */
-export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>): Promise<number> {
+/**
+ * Run a batch. `lines` overrides the input (stdin already partly read). With --threshold or --fail-under
+ * each line is judged with `litmus.thresholds` (defaults, config file, --threshold).
+ */
+export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>): Promise<BatchOutcome> {
   const cores = availableParallelism()
   if (options.concurrency > cores) {
     // Allowed (a shared or throttled machine may report fewer cores than it gives), but rarely faster.
@@ -230,6 +263,9 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   const input = lines ?? readLines(stream!)
   let count = 0
   let failed = 0
+  let flagged = 0
+  const judging = options.thresholds !== undefined || options.failUnder !== undefined
+  const thresholds: Thresholds | undefined = judging ? litmus.thresholds : undefined
   const started = performance.now()
   // Chunks in input order; their results are written in the same order, whichever worker finishes first.
   const pending: [Chunk, Promise<Scored>][] = []
@@ -241,11 +277,12 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     } catch (e) {
       // A worker that died loses no line: each is reported as failed.
       const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
-      scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why])
+      scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why, false])
     }
     let out = ''
-    for (const [line, json, error] of scored) {
+    for (const [line, json, error, isFlagged] of scored) {
       count++
+      if (error === null && isFlagged) flagged++
       if (error !== null) {
         failed++
         process.stderr.write(`litmus: line ${line}: ${error}\n`)
@@ -258,14 +295,14 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
   const size = options.concurrency > 1 ? CHUNK : 1
   const depth = options.concurrency > 1 ? options.concurrency * 4 : 1
-  let chunk: Chunk = { only: options.only, lines: [] }
+  let chunk: Chunk = { only: options.only, thresholds, lines: [] }
   let index = 0
   try {
     for await (const raw of input) {
       if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
       if (chunk.lines.length === size) {
         pending.push([chunk, score(chunk)])
-        chunk = { only: options.only, lines: [] }
+        chunk = { only: options.only, thresholds, lines: [] }
         if (pending.length >= depth) await flush()
       }
     }
@@ -279,5 +316,12 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   const shard = options.shard ? ` (shard ${options.shard[0]}/${options.shard[1]})` : ''
   const rate = seconds > 0 ? Math.round(count / seconds) : count
   process.stderr.write(`litmus: ${count} lines${shard}, ${count - failed} scored, ${failed} failed in ${seconds.toFixed(2)} s (${rate} lines/s)\n`)
-  return failed
+  let ok = failed === 0
+  if (judging) {
+    const passing = count === 0 ? 100 : (100 * (count - failed - flagged)) / count
+    const bar = options.failUnder ?? 100
+    ok &&= passing >= bar
+    process.stderr.write(`litmus: ${flagged} flagged; ${passing.toFixed(1)} % of lines pass (required: ${bar} %)${passing >= bar ? '' : ': FAILED'}\n`)
+  }
+  return { count, failed, flagged, ok }
 }

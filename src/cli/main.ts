@@ -1,8 +1,8 @@
 // `litmus`: score one request from flags or stdin, a JSONL file line by line, or the embedded sample.
 import { readFileSync } from 'node:fs'
-import { describeType, load, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
+import { ConfigurationError, describeType, load, ValidationError, verdictOf, type Evaluator, type LoadOptions, type Operation } from 'litmus-metrics'
 import { requestFromFlags, UsageError } from './args.js'
-import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.js'
+import { batch, BATCH_FLAGS, InputError, parseBatch, parseFailUnder, parseThreshold, readLines, type BatchOptions } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
@@ -23,6 +23,10 @@ const USAGE = `Usage:
 Batch flags:
   --concurrency N       score on N worker threads (auto: one per core); output keeps the input's order
   --shard INDEX/COUNT   score only the lines whose 0-based index mod COUNT is INDEX (one shard per pod)
+
+Verdicts (one request or a batch; defaults per metric in docs/guardrails.md):
+  --threshold M=N       flag metric M at threshold N (M=off: never); repeatable; adds "verdict(s)" to the output
+  --fail-under P        exit 1 when under P % of lines pass every verdict (default 100: any flagged line fails)
 
 Operations are the service's endpoint names (clarity, input_type, ...). Output is JSON; errors go to
 stderr with exit code 1 (invalid request) or 2 (usage, unreadable file). A batch (JSONL, any file
@@ -131,7 +135,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'serve') return serve(rest)
   const op = Object.hasOwn(ops, command) ? ops[command] : undefined
-  const litmus = await load()
+  const { args, thresholds, failUnder } = verdictFlags(rest)
+  const litmus = await loadWith({ thresholds })
+  const judging = thresholds !== undefined || failUnder !== undefined
+  const batchOf = (options: BatchOptions): BatchOptions => ({ ...options, thresholds, failUnder })
   if (op && (rest.includes('--help') || rest.includes('-h'))) {
     console.log(operationHelp(command, op))
     if (!litmus.operations.includes(command as never)) console.log(`\n'${command}' is declared by the service but not implemented yet.`)
@@ -146,22 +153,22 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === 'batch' || (!op && isInput(command))) {
-    const failed = await batch(litmus, parseBatch(command === 'batch' ? rest : argv, litmus.operations))
-    return failed > 0 ? 1 : 0
+    const outcome = await batch(litmus, batchOf(parseBatch(command === 'batch' ? args : [command, ...args], litmus.operations)))
+    return outcome.ok ? 0 : 1
   }
   if (!op || !litmus.operations.includes(command as never)) {
     if (op) throw new UsageError(`'${command}' is not implemented yet; implemented: ${litmus.operations.join(', ')}`)
     throw new UsageError(`'${command}' is not an operation ('litmus --help' lists them)`)
   }
   // A path, `-`, or a batch flag first: a batch scored with this operation.
-  if (rest.length > 0 && (!rest[0].startsWith('--') || BATCH_FLAGS.test(rest[0]))) {
-    return (await batch(litmus, parseBatch(argv, litmus.operations))) > 0 ? 1 : 0
+  if (args.length > 0 && (!args[0].startsWith('--') || BATCH_FLAGS.test(args[0]))) {
+    return (await batch(litmus, batchOf(parseBatch([command, ...args], litmus.operations)))).ok ? 0 : 1
   }
   let body: unknown
-  if (rest.length > 0) body = requestFromFlags(op.request, rest)
+  if (args.length > 0) body = requestFromFlags(op.request, args)
   else if (!process.stdin.isTTY) {
     const input = await stdinRequestOrLines()
-    if ('lines' in input) return (await batch(litmus, { only: command, path: '-', concurrency: 1 }, input.lines)) > 0 ? 1 : 0
+    if ('lines' in input) return (await batch(litmus, batchOf({ only: command, path: '-', concurrency: 1 }), input.lines)).ok ? 0 : 1
     const text = input.request.charCodeAt(0) === 0xfeff ? input.request.slice(1) : input.request
     try {
       body = JSON.parse(text)
@@ -169,8 +176,44 @@ export async function main(argv: string[]): Promise<number> {
       throw new UsageError('stdin is not a JSON request')
     }
   } else throw new UsageError(`give the request as flags (${fieldsLine(op)}) or as JSON on stdin`)
-  console.log(JSON.stringify(litmus.evaluate(command as never, body), null, 2))
-  return 0
+  const response = litmus.evaluate(command as never, body) as Record<string, unknown>
+  if (!judging) {
+    console.log(JSON.stringify(response, null, 2))
+    return 0
+  }
+  const { score, flagged, threshold } = verdictOf(command, response, litmus.thresholds[command])
+  console.log(JSON.stringify({ ...response, verdict: { score, flagged, threshold } }, null, 2))
+  return flagged ? 1 : 0
+}
+
+/** Take --threshold and --fail-under out of the arguments (they apply to one request and to batches alike). */
+function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<string, number | null>; failUnder?: number } {
+  const args: string[] = []
+  let thresholds: Record<string, number | null> | undefined
+  let failUnder: number | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const flag = /^--(threshold|fail-under)(?:=(.*))?$/.exec(argv[i]!)
+    if (!flag) {
+      args.push(argv[i]!)
+      continue
+    }
+    const value = flag[2] ?? argv[++i]
+    if (flag[1] === 'fail-under') failUnder = parseFailUnder(value)
+    else thresholds = Object.fromEntries([...Object.entries(thresholds ?? {}), parseThreshold(value)])
+  }
+  return { args, thresholds, failUnder }
+}
+
+/** load(), with a threshold for a metric that has none reported as a usage error naming the flag. */
+async function loadWith(options: LoadOptions): Promise<Evaluator> {
+  try {
+    return await load(options)
+  } catch (e) {
+    if (e instanceof ConfigurationError && e.issues[0]?.field.startsWith('thresholds.')) {
+      throw new UsageError(`--threshold ${e.issues[0].field.slice('thresholds.'.length)}: ${e.issues[0].expected}`)
+    }
+    throw e
+  }
 }
 
 export function run(argv: string[]): void {

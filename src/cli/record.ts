@@ -1,6 +1,6 @@
 // One line of a batch, from its raw text to its output line. Shared by the CLI's main thread and its
 // pool workers (`--concurrency`), so a line scores the same whichever thread runs it.
-import { OPERATIONS, ValidationError, type Evaluator, type Operation } from 'litmus-metrics'
+import { OPERATIONS, ValidationError, verdictOf, type Evaluator, type Operation, type Thresholds } from 'litmus-metrics'
 
 type Ops = Record<string, Operation>
 export const ops = OPERATIONS as Ops
@@ -68,24 +68,35 @@ export function parseLine(raw: string, line: number): unknown {
   }
 }
 
+/** What one line gave: its output, why it failed (if it did), and whether a verdict flagged it. */
+export type LineResult = [out: Record<string, unknown>, error?: string, flagged?: boolean]
+
+/** `{ score, flagged, threshold }` of a response, or nothing for a failed one. */
+function judged(name: string, out: Record<string, unknown>, thresholds: Thresholds) {
+  if (typeof out.error === 'string') return undefined
+  const { score, flagged, threshold } = verdictOf(name, out, Object.hasOwn(thresholds, name) ? thresholds[name] : undefined)
+  return { score, flagged, threshold }
+}
+
 /**
  * One line of a batch: its output, and an error message when the line failed. The output is
  * `{line, ...fields the operation does not take, ...result}`: an input field named `line` or named like
- * a result field is replaced by the line number or the result.
+ * a result field is replaced by the line number or the result. With `thresholds`, the output gets a
+ * `verdict` (one operation) or `verdicts` (records), and the line is flagged when any verdict is.
  */
-export function batchLine(litmus: Evaluator, line: number, record: unknown, only?: string): [Record<string, unknown>, string?] {
+export function batchLine(litmus: Evaluator, line: number, record: unknown, only?: string, thresholds?: Thresholds): LineResult {
   if (record instanceof Error) return [{ line, error: record.message }, record.message]
   try {
     if (only) {
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-        const out = attempt(litmus, only, record)
-        return [{ line, ...out }, typeof out.error === 'string' ? out.error : undefined]
-      }
-      const [body, extra] = split(ops[only], record as Record<string, unknown>)
+      const isObject = typeof record === 'object' && record !== null && !Array.isArray(record)
+      const [body, extra] = isObject ? split(ops[only], record as Record<string, unknown>) : [record, {}]
       const out = attempt(litmus, only, body)
       const result: Record<string, unknown> = { line, ...extra, ...out }
       result.line = line
-      return [result, typeof out.error === 'string' ? out.error : undefined]
+      const error = typeof out.error === 'string' ? out.error : undefined
+      const verdict = thresholds && judged(only, out, thresholds)
+      if (verdict) result.verdict = verdict
+      return [result, error, verdict?.flagged ?? false]
     }
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
       const why = 'a record must be a JSON object'
@@ -93,13 +104,28 @@ export function batchLine(litmus: Evaluator, line: number, record: unknown, only
     }
     const rec = record as Record<string, unknown>
     const runs = applicable(litmus, rec)
+    if (runs.length === 0) {
+      const why = 'no operation takes the fields of this record (give "text", "query" and "response", ... or name an "operation")'
+      return [{ line, error: why }, why]
+    }
     // fromEntries makes each name an own key, "__proto__" included.
     const results = Object.fromEntries(runs.map(([name, body]) => [name, attempt(litmus, name, body)]))
-    const named = Object.hasOwn(rec, 'operation') ? (Object.values(results)[0] as { error?: string } | undefined) : undefined
     const result: Record<string, unknown> = { line, ...unused(rec, runs), results }
     result.line = line
     result.results = results
-    return [result, typeof named?.error === 'string' ? named.error : undefined]
+    const failed = Object.entries(results).filter(([, out]) => typeof out.error === 'string')
+    const error = failed.length === 0 ? undefined : failed.map(([name, out]) => `${name}: ${out.error as string}`).join('; ')
+    if (!thresholds) return [result, error]
+    const verdicts: Record<string, unknown> = {}
+    let flagged = false
+    for (const [name, out] of Object.entries(results)) {
+      const verdict = judged(name, out, thresholds)
+      if (verdict === undefined) continue
+      verdicts[name] = verdict
+      flagged ||= verdict.flagged
+    }
+    result.verdicts = verdicts
+    return [result, error, flagged]
   } catch (e) {
     // An internal error on one line must not lose the lines after it.
     const why = failure(e)
@@ -119,9 +145,11 @@ export type Line = string | { error: string }
 /** A chunk of raw lines sent to a pool worker, and what comes back: one JSON output line and error per input line. */
 export interface Chunk {
   only?: string
+  /** Judge each line with these thresholds (the CLI's --threshold / --fail-under); absent: no verdicts. */
+  thresholds?: Thresholds
   lines: [number, Line][]
 }
-export type Scored = [line: number, json: string, error: string | null][]
+export type Scored = [line: number, json: string, error: string | null, flagged: boolean][]
 
 export function scoreChunk(litmus: Evaluator, chunk: Chunk): Scored {
   const out: Scored = []
@@ -130,11 +158,11 @@ export function scoreChunk(litmus: Evaluator, chunk: Chunk): Scored {
     try {
       const record = typeof raw === 'string' ? parseLine(raw, line) : new SyntaxError(raw.error)
       if (record === undefined) continue
-      const [result, error] = batchLine(litmus, line, record, chunk.only)
-      out.push([line, JSON.stringify(result), error ?? null])
+      const [result, error, flagged] = batchLine(litmus, line, record, chunk.only, chunk.thresholds)
+      out.push([line, JSON.stringify(result), error ?? null, flagged ?? false])
     } catch (e) {
       const why = failure(e)
-      out.push([line, JSON.stringify({ line, error: why }), why])
+      out.push([line, JSON.stringify({ line, error: why }), why, false])
     }
   }
   return out
