@@ -11,7 +11,8 @@ import { camel, type Camel, type RequestOf, type ResponseOf } from './schema/typ
 import { checkResponse, roundExplained, roundResponse, validate } from './schema/validate.js'
 import { versionsOf, type Versions } from './schema/versions.js'
 import { makeScans, type ScanOptions, type ScanResult } from './scan.js'
-import { checkThresholds, ruleOf, verdictOf, type Thresholds, type Verdict } from './verdict.js'
+import { checkThresholds, ruleOf, verdictOf, type Thresholds, type Verdict, type VerdictRule } from './verdict.js'
+import { isCustomMetric, type CustomMetric } from './custom.js'
 
 type V4Name = Exclude<Implemented, `v3.${string}`>
 type V3Name = Extract<Implemented, `v3.${string}`>
@@ -39,6 +40,8 @@ export type Evaluator = {
   scan(prompt: string, options?: ScanOptions): ScanResult
   /** Scan a model's response to `prompt` before it reaches a user (docs/guardrails.md). */
   scanOutput(prompt: string, response: string, options?: ScanOptions): ScanResult
+  /** The schema of an operation this Evaluator runs, custom metrics included; `undefined` for other names. */
+  operation(name: string): Operation | undefined
   /** The thresholds verdicts use: the documented defaults with `load({ thresholds })` over them. */
   readonly thresholds: Readonly<Record<string, number | null>>
   /** Names this Evaluator can run: every implemented operation, or those given to `load({ operations })`. */
@@ -95,7 +98,7 @@ function withinLimits<T>(op: Operation, body: unknown, work: () => T): T {
 }
 
 const LOAD_TYPE = 'LoadOptions'
-const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers', 'thresholds'] satisfies (keyof LoadOptions)[]
+const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers', 'thresholds', 'metrics'] satisfies (keyof LoadOptions)[]
 
 const badOption = (field: string, expected: string, description: string, received: unknown) =>
   new ConfigurationError(LOAD_TYPE, [{ field, kind: 'invalid', expected, description, received: preview(received) }])
@@ -118,8 +121,9 @@ function wanted(options: unknown): AnyRecord[] {
       throw badOption(key, `no such option (known: ${LOAD_OPTIONS.join(', ')})`, 'unknown option of load()', (options as Record<string, unknown>)[key])
     }
   }
+  const custom = customMetrics((options as LoadOptions).metrics)
   const thresholds = (options as LoadOptions).thresholds
-  if (thresholds !== undefined) checkThresholds(thresholds, LOAD_TYPE)
+  if (thresholds !== undefined) checkThresholds(thresholds, LOAD_TYPE, 'thresholds', custom.map((m) => m.name))
   const names = (options as LoadOptions).operations
   if (names === undefined) return [...RECORDS]
   if (!Array.isArray(names)) {
@@ -133,9 +137,27 @@ function wanted(options: unknown): AnyRecord[] {
   return RECORDS.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3.name)))
 }
 
+/** The custom metrics of `load({ metrics })`, checked: each made by defineMetric, no name taken twice. */
+function customMetrics(metrics: unknown): readonly CustomMetric[] {
+  if (metrics === undefined) return []
+  if (!Array.isArray(metrics)) throw badOption('metrics', 'array of metrics made by defineMetric', 'metrics of your own', metrics)
+  const seen = new Set<string>(ALL_NAMES)
+  for (const [i, metric] of metrics.entries()) {
+    if (!isCustomMetric(metric)) throw badOption(`metrics[${i}]`, 'a metric made by defineMetric', 'a metric of your own', metric)
+    if (seen.has(metric.name)) throw badOption(`metrics[${i}].name`, 'a name no other operation has', 'the metric name', metric.name)
+    seen.add(metric.name)
+  }
+  return metrics
+}
+
 export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], install: (ctx: Context) => void = () => {}): Evaluator {
   const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
-  const evaluator: Record<string, unknown> = { v3: {}, operations: Object.freeze(names), versions: Object.freeze(versionsOf(names)) }
+  const custom = (ctx.options.metrics ?? []) as readonly CustomMetric[]
+  const evaluator: Record<string, unknown> = {
+    v3: {},
+    operations: Object.freeze([...names, ...custom.map((m) => m.name)]),
+    versions: Object.freeze({ ...versionsOf(names), ...Object.fromEntries(custom.map((m) => [m.name, ['v4']])) })
+  }
   const methods = new Map<string, (body: unknown) => unknown>()
   const explainers = new Map<string, (request: unknown) => unknown>()
   for (const m of RECORDS) {
@@ -159,6 +181,12 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
       for (const [name] of entries) explainers.set(name, name === m.v3?.name && v3As ? (request: unknown) => explain(v3As(request)) : explain)
     }
   }
+  const rules = new Map<string, VerdictRule>(custom.map((m) => [m.name, m.rule]))
+  for (const metric of custom) {
+    methods.set(metric.name, (body: unknown) => run(metric.operation, (request) => metric.score(request as Record<string, unknown>), body, ctx))
+  }
+  const customOps = new Map(custom.map((m) => [m.name, m.operation]))
+  evaluator.operation = (name: string) => customOps.get(name) ?? (Object.hasOwn(OPS, name) && ALL_NAMES.includes(name) ? OPS[name] : undefined)
   evaluator.evaluate = (name: unknown, body: unknown) => {
     const method = typeof name === 'string' ? methods.get(name) : undefined
     if (method === undefined) throw unknownOperation(name, [...methods.keys()])
@@ -173,7 +201,7 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
     const body = validate(op, request)
     return roundExplained(op, withinLimits(op, body, () => explain(body)))
   }
-  const thresholds = thresholdsOf(ctx.options.thresholds)
+  const thresholds = thresholdsOf(ctx.options.thresholds, rules)
   evaluator.thresholds = Object.freeze({ ...thresholds })
   evaluator.check = (name: unknown, body: unknown, options: unknown = {}) => {
     const response = (evaluator.evaluate as (name: unknown, body: unknown) => Record<string, unknown>)(name, body)
@@ -183,10 +211,11 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
       throw invalidArgument('CheckOptions', 'threshold', 'finite number or null', 'the threshold for this call', own)
     }
     const limit = own !== undefined ? own : thresholds[name as string]
-    return { ...verdictOf(name as string, response, limit), response }
+    return { ...verdictOf(name as string, response, limit, rules.get(name as string) ?? ruleOf(name as string)), response }
   }
   const redact = (text: string, options?: unknown) => (evaluator.redact as (text: string, options?: unknown) => never)(text, options)
-  Object.assign(evaluator, makeScans((name, body) => methods.get(name)!(body) as Record<string, unknown>, redact, thresholds))
+  const customFields = new Map(custom.map((m) => [m.name, Object.keys(m.operation.request).filter((f) => !m.operation.request[f]!.optional)]))
+  Object.assign(evaluator, makeScans({ run: (name, body) => methods.get(name)!(body) as Record<string, unknown>, redact, thresholds, rules, customFields }))
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   evaluator.release = async () => {
     const fresh = await Core.load()
@@ -200,12 +229,13 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
 }
 
 /** Every metric's default threshold (docs/guardrails.md) with the load-time ones over them. */
-function thresholdsOf(given: Thresholds | undefined): Record<string, number | null> {
+function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string, VerdictRule>): Record<string, number | null> {
   const out: Record<string, number | null> = {}
   for (const name of ALL_NAMES) {
     const rule = ruleOf(name)
     if (rule !== undefined) out[name] = rule.threshold
   }
+  for (const [name, rule] of custom) out[name] = rule.threshold
   for (const [name, limit] of Object.entries(given ?? {})) {
     out[name] = limit
     // A threshold set for a v4 metric holds for its v3 name too, unless that has its own.

@@ -22,3 +22,4 @@ export { VERDICTS, HOSTILE_TONES, verdictOf, type Verdict, type VerdictRule, typ
 export { DEFAULT_INPUT_METRICS, DEFAULT_OUTPUT_METRICS, type ScanOptions, type ScanResult, type ScanVerdict } from './scan.js'
 export type { CheckOptions } from './evaluator.js'
 export type { RedactOptions, RedactResult, RedactStyle } from './metrics/pii.js'
+export { defineMetric, type MetricDefinition, type CustomMetric } from './custom.js'

@@ -4,7 +4,7 @@
 // a scan's scores are exactly what the operations return.
 import { invalidArgument } from './errors.js'
 import type { RedactOptions, RedactResult } from './metrics/pii.js'
-import { checkThresholds, verdictOf, type Thresholds, type Verdict } from './verdict.js'
+import { checkThresholds, ruleOf, verdictOf, type Thresholds, type Verdict, type VerdictRule } from './verdict.js'
 
 /** A metric's verdict in a scan, with the operation's own response. */
 export interface ScanVerdict extends Verdict {
@@ -47,12 +47,28 @@ const TEXT_METRICS = ['clarity', 'formality', 'simplicity', 'helpfulness', 'toxi
 const PAIR_METRICS = ['answer_relevancy', 'refusal', 'completion']
 const OPTION_KEYS = ['metrics', 'thresholds', 'redact', 'topics', 'policy', 'context']
 
-type Run = (name: string, body: unknown) => Record<string, unknown>
-type Redact = (text: string, options?: RedactOptions) => RedactResult
+/** What a scan needs of its Evaluator. */
+export interface ScanHost {
+  /** Run an operation by name. */
+  run: (name: string, body: unknown) => Record<string, unknown>
+  redact: (text: string, options?: RedactOptions) => RedactResult
+  /** The Evaluator's thresholds (defaults, then load-time ones). */
+  thresholds: Thresholds
+  /** Verdict rules of custom metrics. */
+  rules: ReadonlyMap<string, VerdictRule>
+  /** Required request fields of each custom metric. */
+  customFields: ReadonlyMap<string, readonly string[]>
+}
 
 /** The request a metric gets in a scan, or `undefined` for a metric that cannot be scanned this way. */
-function requestFor(name: string, prompt: string, response: string | undefined, o: ScanOptions, type: string): unknown {
+function requestFor(name: string, prompt: string, response: string | undefined, o: ScanOptions, type: string, custom?: readonly string[]): unknown {
   const text = response ?? prompt
+  // A custom metric is scanned when its required fields are a text, or a query and a response.
+  if (custom !== undefined) {
+    if (custom.every((f) => f === 'text')) return { text }
+    if (response !== undefined && custom.every((f) => f === 'query' || f === 'response')) return { query: prompt, response }
+    return undefined
+  }
   const need = (field: keyof ScanOptions, value: unknown) => {
     if (value === undefined) throw invalidArgument(type, field, `present when ${name} is scanned`, `what ${name} scores against`, value)
     return value
@@ -85,12 +101,12 @@ function checkOptions(options: unknown, type: string): ScanOptions {
  * Build `scan(prompt, options)` and `scanOutput(prompt, response, options)` over an Evaluator's operation
  * runner, its `redact` and its load-time thresholds.
  */
-export function makeScans(run: Run, redact: Redact, loadThresholds: Thresholds) {
+export function makeScans({ run, redact, thresholds: loadThresholds, rules, customFields }: ScanHost) {
   const scanText = (type: string, prompt: unknown, response: unknown, options: unknown, defaults: readonly string[]): ScanResult => {
     if (typeof prompt !== 'string') throw invalidArgument(type, 'prompt', 'string', 'the prompt to scan', prompt)
     if (response !== undefined && typeof response !== 'string') throw invalidArgument(type, 'response', 'string', 'the response to scan', response)
     const o = checkOptions(options, type)
-    const thresholds = o.thresholds === undefined ? loadThresholds : { ...loadThresholds, ...checkThresholds(o.thresholds, type) }
+    const thresholds = o.thresholds === undefined ? loadThresholds : { ...loadThresholds, ...checkThresholds(o.thresholds, type, 'thresholds', [...rules.keys()]) }
     const metrics = o.metrics ?? defaults
     const text = (response as string | undefined) ?? prompt
     const redactWith = o.redact === undefined ? metrics.includes('pii') : o.redact
@@ -98,9 +114,10 @@ export function makeScans(run: Run, redact: Redact, loadThresholds: Thresholds) 
     const results: Record<string, ScanVerdict> = {}
     let valid = true
     for (const [i, name] of metrics.entries()) {
-      const request = typeof name === 'string' ? requestFor(name, prompt, response as string | undefined, o, type) : undefined
+      const request = typeof name === 'string' ? requestFor(name, prompt, response as string | undefined, o, type, customFields.get(name)) : undefined
       if (request === undefined) {
-        const scannable = response === undefined ? [...TEXT_METRICS, 'context_relevancy'] : [...TEXT_METRICS, ...PAIR_METRICS, 'adherence', 'faithfulness', 'context_relevancy']
+        const builtIn = response === undefined ? [...TEXT_METRICS, 'context_relevancy'] : [...TEXT_METRICS, ...PAIR_METRICS, 'adherence', 'faithfulness', 'context_relevancy']
+        const scannable = [...builtIn, ...[...customFields.keys()].filter((m) => requestFor(m, prompt, response as string | undefined, o, type, customFields.get(m)) !== undefined)]
         throw invalidArgument(type, `metrics[${i}]`, `one of ${scannable.join(', ')}`, 'a metric that scores this text', name)
       }
       let out: Record<string, unknown>
@@ -110,7 +127,7 @@ export function makeScans(run: Run, redact: Redact, loadThresholds: Thresholds) 
         sanitized = done.text
         out = { pii: done.pii }
       } else out = run(name, request)
-      const verdict = verdictOf(name, out, Object.hasOwn(thresholds, name) ? thresholds[name] : undefined)
+      const verdict = verdictOf(name, out, Object.hasOwn(thresholds, name) ? thresholds[name] : undefined, rules.get(name) ?? ruleOf(name))
       results[name] = { ...verdict, response: out }
       if (verdict.flagged) valid = false
     }

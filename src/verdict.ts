@@ -86,8 +86,7 @@ export function ruleOf(name: string): VerdictRule | undefined {
 }
 
 /** The verdict on one response. `threshold` overrides the rule's default (`null`: not flagged). */
-export function verdictOf(name: string, response: Record<string, unknown>, threshold?: number | null): Verdict {
-  const rule = ruleOf(name)
+export function verdictOf(name: string, response: Record<string, unknown>, threshold?: number | null, rule: VerdictRule | undefined = ruleOf(name)): Verdict {
   if (rule === undefined) throw new TypeError(`litmus: no verdict rule for ${name}`)
   const limit = threshold === undefined ? rule.threshold : threshold
   const value = rule.read(response)
@@ -97,14 +96,15 @@ export function verdictOf(name: string, response: Record<string, unknown>, thres
 
 /**
  * Check a thresholds object (load options, config file, per call): every key an operation with a verdict
- * rule, every value a finite number or `null`. `type` names the object in the error (`LoadOptions`).
+ * rule (built in, or one of `custom`), every value a finite number or `null`. `type` names the object in
+ * the error (`LoadOptions`).
  */
-export function checkThresholds(value: unknown, type: string, field = 'thresholds'): Thresholds {
+export function checkThresholds(value: unknown, type: string, field = 'thresholds', custom: readonly string[] = []): Thresholds {
   const bad = (path: string, expected: string, received: unknown) =>
     new ConfigurationError(type, [{ field: path, kind: 'invalid', expected, description: 'a threshold per metric', received: preview(received) }])
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad(field, 'object of metric name -> number or null', value)
   for (const [key, limit] of Object.entries(value)) {
-    if (ruleOf(key) === undefined) throw bad(`${field}.${key}`, `a metric with a verdict (one of ${Object.keys(VERDICTS).join(', ')})`, key)
+    if (ruleOf(key) === undefined && !custom.includes(key)) throw bad(`${field}.${key}`, `a metric with a verdict (one of ${[...Object.keys(VERDICTS), ...custom].join(', ')})`, key)
     if (limit !== null && (typeof limit !== 'number' || !Number.isFinite(limit))) throw bad(`${field}.${key}`, 'finite number or null', limit)
   }
   return { ...value } as Thresholds

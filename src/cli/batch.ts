@@ -25,6 +25,8 @@ export interface BatchOptions {
   concurrency: number
   /** `--threshold metric=N` flags given (over the defaults and the config file). */
   thresholds?: Record<string, number | null>
+  /** The config file the Evaluator was loaded with: pool workers load it too. */
+  config?: string
   /** `--fail-under P`: the run fails when under P % of the lines pass every verdict (100 with --threshold alone). */
   failUnder?: number
 }
@@ -87,7 +89,7 @@ export function parseBatch(argv: string[], implemented: readonly string[]): Batc
       }
     } else if (arg.startsWith('--')) {
       throw new UsageError(`batch: unknown flag ${arg}; batch flags: --concurrency N, --shard INDEX/COUNT, --threshold METRIC=N, --fail-under P`)
-    } else if (options.only === undefined && path === undefined && Object.hasOwn(ops, arg)) {
+    } else if (options.only === undefined && path === undefined && (Object.hasOwn(ops, arg) || implemented.includes(arg))) {
       if (!implemented.includes(arg)) throw new UsageError(`'${arg}' is not implemented yet; implemented: ${implemented.join(', ')}`)
       options.only = arg
     } else if (path === undefined) {
@@ -250,7 +252,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
       minThreads: options.concurrency,
       maxThreads: options.concurrency,
       // Each worker loads the models of the one operation scored, not all of them.
-      workerData: { operations: options.only ? [options.only] : undefined },
+      workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
       recordTiming: false
     })
     score = (chunk) => pool.run(chunk)

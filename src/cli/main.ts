@@ -1,6 +1,7 @@
 // `litmus`: score one request from flags or stdin, a JSONL file line by line, or the embedded sample.
 import { readFileSync } from 'node:fs'
 import { ConfigurationError, describeType, load, ValidationError, verdictOf, type Evaluator, type LoadOptions, type Operation } from 'litmus-metrics'
+import { ConfigFileError, configOptions } from '../config.js'
 import { requestFromFlags, UsageError } from './args.js'
 import { batch, BATCH_FLAGS, InputError, parseBatch, parseFailUnder, parseThreshold, readLines, type BatchOptions } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
@@ -134,18 +135,19 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === 'serve') return serve(rest)
-  const op = Object.hasOwn(ops, command) ? ops[command] : undefined
-  const { args, thresholds, failUnder } = verdictFlags(rest)
-  const litmus = await loadWith({ thresholds })
+  const { args, thresholds, failUnder, config } = verdictFlags(rest)
+  const litmus = await loadWith(config, thresholds)
+  // Declared operations (for their --help even when not built) and the config file's custom metrics.
+  const op = Object.hasOwn(ops, command) ? ops[command] : litmus.operation(command)
   const judging = thresholds !== undefined || failUnder !== undefined
-  const batchOf = (options: BatchOptions): BatchOptions => ({ ...options, thresholds, failUnder })
+  const batchOf = (options: BatchOptions): BatchOptions => ({ ...options, thresholds, failUnder, config: litmus.configPath })
   if (op && (rest.includes('--help') || rest.includes('-h'))) {
     console.log(operationHelp(command, op))
     if (!litmus.operations.includes(command as never)) console.log(`\n'${command}' is declared by the service but not implemented yet.`)
     return 0
   }
   if (command === 'operations') {
-    for (const name of litmus.operations as readonly string[]) console.log(`${name.padEnd(20)} ${fieldsLine(ops[name])}`)
+    for (const name of litmus.operations as readonly string[]) console.log(`${name.padEnd(20)} ${fieldsLine(litmus.operation(name)!)}`)
     return 0
   }
   if (command === 'sample') {
@@ -186,32 +188,50 @@ export async function main(argv: string[]): Promise<number> {
   return flagged ? 1 : 0
 }
 
-/** Take --threshold and --fail-under out of the arguments (they apply to one request and to batches alike). */
-function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<string, number | null>; failUnder?: number } {
+/** Take --threshold, --fail-under and --config out of the arguments (they apply to one request and to batches alike). */
+function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<string, number | null>; failUnder?: number; config?: string } {
   const args: string[] = []
   let thresholds: Record<string, number | null> | undefined
   let failUnder: number | undefined
+  let config: string | undefined
   for (let i = 0; i < argv.length; i++) {
-    const flag = /^--(threshold|fail-under)(?:=(.*))?$/.exec(argv[i]!)
+    const flag = /^--(threshold|fail-under|config)(?:=(.*))?$/.exec(argv[i]!)
     if (!flag) {
       args.push(argv[i]!)
       continue
     }
     const value = flag[2] ?? argv[++i]
     if (flag[1] === 'fail-under') failUnder = parseFailUnder(value)
-    else thresholds = Object.fromEntries([...Object.entries(thresholds ?? {}), parseThreshold(value)])
+    else if (flag[1] === 'config') {
+      if (value === undefined || value === '') throw new UsageError('--config needs a path')
+      config = value
+    } else thresholds = Object.fromEntries([...Object.entries(thresholds ?? {}), parseThreshold(value)])
   }
-  return { args, thresholds, failUnder }
+  return { args, thresholds, failUnder, config }
 }
 
-/** load(), with a threshold for a metric that has none reported as a usage error naming the flag. */
-async function loadWith(options: LoadOptions): Promise<Evaluator> {
+/**
+ * load() with the config file (`--config`, else litmus.config.* in the working directory) and the
+ * --threshold flags over its thresholds. A bad threshold flag is a usage error naming the flag; a bad
+ * config names the file.
+ */
+async function loadWith(configPath: string | undefined, thresholds: Record<string, number | null> | undefined): Promise<Evaluator & { configPath?: string }> {
+  let found: { path?: string; options: LoadOptions }
   try {
-    return await load(options)
+    found = await configOptions(configPath)
   } catch (e) {
-    if (e instanceof ConfigurationError && e.issues[0]?.field.startsWith('thresholds.')) {
-      throw new UsageError(`--threshold ${e.issues[0].field.slice('thresholds.'.length)}: ${e.issues[0].expected}`)
+    if (e instanceof ConfigFileError) throw new UsageError(e.message)
+    throw e
+  }
+  const options = thresholds ? { ...found.options, thresholds: { ...found.options.thresholds, ...thresholds } } : found.options
+  try {
+    return Object.assign(await load(options), { configPath: found.path })
+  } catch (e) {
+    const field = e instanceof ConfigurationError ? e.issues[0]?.field : undefined
+    if (field?.startsWith('thresholds.') && thresholds && Object.hasOwn(thresholds, field.slice('thresholds.'.length))) {
+      throw new UsageError(`--threshold ${field.slice('thresholds.'.length)}: ${e instanceof ConfigurationError ? e.issues[0]!.expected : ''}`)
     }
+    if (e instanceof ConfigurationError && found.path) throw new UsageError(`config file ${found.path}: ${e.message}`)
     throw e
   }
 }

@@ -1,6 +1,6 @@
 // One line of a batch, from its raw text to its output line. Shared by the CLI's main thread and its
 // pool workers (`--concurrency`), so a line scores the same whichever thread runs it.
-import { OPERATIONS, ValidationError, verdictOf, type Evaluator, type Operation, type Thresholds } from 'litmus-metrics'
+import { OPERATIONS, ValidationError, type Evaluator, type Operation, type Thresholds } from 'litmus-metrics'
 
 type Ops = Record<string, Operation>
 export const ops = OPERATIONS as Ops
@@ -22,11 +22,11 @@ export function applicable(litmus: Evaluator, record: Record<string, unknown>): 
   if (Object.hasOwn(record, 'operation')) {
     const { operation, ...rest } = record
     const name = operation as string
-    return [[name, split(Object.hasOwn(ops, name) ? ops[name] : undefined, rest)[0]]]
+    return [[name, split(typeof name === 'string' ? litmus.operation(name) : undefined, rest)[0]]]
   }
   const out: [string, Record<string, unknown>][] = []
   for (const name of litmus.operations) {
-    const op = ops[name]
+    const op = litmus.operation(name)!
     const required = Object.entries(op.request).filter(([, f]) => !f.optional)
     if (!required.every(([field]) => Object.hasOwn(record, field) && record[field] !== undefined)) continue
     const body: Record<string, unknown> = {}
@@ -37,9 +37,9 @@ export function applicable(litmus: Evaluator, record: Record<string, unknown>): 
 }
 
 /** Fields of a record that no operation run on it takes: carried to the output line unchanged. */
-function unused(record: Record<string, unknown>, runs: [string, Record<string, unknown>][]): Record<string, unknown> {
+function unused(litmus: Evaluator, record: Record<string, unknown>, runs: [string, Record<string, unknown>][]): Record<string, unknown> {
   const taken = new Set<string>(['operation'])
-  for (const [name] of runs) if (Object.hasOwn(ops, name)) for (const field of Object.keys(ops[name].request)) taken.add(field)
+  for (const [name] of runs) for (const field of Object.keys(litmus.operation(name)?.request ?? {})) taken.add(field)
   const extra: Record<string, unknown> = {}
   for (const key of Object.keys(record)) {
     if (!taken.has(key)) Object.defineProperty(extra, key, { value: record[key], enumerable: true, writable: true, configurable: true })
@@ -71,12 +71,20 @@ export function parseLine(raw: string, line: number): unknown {
 /** What one line gave: its output, why it failed (if it did), and whether a verdict flagged it. */
 export type LineResult = [out: Record<string, unknown>, error?: string, flagged?: boolean]
 
-/** `{ score, flagged, threshold }` of a response, or nothing for a failed one. */
-function judged(name: string, out: Record<string, unknown>, thresholds: Thresholds) {
-  if (typeof out.error === 'string') return undefined
-  const { score, flagged, threshold } = verdictOf(name, out, Object.hasOwn(thresholds, name) ? thresholds[name] : undefined)
-  return { score, flagged, threshold }
+/** The response and, when judging, its `{ score, flagged, threshold }`; a refused request gives `{ error }`. */
+function judged(litmus: Evaluator, name: string, body: unknown, thresholds?: Thresholds): [Record<string, unknown>, Verdict?] {
+  if (!thresholds) return [attempt(litmus, name, body)]
+  try {
+    const threshold = Object.hasOwn(thresholds, name) ? thresholds[name] : undefined
+    const { response, score, flagged, threshold: used } = litmus.check(name as never, body as never, { threshold })
+    return [response as Record<string, unknown>, { score, flagged, threshold: used }]
+  } catch (e) {
+    if (e instanceof ValidationError) return [{ error: e.message }]
+    throw e
+  }
 }
+
+type Verdict = { score: number; flagged: boolean; threshold: number | null }
 
 /**
  * One line of a batch: its output, and an error message when the line failed. The output is
@@ -89,12 +97,11 @@ export function batchLine(litmus: Evaluator, line: number, record: unknown, only
   try {
     if (only) {
       const isObject = typeof record === 'object' && record !== null && !Array.isArray(record)
-      const [body, extra] = isObject ? split(ops[only], record as Record<string, unknown>) : [record, {}]
-      const out = attempt(litmus, only, body)
+      const [body, extra] = isObject ? split(litmus.operation(only), record as Record<string, unknown>) : [record, {}]
+      const [out, verdict] = judged(litmus, only, body, thresholds)
       const result: Record<string, unknown> = { line, ...extra, ...out }
       result.line = line
       const error = typeof out.error === 'string' ? out.error : undefined
-      const verdict = thresholds && judged(only, out, thresholds)
       if (verdict) result.verdict = verdict
       return [result, error, verdict?.flagged ?? false]
     }
@@ -109,23 +116,17 @@ export function batchLine(litmus: Evaluator, line: number, record: unknown, only
       return [{ line, error: why }, why]
     }
     // fromEntries makes each name an own key, "__proto__" included.
-    const results = Object.fromEntries(runs.map(([name, body]) => [name, attempt(litmus, name, body)]))
-    const result: Record<string, unknown> = { line, ...unused(rec, runs), results }
+    const outcomes = runs.map(([name, body]) => [name, ...judged(litmus, name, body, thresholds)] as const)
+    const results = Object.fromEntries(outcomes.map(([name, out]) => [name, out]))
+    const result: Record<string, unknown> = { line, ...unused(litmus, rec, runs), results }
     result.line = line
     result.results = results
-    const failed = Object.entries(results).filter(([, out]) => typeof out.error === 'string')
+    const failed = outcomes.filter(([, out]) => typeof out.error === 'string')
     const error = failed.length === 0 ? undefined : failed.map(([name, out]) => `${name}: ${out.error as string}`).join('; ')
     if (!thresholds) return [result, error]
-    const verdicts: Record<string, unknown> = {}
-    let flagged = false
-    for (const [name, out] of Object.entries(results)) {
-      const verdict = judged(name, out, thresholds)
-      if (verdict === undefined) continue
-      verdicts[name] = verdict
-      flagged ||= verdict.flagged
-    }
+    const verdicts = Object.fromEntries(outcomes.filter(([, , v]) => v !== undefined).map(([name, , v]) => [name, v!]))
     result.verdicts = verdicts
-    return [result, error, flagged]
+    return [result, error, Object.values(verdicts).some((v) => v.flagged)]
   } catch (e) {
     // An internal error on one line must not lose the lines after it.
     const why = failure(e)

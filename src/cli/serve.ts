@@ -1,16 +1,18 @@
 // `litmus serve`: the HTTP service on this machine, until SIGTERM or SIGINT, which drain the requests in
 // flight before the process exits.
+import { ConfigFileError, findConfig, readConfig } from '../config.js'
 import { UsageError } from './args.js'
 
 const SERVE_USAGE = `Usage:
   litmus serve [--port 8080] [--host 127.0.0.1] [--key-file keys.txt] [--no-auth]
-               [--threads N] [--body-limit BYTES] [--timeout MS] [--cors ORIGIN,...]
+               [--threads N] [--body-limit BYTES] [--timeout MS] [--cors ORIGIN,...] [--config FILE]
 
 API keys come from --key-file (one per line) or LITMUS_API_KEYS (comma-separated); without any, the
 server refuses to start unless given --no-auth, which serves on 127.0.0.1 only. Routes, errors and
-limits: docs/service.md; GET /openapi.json describes every operation.`
+limits: docs/service.md; GET /openapi.json describes every operation. A litmus.config.json (or .mjs) in
+the working directory, or --config FILE, sets thresholds for /v4/scan and adds custom metrics.`
 
-const FLAGS = new Set(['port', 'host', 'key-file', 'threads', 'body-limit', 'timeout', 'cors'])
+const FLAGS = new Set(['port', 'host', 'key-file', 'threads', 'body-limit', 'timeout', 'cors', 'config'])
 
 function parse(argv: string[]): Record<string, string | true> {
   const flags: Record<string, string | true> = {}
@@ -43,6 +45,15 @@ export async function serve(argv: string[]): Promise<number> {
     return 0
   }
   const flags = parse(argv)
+  let config: string | undefined
+  try {
+    config = findConfig(flags.config as string | undefined)
+    // Read once here, so a broken file stops the start with its message instead of failing in each worker.
+    if (config !== undefined) await readConfig(config)
+  } catch (e) {
+    if (e instanceof ConfigFileError) throw new UsageError(`serve: ${e.message}`)
+    throw e
+  }
   const { createServer } = await import('litmus-metrics/server')
   let server
   try {
@@ -52,7 +63,8 @@ export async function serve(argv: string[]): Promise<number> {
       threads: integer(flags, 'threads'),
       bodyLimit: integer(flags, 'body-limit'),
       timeoutMs: integer(flags, 'timeout'),
-      corsOrigins: typeof flags.cors === 'string' ? flags.cors.split(',').map((o) => o.trim()).filter(Boolean) : undefined
+      corsOrigins: typeof flags.cors === 'string' ? flags.cors.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+      config
     })
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/^litmus server: /, 'serve: '))
@@ -64,7 +76,7 @@ export async function serve(argv: string[]): Promise<number> {
     await server.close()
     throw new UsageError(`serve: ${(e as Error).message.replace(/^litmus server: /, '')}`)
   }
-  console.error(`litmus: serving on ${url} (GET ${url}/openapi.json)`)
+  console.error(`litmus: serving on ${url} (GET ${url}/openapi.json)${config ? `, config ${config}` : ''}`)
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       console.error(`litmus: ${signal}, finishing the requests in flight`)

@@ -2,10 +2,19 @@
 // so the main thread only reads, orders and writes.
 import { load } from 'litmus-metrics'
 import { workerData } from 'piscina'
+import { readConfig } from '../config.js'
 import { scoreChunk, type Chunk, type Scored } from './record.js'
 
-// Only the models of the operation the batch scores (all of them for records naming their own).
-const litmus = await load({ operations: (workerData as { operations?: string[] } | undefined)?.operations })
+const given = (workerData ?? {}) as { operations?: string[]; config?: string; thresholds?: Record<string, number | null> }
+const config = given.config === undefined ? {} : await readConfig(given.config)
+// Only the models of the operation the batch scores (all of them for records naming their own); custom
+// metrics are not model-backed operations, so they are loaded by name from the config, not listed.
+const builtIn = given.operations?.filter((name) => !(config.metrics ?? []).some((m) => m.name === name))
+const litmus = await load({
+  ...config,
+  operations: builtIn,
+  thresholds: { ...config.thresholds, ...given.thresholds }
+})
 
 export default function run(chunk: Chunk): Scored {
   return scoreChunk(litmus, chunk)

@@ -1,3 +1,4 @@
+import type { CustomMetric } from '../custom.js'
 import type { Thresholds } from '../verdict.js'
 import type { Core } from '../core/wasm.js'
 import type { OperationName } from '../schema/operations.js'
@@ -27,6 +28,8 @@ export interface LoadOptions {
    * `{ toxicity: 40, clarity: 20, cost: 0.01 }`; `null` turns a metric's flagging off (docs/guardrails.md).
    */
   thresholds?: Thresholds
+  /** Metrics of your own, made with `defineMetric` (docs/guardrails.md, "Custom metrics"). */
+  metrics?: readonly CustomMetric[]
 }
 
 /** What a scorer gets besides its request: the core instance and the load options. */

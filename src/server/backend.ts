@@ -1,6 +1,6 @@
 // Where scoring runs: a pool of worker threads sized to the cores (piscina), or, with `threads: 0`, the
 // calling thread (for runtimes without worker threads, and to measure what the pool costs).
-import { load } from 'litmus-metrics'
+import { loadConfigured } from '../config.js'
 import { scoreBytes, type Outcome, type Task } from './score.js'
 
 export interface Backend {
@@ -18,8 +18,8 @@ export class Unavailable extends Error {
   override name = 'Unavailable'
 }
 
-export function inlineBackend(): Backend {
-  const litmus = load()
+export function inlineBackend(config?: string): Backend {
+  const litmus = loadConfigured(config)
   return {
     threads: 0,
     operations: async () => (await litmus).operations,
@@ -71,15 +71,16 @@ class Lane {
  * A pool of `threads` workers. Bodies under `inlineBelow` bytes are scored on the calling thread instead:
  * for them the pool's round trip (~0.1 ms) costs more than the scoring itself.
  */
-export async function poolBackend(threads: number, maxQueue: number, inlineBelow = 0): Promise<Backend> {
+export async function poolBackend(threads: number, maxQueue: number, inlineBelow = 0, config?: string): Promise<Backend> {
   const { Piscina } = await import('piscina')
-  const local = inlineBelow > 0 ? await load() : undefined
+  const local = inlineBelow > 0 ? await loadConfigured(config) : undefined
   const pool = new Piscina<Task, Outcome | readonly string[]>({
     filename: new URL(/* @vite-ignore */ './server-worker.js', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     maxQueue,
     recordTiming: false,
+    workerData: { config },
     // Workers hold a loaded Evaluator: keep them for the life of the server.
     idleTimeout: 2 ** 31 - 1
   })

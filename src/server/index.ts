@@ -57,6 +57,12 @@ export interface ServerOptions {
   corsOrigins?: readonly string[]
   /** Environment to read `LITMUS_API_KEYS` from. Default `process.env`. */
   env?: Record<string, string | undefined>
+  /**
+   * A config file (`litmus.config.json` or `.mjs`, docs/guardrails.md) every scoring thread loads:
+   * thresholds for scans, recognizers, prices, operations, and custom metrics, which get routes
+   * at `POST /v4/metrics/<name>`. Default none (`litmus serve` looks in its working directory).
+   */
+  config?: string
 }
 
 export interface ListenOptions {
@@ -253,7 +259,7 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
   const checkKey = noAuth ? () => true : keyChecker(keys)
   const stats = new Stats()
 
-  const backendPromise: Promise<Backend> = threads === 0 ? Promise.resolve(inlineBackend()) : poolBackend(threads, maxQueue, inlineBelow)
+  const backendPromise: Promise<Backend> = threads === 0 ? Promise.resolve(inlineBackend(options.config)) : poolBackend(threads, maxQueue, inlineBelow, options.config)
   let backend: Backend | undefined
   /** Route path -> operation name, for the implemented operations. */
   const routes = new Map<string, string>()
@@ -278,11 +284,13 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     const implemented = await backend.operations()
     const ops = OPERATIONS as Record<string, Operation>
     for (const name of implemented) {
-      const path = operationPath(ops[name])
+      // A custom metric (config file) is a v4 operation of its own name.
+      const path = Object.hasOwn(ops, name) ? operationPath(ops[name]) : `/v4/metrics/${name}`
       if (routes.has(path)) throw new Error(`litmus server: ${name} and ${routes.get(path)} share the path ${path}`)
       routes.set(path, name)
     }
-    implementedNames = implemented
+    // The spec's operations: the OpenAPI document and /versions describe these (custom metrics are the config's).
+    implementedNames = implemented.filter((name) => Object.hasOwn(ops, name))
   })()
   ready.catch(() => {})
 
