@@ -35,7 +35,7 @@ export interface ScanOptions {
   /** Policy for `adherence` (required when it is scanned in `scanOutput`). */
   policy?: string
   /** Context chunks for `faithfulness` and `context_relevancy` (required when they are scanned). */
-  context?: readonly { chunk_id?: string; text: string }[]
+  context?: readonly { chunk_id?: string; chunk_text: string }[]
 }
 
 /** What `scan` runs over a prompt unless told otherwise: attacks, abuse, personal data, smuggled encodings. */

@@ -59,7 +59,8 @@ export const VERDICTS: Readonly<Record<string, VerdictRule>> = {
   tone: { gauge: `highest of ${HOSTILE_TONES.join(', ')}`, threshold: 50, flag: 'above', read: highest(HOSTILE_TONES) },
   clarity: { gauge: 'score (Flesch Reading Ease)', threshold: 30, flag: 'below', read: score },
   simplicity: { gauge: 'score', threshold: 30, flag: 'below', read: score },
-  formality: { gauge: 'score', threshold: 50, flag: 'below', read: score },
+  // Formal or casual is a house style, not a fault: no default; set one for the register you want.
+  formality: { gauge: 'score', threshold: null, flag: 'below', read: score },
   helpfulness: { gauge: 'score', threshold: 50, flag: 'below', read: score },
   answer_relevancy: { gauge: 'score', threshold: 50, flag: 'below', read: score },
   context_relevancy: { gauge: 'score', threshold: 50, flag: 'below', read: score },

@@ -99,6 +99,13 @@ async function stdinRequestOrLines(): Promise<{ request: string } | { lines: Asy
   }
 }
 
+/** A verdict in the sample table: "ok", or "FLAGGED" and the side of the threshold it is on. */
+function verdictCell(litmus: Evaluator, name: string, body: Record<string, unknown>): string {
+  const { flagged, threshold, flag } = litmus.check(name as never, body as never)
+  if (threshold === null) return '-'
+  return flagged ? `FLAGGED (${flag === 'above' ? '>=' : '<'} ${threshold})` : 'ok'
+}
+
 function sample(litmus: Evaluator, json: boolean): void {
   const path = new URL('../examples/sample.jsonl', import.meta.url)
   const records = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
@@ -106,16 +113,20 @@ function sample(litmus: Evaluator, json: boolean): void {
   const all: unknown[] = []
   records.forEach((record: Record<string, unknown>, i: number) => {
     const label = String(record.title ?? `#${i + 1}`)
-    for (const [name, body] of applicable(litmus, record)) {
+    // v3 names score the same text with the same models: the table shows each metric once, by its v4 name.
+    for (const [name, body] of applicable(litmus, record).filter(([n]) => !n.startsWith('v3.'))) {
       const out = attempt(litmus, name, body)
-      all.push({ record: label, operation: name, response: out })
-      rows.push([label, name, 'error' in out ? `error: ${out.error}` : summarise(out)])
+      const failed = 'error' in out
+      all.push({ record: label, operation: name, response: out, ...(failed ? {} : { verdict: litmus.check(name as never, body as never) }) })
+      rows.push([label, name, failed ? `error: ${out.error}` : summarise(out), failed ? '' : verdictCell(litmus, name, body)])
     }
   })
   if (json) return void console.log(JSON.stringify(all, null, 2))
-  console.log(renderTable(['sample', 'operation', 'result'], rows))
+  console.log(renderTable(['sample', 'operation', 'result', 'verdict'], rows))
+  const shown = new Set(all.map((r) => (r as { operation: string }).operation))
+  const v4 = litmus.operations.filter((n) => !n.startsWith('v3.'))
   const missing = Object.keys(ops).filter((n) => !litmus.operations.includes(n as never))
-  console.log(`\n${litmus.operations.length} operations implemented: ${litmus.operations.join(', ')}`)
+  console.log(`\n${shown.size} of ${v4.length} metrics shown; v3 names (${litmus.operations.length - v4.length}) score the same way. Verdicts use the default thresholds (docs/guardrails.md).`)
   if (missing.length) console.log(`declared by the service, not implemented yet: ${missing.join(', ')}`)
 }
 
