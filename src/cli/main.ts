@@ -4,6 +4,7 @@ import { describeType, load, ValidationError, type Evaluator, type Operation } f
 import { requestFromFlags, UsageError } from './args.js'
 import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
+import { report } from './report.js'
 import { serve } from './serve.js'
 import { renderTable, summarise } from './table.js'
 
@@ -16,6 +17,8 @@ const USAGE = `Usage:
                                                          (or the one named by its "operation" field)
   litmus batch [operation] [file | -] [batch flags]      the same; without a file, read stdin
   litmus serve [--port 8080] ...                         the HTTP service (litmus serve --help)
+  litmus report run.jsonl [other.jsonl] [-o report.html] a batch's summary per metric, or two runs compared, as
+                                                         one HTML file or Markdown (litmus report --help)
   litmus sample [--json]                                 score the embedded sample and print a table
   litmus operations                                      list the implemented operations and their fields
   litmus --version
@@ -130,6 +133,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === 'serve') return serve(rest)
+  if (command === 'report') return report(rest)
   const op = Object.hasOwn(ops, command) ? ops[command] : undefined
   const litmus = await load()
   if (op && (rest.includes('--help') || rest.includes('-h'))) {
