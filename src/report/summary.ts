@@ -357,11 +357,15 @@ export interface Comparison {
   onlyB: string[]
 }
 
-/** How two runs' rows pair: by `id` when every row of both has a unique one, else by line number. */
+/**
+ * How two runs' rows pair: by `id` when every row of both has a unique one, else by line number. Lines
+ * that failed as a whole are left out of the test: a batch writes them as `{line, error}`, without ids.
+ */
 export function pairing(a: Run, b: Run): 'id' | 'line' {
   const unique = (run: Run) => {
     const ids = new Set<string>()
     for (const row of run.rows) {
+      if (row.id === undefined && row.error !== undefined && Object.keys(row.readings).length === 0) continue
       if (row.id === undefined || ids.has(row.id)) return false
       ids.add(row.id)
     }
@@ -372,7 +376,7 @@ export function pairing(a: Run, b: Run): 'id' | 'line' {
 
 export function compare(a: Run, b: Run, thresholds?: Thresholds): Comparison {
   const pairedBy = pairing(a, b)
-  const keyOf = (row: Row) => (pairedBy === 'id' ? row.id! : String(row.line))
+  const keyOf = (row: Row) => (pairedBy === 'id' ? (row.id ?? `line ${row.line}`) : String(row.line))
   const rowsB = new Map<string, Row>()
   for (const row of b.rows) if (!rowsB.has(keyOf(row))) rowsB.set(keyOf(row), row)
   const metrics: MetricComparison[] = []
