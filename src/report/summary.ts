@@ -431,6 +431,17 @@ export function buildReport(runs: readonly Run[], thresholds: Thresholds = {}, t
       summaries: run.metrics.map((m) => summarise(run, m, thresholds)),
       failedLines: run.rows.filter((r) => r.error !== undefined).length
     })),
-    comparison: runs.length === 2 ? compare(runs[0], runs[1], thresholds) : undefined
+    comparison: runs.length === 2 ? withSharedTexts(compare(runs[0], runs[1], thresholds)) : undefined
   }
+}
+
+/** A row of one run without a text takes its pair's (two runs of one input: one carried the text through). */
+function withSharedTexts(c: Comparison): Comparison {
+  for (const m of c.metrics) {
+    for (const p of m.pairs) {
+      if (p.a.text === undefined && p.b.text !== undefined) p.a.text = p.b.text
+      else if (p.b.text === undefined && p.a.text !== undefined) p.b.text = p.a.text
+    }
+  }
+  return c
 }

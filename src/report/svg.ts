@@ -31,7 +31,7 @@ export interface HistogramOptions {
 export function histogramSvg(bins: readonly Bin[], options: HistogramOptions): string {
   const width = options.width ?? 480
   const height = options.height ?? 180
-  const [left, right, top, bottom] = [36, 8, 10, 34]
+  const [left, right, top, bottom] = [36, 14, 10, 34]
   const plotW = width - left - right
   const plotH = height - top - bottom
   const series = bins[0]?.counts.length ?? 1
