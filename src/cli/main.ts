@@ -6,6 +6,7 @@ import { batch, BATCH_FLAGS, InputError, parseBatch, readLines } from './batch.j
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
 import { report } from './report.js'
 import { serve } from './serve.js'
+import { mapStack } from './stack.js'
 import { renderTable, summarise } from './table.js'
 
 const USAGE = `Usage:
@@ -121,6 +122,8 @@ declare const __LITMUS_VERSION__: string
 
 /** Which lines `--shard INDEX/COUNT` takes, and how input is cut into lines (exported for their tests). */
 export { inShard, MAX_LINE_BYTES, readLines } from './batch.js'
+/** An error's stack mapped to source lines (exported for its test). */
+export { mapStack } from './stack.js'
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
@@ -199,7 +202,8 @@ export function run(argv: string[]): void {
         console.error(`litmus: ${e.message}\nRun 'litmus --help' for usage.`)
         process.exitCode = 2
       } else {
-        console.error(e)
+        // A defect: its stack, mapped to the source lines through the bundles' source maps.
+        console.error(e instanceof Error && typeof e.stack === 'string' ? mapStack(e.stack) : e)
         process.exitCode = 70
       }
     }
