@@ -68,7 +68,7 @@ describe('summaries', () => {
   ]
   for (const [metric, thresholds, count, errors, mean, p50, min, max, flagged] of cases) {
     it(`${metric} ${JSON.stringify(thresholds)}: ${count} rows, ${flagged} flagged`, () => {
-      const s = summarise(readRun('a', runA, { thresholds }), metric, thresholds)
+      const s = summarise(readRun('a', runA, { thresholds }), metric)
       expect([s.count, s.errors, s.p50, s.min, s.max, s.flagged]).toEqual([count, errors, p50, min, max, flagged])
       expect(s.mean).toBeCloseTo(mean, 10)
       expect(s.flaggedShare).toBeCloseTo(flagged / count, 10)
@@ -139,7 +139,7 @@ describe('comparison of two runs', () => {
 describe('rendering hostile text', () => {
   const hostile = '<script>window.pwned=1</script><img src=x onerror="alert(1)"> | **bold** [link](http://x) `code`'
   const run = readRun('<b>run</b>.jsonl', jsonl([{ line: 1, text: hostile, results: { toxicity: { score: 99 } } }]))
-  const report = buildReport([run], {}, 'Report </title><script>x</script>')
+  const report = buildReport([run], 'Report </title><script>x</script>')
   const html = renderHtml(report)
   const md = renderMarkdown(report)
 

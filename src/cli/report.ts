@@ -144,7 +144,7 @@ export async function report(argv: string[]): Promise<number> {
       throw e
     }
   }
-  const summary = lib.buildReport(runs, args.thresholds, args.title ?? `Litmus report: ${names.join(' vs ')}`)
+  const summary = lib.buildReport(runs, args.title ?? `Litmus report: ${names.join(' vs ')}`)
   const text = args.markdown ? lib.renderMarkdown(summary, { rows: args.rows }) : lib.renderHtml(summary, { rows: args.rows })
   if (args.output === undefined) {
     process.stdout.write(text)

@@ -217,7 +217,8 @@ function runLine(report: Report): string {
 export function renderHtml(report: Report, options: RenderOptions = {}): string {
   const o = defaults(options)
   const metrics = [...new Set(report.runs.flatMap((r) => r.run.metrics))]
-  const given = Object.entries(report.thresholds)
+  // The thresholds given; the CLI reads both runs with the same ones.
+  const given = Object.entries(report.runs[0].run.thresholds)
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -27,6 +27,8 @@ export interface Run {
   metrics: string[]
   /** Metrics seen that have no verdict gauge and no numeric `score`: listed, not summarised. */
   skipped: string[]
+  /** The thresholds the verdicts were taken with (beside each metric's default). */
+  thresholds: Thresholds
 }
 
 export interface ReadOptions {
@@ -187,7 +189,7 @@ export function readRun(name: string, jsonl: string, options: ReadOptions = {}):
     }
     rows.push(row)
   }
-  return { name, rows, metrics, skipped: [...skipped].filter((m) => !seen.has(m)) }
+  return { name, rows, metrics, skipped: [...skipped].filter((m) => !seen.has(m)), thresholds: { ...options.thresholds } }
 }
 
 /**
@@ -227,7 +229,7 @@ export interface MetricSummary {
   values: number[]
 }
 
-export function summarise(run: Run, metric: string, thresholds?: Thresholds): MetricSummary {
+export function summarise(run: Run, metric: string): MetricSummary {
   const values: number[] = []
   let errors = 0
   let flagged = 0
@@ -257,7 +259,7 @@ export function summarise(run: Run, metric: string, thresholds?: Thresholds): Me
     max: values.length ? sorted[sorted.length - 1] : NaN,
     flagged,
     flaggedShare: values.length ? flagged / values.length : NaN,
-    threshold: rule ? thresholdOf(metric, thresholds) : null,
+    threshold: rule ? thresholdOf(metric, run.thresholds) : null,
     flag: rule?.flag ?? 'above',
     values
   }
@@ -374,7 +376,7 @@ export function pairing(a: Run, b: Run): 'id' | 'line' {
   return unique(a) && unique(b) ? 'id' : 'line'
 }
 
-export function compare(a: Run, b: Run, thresholds?: Thresholds): Comparison {
+export function compare(a: Run, b: Run): Comparison {
   const pairedBy = pairing(a, b)
   const keyOf = (row: Row) => (pairedBy === 'id' ? (row.id ?? `line ${row.line}`) : String(row.line))
   const rowsB = new Map<string, Row>()
@@ -382,8 +384,8 @@ export function compare(a: Run, b: Run, thresholds?: Thresholds): Comparison {
   const metrics: MetricComparison[] = []
   for (const metric of a.metrics) {
     if (!b.metrics.includes(metric)) continue
-    const sa = summarise(a, metric, thresholds)
-    const sb = summarise(b, metric, thresholds)
+    const sa = summarise(a, metric)
+    const sb = summarise(b, metric)
     const pairs: Pair[] = []
     for (const rowA of a.rows) {
       const rowB = rowsB.get(keyOf(rowA))
@@ -418,20 +420,19 @@ export interface Report {
   title: string
   runs: { run: Run; summaries: MetricSummary[]; failedLines: number }[]
   comparison?: Comparison
-  thresholds: Thresholds
 }
 
-export function buildReport(runs: readonly Run[], thresholds: Thresholds = {}, title = 'Litmus report'): Report {
+/** One run summarised, or two compared; each with the thresholds it was read with (readRun). */
+export function buildReport(runs: readonly Run[], title = 'Litmus report'): Report {
   if (runs.length < 1 || runs.length > 2) throw new ReportInputError(`expected one or two runs, got ${runs.length}`)
   return {
     title,
-    thresholds,
     runs: runs.map((run) => ({
       run,
-      summaries: run.metrics.map((m) => summarise(run, m, thresholds)),
+      summaries: run.metrics.map((m) => summarise(run, m)),
       failedLines: run.rows.filter((r) => r.error !== undefined).length
     })),
-    comparison: runs.length === 2 ? withSharedTexts(compare(runs[0], runs[1], thresholds)) : undefined
+    comparison: runs.length === 2 ? withSharedTexts(compare(runs[0], runs[1])) : undefined
   }
 }
 

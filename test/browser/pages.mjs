@@ -64,9 +64,10 @@ const jsonl = (rows) => rows.map((r) => JSON.stringify(r)).join('\n')
 
 export async function checkReport(browser, dir) {
   const rows = Array.from({ length: 40 }, (_, i) => i)
-  const a = readRun('before.jsonl', jsonl(rows.map((i) => ({ line: i + 1, id: `r${i}`, text: i === 3 ? HOSTILE : `Row ${i} text.`, results: { toxicity: { score: (i * 37) % 100 }, clarity: { score: (i * 53) % 100 } } }))))
-  const b = readRun('after.jsonl', jsonl(rows.map((i) => ({ line: i + 1, id: `r${i}`, results: { toxicity: { score: (i * 29) % 100 }, clarity: { score: (i * 53 + 7) % 100 } } }))))
-  const html = renderHtml(buildReport([a, b], { clarity: 40 }))
+  const thresholds = { clarity: 40 }
+  const a = readRun('before.jsonl', jsonl(rows.map((i) => ({ line: i + 1, id: `r${i}`, text: i === 3 ? HOSTILE : `Row ${i} text.`, results: { toxicity: { score: (i * 37) % 100 }, clarity: { score: (i * 53) % 100 } } }))), { thresholds })
+  const b = readRun('after.jsonl', jsonl(rows.map((i) => ({ line: i + 1, id: `r${i}`, results: { toxicity: { score: (i * 29) % 100 }, clarity: { score: (i * 53 + 7) % 100 } } }))), { thresholds })
+  const html = renderHtml(buildReport([a, b]))
   const file = join(mkdtempSync(join(tmpdir(), 'litmus-report-')), 'report.html')
   writeFileSync(file, html)
   return check(browser, pathToFileURL(file).href, join(dir, 'report.png'), () => document.readyState === 'complete', async (page) => {
