@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import {
   buildReport,
   compare,
+  diffStripSvg,
   escapeHtml,
   escapeMarkdown,
   histogram,
@@ -104,6 +105,15 @@ describe('summaries', () => {
     expect(bins[9].counts).toEqual([1, 0])
     expect(bins[5].counts).toEqual([0, 1])
     expect(histogram('pii', [[0, 0, 3]]).map((b) => b.counts[0])).toEqual([2, 0, 0, 1])
+  })
+})
+
+describe('large runs', () => {
+  it('bins and draws 300,000 values without spreading them onto the stack, in at most 1,000 ticks', () => {
+    const values = Array.from({ length: 300_000 }, (_, i) => i % 7)
+    expect(histogram('pii', [values]).map((b) => b.counts[0])).toEqual([42858, 42857, 42857, 42857, 42857, 42857, 42857])
+    const svg = diffStripSvg(values, 'diffs')
+    expect(svg.match(/<line /g)!.length).toBe(1000 + 1)
   })
 })
 

@@ -81,10 +81,15 @@ async function openInput(path: string): Promise<Readable> {
     }
     return handle.createReadStream()
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
-    throw new InputError(`cannot read ${path}: ${why}`)
+    throw unreadable(path, e)
   }
+}
+
+/** Why a file cannot be read, in one line. */
+export function unreadable(path: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
+  return new InputError(`cannot read ${path}: ${why}`)
 }
 
 /**

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { ruleOf } from '../verdict.js'
 import { UsageError } from './args.js'
-import { InputError } from './batch.js'
+import { InputError, unreadable } from './batch.js'
 
 export const REPORT_USAGE = `Usage:
   litmus report run.jsonl [other.jsonl] [-o report.html] [--markdown] [--threshold metric=N ...]
@@ -95,9 +95,7 @@ async function read(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8')
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
-    throw new InputError(`cannot read ${path}: ${why}`)
+    throw unreadable(path, e)
   }
 }
 

@@ -297,14 +297,20 @@ export function histogram(metric: string, series: readonly (readonly number[])[]
   let lo: number
   let hi: number
   let width: number
-  const all = series.flat()
   if (isPercentScale(metric)) {
     ;[lo, hi, width] = [0, 100, 10]
   } else {
-    const max = all.length ? Math.max(...all) : 1
-    const min = all.length ? Math.min(...all) : 0
+    // A loop, not Math.max(...values): a spread of a large run overflows the stack.
+    let [min, max, integers, any] = [0, 1, true, false]
+    for (const values of series) {
+      for (const v of values) {
+        if (!any || v < min) min = v
+        if (!any || v > max) max = v
+        if (!Number.isInteger(v)) integers = false
+        any = true
+      }
+    }
     lo = min >= 0 ? 0 : min
-    const integers = all.every(Number.isInteger)
     if (integers && max - lo <= 20) [hi, width] = [max + 1, 1]
     else {
       hi = max > lo ? max : lo + 1

@@ -78,13 +78,21 @@ export function histogramSvg(bins: readonly Bin[], options: HistogramOptions): s
   )
 }
 
+/** At most this many ticks in a strip: a large run is drawn by its evenly spaced quantiles. */
+export const MAX_TICKS = 1000
+
 /** Paired differences (b - a) as a strip of ticks around zero, as an `<svg>` element. */
 export function diffStripSvg(diffs: readonly number[], title: string, width = 480, height = 46): string {
   const [left, right] = [10, 10]
   let span = 1
   for (const d of diffs) if (Math.abs(d) > span) span = Math.abs(d)
   const x = (v: number) => left + ((v + span) / (2 * span)) * (width - left - right)
-  const marks = diffs.map(
+  let shown = diffs
+  if (diffs.length > MAX_TICKS) {
+    const sorted = [...diffs].sort((p, q) => p - q)
+    shown = Array.from({ length: MAX_TICKS }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / (MAX_TICKS - 1))])
+  }
+  const marks = shown.map(
     (d) => `<line x1="${x(d).toFixed(1)}" y1="8" x2="${x(d).toFixed(1)}" y2="26" stroke="${d > 0 ? COLOURS[1] : d < 0 ? COLOURS[0] : '#999'}" stroke-opacity="0.5"/>`
   )
   return (
