@@ -166,7 +166,7 @@ describe('rendering hostile text', () => {
     expect(md).not.toMatch(/<script|<img/i)
     const row = md.split('\n').find((l) => l.includes('pwned'))!
     expect(row.split(/(?<!\\)\|/).length).toBe(5)
-    expect(escapeMarkdown('a|b *c* <d>\n[e](f)')).toBe('a\\|b \\*c\\* &lt;d\\> \\[e\\]\\(f\\)')
+    expect(escapeMarkdown('a|b *c* <d>\n[e](f) e-mail +1')).toBe('a\\|b \\*c\\* &lt;d> \\[e\\]\\(f\\) e-mail +1')
   })
 })
 

@@ -237,11 +237,14 @@ export function renderHtml(report: Report, options: RenderOptions = {}): string 
   ].join('\n')
 }
 
-/** Escape text for a Markdown table cell or paragraph: no markup, no HTML, one line. */
+/**
+ * Escape text for a Markdown table cell or inline text: no markup, no HTML, one line. Only the characters
+ * that mean something inside a line are escaped (`-`, `+`, `#` and `>` do only at its start).
+ */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/\s+/g, ' ')
-    .replace(/[\\`*_[\]{}()#+!|~>-]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`)
     .replace(/[&<]/g, (c) => (c === '&' ? '&amp;' : '&lt;'))
 }
 
