@@ -1,33 +1,61 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 
 // One ES module with the WASM inlined as base64: the same file runs in Node 20+ and in browsers. Each
 // model chunk (src/models/*.generated.ts, reached only by a dynamic import) becomes its own file under
 // dist/models/, fetched only when `load()` needs it.
+/** Generated data modules: tables and base64, which a stack trace never points into. */
+const generated = (source: string) => /\.generated\.ts$/.test(source)
+
+/** No maps for model chunks; no copy of generated sources inside the maps of the code bundles. */
+function sourceMaps(): Plugin {
+  return {
+    name: 'litmus-source-maps',
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type === 'asset' && /^models\/.*\.map$/.test(fileName)) delete bundle[fileName]
+        else if (item.type === 'chunk' && fileName.startsWith('models/')) {
+          item.code = item.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n')
+          item.map = null
+        } else if (item.type === 'asset' && fileName.endsWith('.map')) {
+          const map = JSON.parse(String(item.source))
+          map.sourcesContent = map.sourcesContent?.map((text: string | null, i: number) => (generated(map.sources[i]) ? null : text))
+          item.source = JSON.stringify(map)
+        }
+      }
+    }
+  }
+}
+
 export default defineConfig({
+  plugins: [sourceMaps()],
   define: { __LITMUS_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    // The package ships no source maps: they would double its size and carry the model tables again.
-    sourcemap: false,
+    // A separate .map per bundle, so a stack trace (node --enable-source-maps, the CLI, a browser's
+    // devtools) names the real function, file and line. The model chunks get none, and the maps carry no
+    // generated data (model tables, the inlined WASM): `sourceMaps()` below drops them.
+    sourcemap: true,
     lib: {
       // The CLI imports the library by its package name (Node resolves the self-reference to
       // dist/litmus.js), so the library stays one self-contained file.
       // The CLI's batch worker (`--concurrency`) and its progress bar (cli-progress, external) stay out of it.
       // The server, its pool worker and the client are entries of their own that import the library by
-      // name too, so dist/litmus.js (the browser bundle) does not grow with them.
+      // name too, so dist/litmus.js (the browser bundle) does not grow with them; so is the report
+      // (summaries, HTML and Markdown of batch outputs), which the CLI imports by name.
       entry: {
         litmus: 'src/index.ts',
         cli: 'src/cli/main.ts',
         'cli-worker': 'src/cli/worker.ts',
         server: 'src/server/index.ts',
         'server-worker': 'src/server/worker.ts',
-        client: 'src/client/index.ts'
+        client: 'src/client/index.ts',
+        report: 'src/report/index.ts'
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`

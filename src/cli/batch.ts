@@ -42,10 +42,10 @@ export interface BatchOutcome {
 
 export const BATCH_FLAGS = /^--(concurrency|shard)(=|$)/
 
-/** `--threshold metric=N` (N a number, or `off`): one entry of a thresholds object. */
+/** `--threshold metric=N` (N a number, or `off` / `none`: never flagged): one entry of a thresholds object. */
 export function parseThreshold(value: string | undefined): [string, number | null] {
   const m = /^([a-z0-9_.]+)=(.+)$/.exec(value ?? '')
-  const limit = m ? (m[2] === 'off' ? null : Number(m[2])) : Number.NaN
+  const limit = m ? (m[2] === 'off' || m[2] === 'none' ? null : Number(m[2])) : Number.NaN
   if (!m || (limit !== null && (m[2]!.trim() === '' || !Number.isFinite(limit)))) {
     throw new UsageError(`--threshold expects METRIC=NUMBER (or METRIC=off) such as toxicity=40, got ${JSON.stringify(value ?? '')}`)
   }
@@ -113,10 +113,15 @@ async function openInput(path: string): Promise<Readable> {
     }
     return handle.createReadStream()
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
-    throw new InputError(`cannot read ${path}: ${why}`)
+    throw unreadable(path, e)
   }
+}
+
+/** Why a file cannot be read, in one line. */
+export function unreadable(path: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
+  return new InputError(`cannot read ${path}: ${why}`)
 }
 
 /**

@@ -5,7 +5,9 @@ import { ConfigFileError, configOptions } from '../config.js'
 import { requestFromFlags, UsageError } from './args.js'
 import { batch, BATCH_FLAGS, InputError, parseBatch, parseFailUnder, parseThreshold, readLines, type BatchOptions } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
+import { report } from './report.js'
 import { serve } from './serve.js'
+import { mapStack } from './stack.js'
 import { renderTable, summarise } from './table.js'
 
 const USAGE = `Usage:
@@ -17,6 +19,8 @@ const USAGE = `Usage:
                                                          (or the one named by its "operation" field)
   litmus batch [operation] [file | -] [batch flags]      the same; without a file, read stdin
   litmus serve [--port 8080] ...                         the HTTP service (litmus serve --help)
+  litmus report run.jsonl [other.jsonl] [-o report.html] a batch's summary per metric, or two runs compared, as
+                                                         one HTML file or Markdown (litmus report --help)
   litmus sample [--json]                                 score the embedded sample and print a table
   litmus operations                                      list the implemented operations and their fields
   litmus --version
@@ -134,6 +138,8 @@ declare const __LITMUS_VERSION__: string
 
 /** Which lines `--shard INDEX/COUNT` takes, and how input is cut into lines (exported for their tests). */
 export { inShard, MAX_LINE_BYTES, readLines } from './batch.js'
+/** An error's stack mapped to source lines (exported for its test). */
+export { mapStack } from './stack.js'
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
@@ -146,6 +152,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === 'serve') return serve(rest)
+  if (command === 'report') return report(rest)
   const { args, thresholds, failUnder, config } = verdictFlags(rest)
   const litmus = await loadWith(config, thresholds)
   // Declared operations (for their --help even when not built) and the config file's custom metrics.
@@ -269,7 +276,8 @@ export function run(argv: string[]): void {
         console.error(`litmus: ${e.message}\nRun 'litmus --help' for usage.`)
         process.exitCode = 2
       } else {
-        console.error(e)
+        // A defect: its stack, mapped to the source lines through the bundles' source maps.
+        console.error(e instanceof Error && typeof e.stack === 'string' ? mapStack(e.stack) : e)
         process.exitCode = 70
       }
     }

@@ -1,13 +1,17 @@
 // Build output in a real Chromium: serve the repository on localhost, load dist/litmus.js in a page,
 // run every case of test/browser/cases.json, and require results identical to Node's. Also require that
 // the page fetches nothing beyond this server (the WASM is inlined; the library makes no requests).
+// Then open a report (litmus-metrics/report) and the demo from file://, as a user would from disk, and
+// check each renders: elements present, nothing fetched, a screenshot that is not blank.
 import { createServer } from 'node:http'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { load } from '../../dist/litmus.js'
 import { runCases } from './cases.mjs'
+import { checkDemo, checkReport } from './pages.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -62,6 +66,12 @@ try {
   }
   const version = browser.version()
   console.log(`browser test: ${cases.length - failed}/${cases.length} cases identical in Node ${process.version} and Chromium ${version} (${[...ops].join(', ')})`)
+  const shots = process.env.LITMUS_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'litmus-screens-'))
+  for (const check of [checkReport, checkDemo]) {
+    const problems = await check(browser, shots)
+    failed += problems.length
+    for (const p of problems) console.error(p)
+  }
 } finally {
   await browser.close()
   server.close()
