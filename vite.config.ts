@@ -65,7 +65,10 @@ export default defineConfig({
       output: {
         // Model chunks under models/; code the server and its worker share under shared/.
         chunkFileNames: (chunk) =>
-          chunk.name.endsWith('.generated') ? `models/${chunk.name.replace(/\.generated$/, '')}.js` : `shared/${chunk.name}.js`
+          chunk.name.endsWith('.generated') ? `models/${chunk.name.replace(/\.generated$/, '')}.js` : `shared/${chunk.name}.js`,
+        // Class names survive minification, so an error prints as `[ConfigurationError: ...]` with its
+        // class, not `o [ConfigurationError]`, and `err.constructor.name` is what the docs say.
+        minify: { compress: { keepNames: { function: false, class: true } }, mangle: { keepNames: { function: false, class: true } } }
       }
     }
   }
