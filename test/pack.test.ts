@@ -34,7 +34,8 @@ describe('the package installed from npm pack', () => {
     expect(batch.status).toBe(1) // one reply is flagged
     writeFileSync(join(project, 'run.jsonl'), batch.stdout)
     const report = spawnSync(bin, ['report', 'run.jsonl', '--operation', 'toxicity', '--input', 'replies.jsonl', '-o', 'report.html'], { cwd: project, encoding: 'utf8', timeout: 120_000 })
-    expect(report.stderr).toBe('')
+    expect(report.stderr).toMatch(/wrote report.html \(1 metric, 2 lines\)/)
+    expect(report.status).toBe(0)
     expect(readFileSync(join(project, 'report.html'), 'utf8')).toMatch(/toxicity/)
   }, 180_000)
 })
