@@ -1,7 +1,7 @@
 // Verdicts, thresholds and scans: in the library, on the server and through the client, with the same
 // answers everywhere.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -200,5 +200,13 @@ describe('the CLI: --threshold and --fail-under', () => {
     const records = cli([lines, '--threshold', 'clarity=101']).stdout.trim().split('\n').map((l) => JSON.parse(l))
     expect(records[0].verdicts.clarity).toMatchObject({ flagged: true, threshold: 101 })
     expect(records[0].verdicts.toxicity.flagged).toBe(true)
+  })
+})
+
+describe('docs/guardrails.md', () => {
+  it('lists the default thresholds of the verdict table (run `node scripts/guardrails-docs.mjs`)', async () => {
+    const { withTable } = await import('../scripts/guardrails-docs.mjs')
+    const doc = readFileSync(new URL('../docs/guardrails.md', import.meta.url), 'utf8')
+    expect(doc).toBe(withTable(doc))
   })
 })

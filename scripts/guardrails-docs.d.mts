@@ -1,0 +1,2 @@
+export function verdictTable(): string
+export function withTable(markdown: string): string
