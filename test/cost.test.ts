@@ -234,3 +234,27 @@ describe('cost edge cases', () => {
     expect(() => priced.cost({ ...base, model_provider: 'huggingface', instance_type: 'x', average_latency: 1e308 })).toThrow(/finite/)
   })
 })
+
+describe('Hugging Face Inference Endpoints list prices', () => {
+  const call = (instance_type: string, average_latency = 3_600_000) => ({
+    model_name: 'meta-llama/Llama-3.1-8B-Instruct', model_type: 'LLM', model_provider: 'huggingface', number_of_queries: 1,
+    total_prompt_tokens: 100, total_completion_tokens: 100, instance_type, average_latency
+  })
+  // [instance, USD per hour from the list of 2026-05-19 (or the 2024 legacy list)]
+  const PRICES: [string, number][] = [
+    ['aws-nvidia-a10g-x1', 1.0],
+    ['nvidia-a10g-x1', 1.0], // one cloud offers it: the bare id is enough
+    ['gcp-nvidia-l4-x1', 0.7],
+    ['azure-intel-xeon-x2', 0.12],
+    ['AWS-Nvidia-H200-X8', 40.0],
+    ['aws-c6i-small', 0.032] // a legacy id
+  ]
+  it.each(PRICES)('%s costs %d USD for an hour', async (instance, usd) => {
+    const litmus = await load({ operations: ['cost'] })
+    expect(litmus.cost(call(instance) as never).cost_estimate_per_run).toBeCloseTo(usd, 9)
+  })
+  it('asks for the cloud when several offer an id at different prices', async () => {
+    const litmus = await load({ operations: ['cost'] })
+    expect(() => litmus.cost(call('intel-spr-x1') as never)).toThrow(/did you mean: .*aws-intel-spr-x1/)
+  })
+})

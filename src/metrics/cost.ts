@@ -164,6 +164,12 @@ function shippedIndex(): PriceIndex {
     for (const [provider, model, aliases, patterns, type, input, output, perQuery, src, note] of tables.MODEL_PRICES) {
       shipped.addModel({ provider, model, aliases, patterns, type, input, output, perQuery, source: tables.PRICE_SOURCES[src], note })
     }
+    const endpoints = new Map<string, InstancePrice>()
+    for (const [instance_type, usd_per_hour, src, note] of tables.HF_ENDPOINT_PRICES) {
+      const source = tables.PRICE_SOURCES[src]
+      endpoints.set(normName(instance_type), { provider: 'huggingface', instance_type, usd_per_hour, source: note ? `${source.name} (${note})` : source.name, as_of: source.as_of })
+    }
+    shipped.instances.set('huggingface', endpoints)
   }
   return shipped
 }
@@ -372,9 +378,9 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
     if (!price) {
       const known = index.instanceNames('huggingface')
       const how =
-        `an instance with a price in your table: Litmus ships no Hugging Face Inference Endpoints prices (the published ` +
-        `list carries no licence). Pass them with load({ prices: { instances: [{ instance_type, usd_per_hour }] } }) or ` +
-        `costWithPrices(request, prices); list prices: ${HF_PRICING_URL}`
+        `a Hugging Face Inference Endpoints instance (<cloud>-<id> such as aws-nvidia-a10g-x1, list prices of ` +
+        `${tables.PRICE_SOURCES[2].as_of}: ${HF_PRICING_URL}), or one priced in your table: ` +
+        `load({ prices: { instances: [{ instance_type, usd_per_hour }] } }) or costWithPrices(request, prices)`
       throw invalidArgument(REQ, 'instance_type', known.length ? didYouMean(how, suggest(instance, known)) : how, 'instance type', instance)
     }
     const perCall = (price.usd_per_hour * latency) / MS_PER_HOUR
