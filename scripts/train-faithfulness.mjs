@@ -3,8 +3,8 @@
 // terms went unmatched, and the exact-evidence mismatches: changed and missing numbers / dates / names,
 // negation) into P(supported).
 //
-// Data: every faithfulness source that may ship (/work/shared/datasets/README.md), each weighing the
-// same and each class half of its source:
+// Data: faithfulness sources that may ship (/work/shared/datasets/README.md), each weighing the same and
+// each class half of its source (TRAIN below; the NLI sets in other languages are measured, not used):
 //  - BEGIN (Wizard of Wikipedia test set, CC-BY-4.0): a response is Fully attributable (1) or not (0) to
 //    its knowledge passage. Passages of the dev split (scripts/lib/splits.mjs, 40 %) are never read here;
 //    the 6 Generic rows are dropped.
@@ -48,26 +48,37 @@ export function sourceRows(name) {
   return s.rows(readJsonl(new URL(s.file, DATA))).map((r) => ({ ...r, text: r.response + '\n' + r.context, source: name }))
 }
 
+/**
+ * The mix the shipped head is fitted on, chosen on eval/grounded-loso.mjs (each source left out in turn):
+ * adding IndoNLI, JNLI and KLUE cost 5 points of AUC on XSumFaith and 4 on BEGIN and gained nothing on
+ * the NLI sets themselves (the lexical features barely see Japanese or Korean).
+ */
+export const TRAIN = ['BEGIN', 'HaluEval QA', 'Breaking NLI (en)']
+
 /** Rows per shippable source used to fit. */
 export const PER_SOURCE = 2000
 export const settings = {
+  sources: TRAIN,
   perSource: PER_SOURCE,
   l2: 1e-3,
-  weighting: 'each source the same total weight, each class half of it (generated negations: their own source)',
+  weighting: 'each source the same total weight, each class half of it (generated negations among their source\'s unfaithful rows)',
   features: ['coverage', 'exact coverage', 'unmatched terms (max 4) / 4', 'word overlap (stop words included)', 'changed (max 2)', 'missing (max 2)', 'negation mismatch', 'number changed', 'name changed', 'contradiction at full coverage']
 }
 
 /** The head [bias, ...weights] fitted on responses with statement `features` (computed by the caller). */
 export function fitHead(rows) {
+  // Negated copies count among their source's unfaithful rows: as a family of their own they would weigh
+  // as much as the source itself and pull coverage's weight toward their one pattern.
+  const family = (r) => r.source.replace(/ \(negated\)$/, '')
   const tally = new Map()
   for (const r of rows) {
-    const t = tally.get(r.source) ?? [0, 0]
+    const t = tally.get(family(r)) ?? [0, 0]
     t[r.y] += r.features.length
-    tally.set(r.source, t)
+    tally.set(family(r), t)
   }
   const examples = []
   for (const r of rows) {
-    const t = tally.get(r.source)
+    const t = tally.get(family(r))
     const weight = t[0] && t[1] ? 1 / (2 * t[r.y]) : 1 / (t[0] + t[1])
     for (const x of r.features) examples.push({ x, y: r.y, weight })
   }
@@ -92,7 +103,7 @@ export function headScore(head, features) {
 /** Training rows of every shippable source (BEGIN without its dev split), capped, with negated copies. */
 export function trainingRows() {
   const out = []
-  for (const s of SOURCES.filter((x) => x.ship)) {
+  for (const s of SOURCES.filter((x) => TRAIN.includes(x.name))) {
     const rows = cap(sourceRows(s.name).filter((r) => s.name !== 'BEGIN' || !faithfulnessDevKnowledge(r.context)), PER_SOURCE, 'faithfulness-train:')
     out.push(...rows, ...negationPairs(rows, s.name))
   }
@@ -111,7 +122,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     generatedModule({
       script: 'scripts/train-faithfulness.mjs',
       header: 'Logistic head of faithfulness: P(supported) of a statement from its grounding features.',
-      inputs: SOURCES.filter((s) => s.ship).map((s) => input(new URL(s.file, DATA))),
+      inputs: SOURCES.filter((s) => TRAIN.includes(s.name)).map((s) => input(new URL(s.file, DATA))),
       settings,
       payload: { WEIGHTS }
     })

@@ -24,11 +24,14 @@ export function negate(text) {
   return text.slice(0, at) + ' not' + text.slice(at)
 }
 
-/** One contradicted pair per faithful English row that negates cleanly; `source` tags their family. */
+/** A response of one clause: every statement of its negation is the negated one (none inherits a wrong label). */
+const ONE_CLAUSE = (t) => !/[.!?;]\s+\S|,\s+(and|but|while|whereas|although)\s|\s(but|whereas|and)\s/.test(t.trim())
+
+/** One contradicted pair per faithful one-clause English row that negates cleanly; `source` tags their family. */
 export function negationPairs(rows, source) {
   const out = []
   for (const r of rows) {
-    if (r.y !== 1 || !/^[\x00-\x7f’]*$/.test(r.response)) continue
+    if (r.y !== 1 || !/^[\x00-\x7f’]*$/.test(r.response) || !ONE_CLAUSE(r.response)) continue
     const response = negate(r.response)
     if (response && response !== r.response) out.push({ response, context: r.context, y: 0, source: `${source} (negated)` })
   }
