@@ -7,9 +7,13 @@
 import type { RequestOf } from '../schema/types.js'
 import type { Context, Scorer } from './context.js'
 import { ground, type Alignment, type Grounding, type Statement } from './grounding/align.js'
+import { bigrams, cjkShare, coverageIn } from './grounding/bigrams.js'
 import { contradicts, contradictionFeatures } from './grounding/contradiction.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
 import { vectorsModel } from './stability.js'
+
+/** Share of CJK letters in the response from which statements are matched by character bigrams. */
+const CJK_SHARE = 0.3
 
 /** Severity when the request gives none: the calibrated boundary, no shift. */
 export const DEFAULT_SEVERITY = 0.5
@@ -95,9 +99,21 @@ const round2 = (x: number) => Math.round(x * 100) / 100
 
 function run(ctx: Context, response: string, chunks: string[], severity: number): Run {
   const grounding = ground(ctx, response, chunks)
+  // Japanese or Chinese: the tokeniser's words are whole runs of text, so coverage and word overlap are
+  // read from character bigrams of the statement found in the context (the set built once per call).
+  let context: Set<string> | undefined
+  if (cjkShare(response) >= CJK_SHARE) {
+    context = new Set()
+    for (const c of chunks) for (const g of bigrams(c)) context.add(g)
+  }
   const checked = grounding.statements.map((statement) => {
     const alignment = grounding.align(statement.terms, statement.words)
     const f = features(alignment)
+    if (context) {
+      const cov = coverageIn(statement.text, context)
+      f[0] = f[1] = f[3] = cov
+      f[2] = 1 - cov
+    }
     const p = supported(f, severity)
     return { statement, alignment, features: f, p, ...labelOf(p, alignment) }
   })

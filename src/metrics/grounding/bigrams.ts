@@ -24,7 +24,7 @@ export function cjkShare(text: string, limit = 4096): number {
 }
 
 /** Distinct bigrams of adjacent non-space, non-punctuation characters. */
-function bigrams(text: string): Set<string> {
+export function bigrams(text: string): Set<string> {
   const out = new Set<string>()
   let prev = -1
   for (let i = 0; i < text.length; i++) {
@@ -41,10 +41,12 @@ function bigrams(text: string): Set<string> {
 }
 
 /** Share of `a`'s distinct character bigrams found in `b` (0 when `a` has none); linear in both. */
-export function bigramCoverage(a: string, b: string): number {
+export const bigramCoverage = (a: string, b: string): number => coverageIn(a, bigrams(b))
+
+/** Share of `a`'s distinct character bigrams in the set `B` (built once for many `a`). */
+export function coverageIn(a: string, B: Set<string>): number {
   const A = bigrams(a)
   if (!A.size) return 0
-  const B = bigrams(b)
   let hit = 0
   for (const g of A) if (B.has(g)) hit++
   return hit / A.size
