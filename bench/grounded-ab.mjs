@@ -6,7 +6,7 @@
 // about 4x the 10 KB one); answer relevancy: one question and a one-sentence response; stability: 100
 // responses per call (4,950 pairs).
 import { loadBrown } from './brown.mjs'
-import { abSummary } from './util.mjs'
+import { alternate } from './util.mjs'
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !/^\d+$/.test(a))
@@ -35,16 +35,7 @@ const CASES = [
 const builds = []
 for (const f of files) builds.push({ file: f, litmus: await (await import(new URL(f, `file://${process.cwd()}/`).href)).load() })
 for (const [name, units, work] of CASES) {
-  const runs = builds.map((b) => ({ file: b.file, litmus: b.litmus, ms: [] }))
-  for (const r of runs) work(r.litmus)
-  for (let k = 0; k < reps; k++) {
-    for (const b of k % 2 === 0 ? runs : [...runs].reverse()) {
-      const t0 = performance.now()
-      work(b.litmus)
-      b.ms.push(performance.now() - t0)
-    }
-  }
-  for (const { run: b, median: m, ratio, paired } of abSummary(runs)) {
+  for (const { run: b, median: m, ratio, paired } of alternate(builds, work, reps)) {
     const per = name.startsWith('stability') ? `${Math.round((units / m) * 1000).toLocaleString('en')} pairs/s` : `${(m / units).toFixed(3)} ms per call`
     console.log(`${name} | ${b.file} | median ${m.toFixed(2)} ms | ${per} | ${ratio.toFixed(3)}x | paired ${paired.toFixed(3)}x`)
   }
