@@ -3,7 +3,7 @@
 // texts (calls/s). Build the previous commit aside and pass its dist/litmus.js first.
 //   node --no-liftoff bench/safety-ab.mjs /tmp/prev/dist/litmus.js dist/litmus.js [reps=15]
 import { loadBrown } from './brown.mjs'
-import { abSummary } from './util.mjs'
+import { alternate } from './util.mjs'
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !/^\d+$/.test(a))
@@ -22,16 +22,7 @@ const builds = []
 for (const f of files) builds.push({ file: f, litmus: await (await import(new URL(f, `file://${process.cwd()}/`).href)).load() })
 for (const [op, call] of Object.entries(OPS)) {
   for (const [kind, work, size] of [['prose', (l) => call(l, prose), prose.length], ['100-char texts', (l) => { for (const t of short) call(l, t) }, short.length]]) {
-    const runs = builds.map((b) => ({ file: b.file, litmus: b.litmus, ms: [] }))
-    for (const r of runs) work(r.litmus)
-    for (let k = 0; k < reps; k++) {
-      for (const b of k % 2 === 0 ? runs : [...runs].reverse()) {
-        const t0 = performance.now()
-        work(b.litmus)
-        b.ms.push(performance.now() - t0)
-      }
-    }
-    for (const { run: b, median: m, ratio, paired } of abSummary(runs)) {
+    for (const { run: b, median: m, ratio, paired } of alternate(builds, work, reps)) {
       const rate = kind === 'prose' ? `${(size / 1e3 / m).toFixed(1)} MB/s` : `${Math.round((size / m) * 1000).toLocaleString('en')} calls/s`
       console.log(`${op} ${kind} ${b.file}: median ${m.toFixed(1)} ms, ${rate}, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
     }

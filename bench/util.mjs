@@ -77,3 +77,20 @@ export function abSummary(runs) {
     return { run: b, median: m, ratio: base / m, paired: median(b.ms.map((t, i) => runs[0].ms[i] / t)) }
   })
 }
+
+/**
+ * Time `work(litmus)` for every build alternately, `reps` times after one warm-up call each (the order
+ * flips every rep, so neither build always runs first), and summarise as abSummary does.
+ */
+export function alternate(builds, work, reps) {
+  const runs = builds.map((b) => ({ file: b.file, litmus: b.litmus, ms: [] }))
+  for (const r of runs) work(r.litmus)
+  for (let k = 0; k < reps; k++) {
+    for (const b of k % 2 === 0 ? runs : [...runs].reverse()) {
+      const t0 = performance.now()
+      work(b.litmus)
+      b.ms.push(performance.now() - t0)
+    }
+  }
+  return abSummary(runs)
+}

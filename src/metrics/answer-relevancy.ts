@@ -4,6 +4,7 @@
 // response, writes the question the response answers, and compares. See docs/metrics/answer-relevancy.md.
 import type { RequestOf } from '../schema/types.js'
 import type { Context, Scorer } from './context.js'
+import { bigramCoverage, cjkShare } from './grounding/bigrams.js'
 import { defineMetric, type Evidence, type Explanation } from './metric.js'
 import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
 import { vectorsModel } from './stability.js'
@@ -31,6 +32,9 @@ function phrases(query: Words, response: Words): number {
   }
   return n > 0 ? hit / n : 0
 }
+
+/** Share of CJK letters in the query from which it is compared by character bigrams. */
+const CJK_SHARE = 0.3
 
 /** Most distinct response words compared with each query word (bounds the cost of long responses). */
 const MAX_TYPES = 400
@@ -131,7 +135,7 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   const known = new Set(q.words.map((w) => w.stem))
   const asked = askedType(query)
   const matches = matchWords(ctx, q, r)
-  const cov = coverage(matches)
+  let cov = coverage(matches)
   const answers = answerWords(r, asked, known)
   const gen = generateQuestion(r, known)
   // The generated question against the query: its content against the query's, and its answer type
@@ -145,8 +149,16 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
   // How much of the response is about the query: a long sentence that mentions the query in passing
   // ranks below one about it.
-  const focus = coverage(matchWords(ctx, r, q))
-  const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrases(q, r))
+  let focus = coverage(matchWords(ctx, r, q))
+  let phrase = phrases(q, r)
+  // Text without spaces between words (Japanese, Chinese): the words above are whole runs of text, so
+  // the query's character bigrams found in the response stand for its words (and for its phrases).
+  if (cjkShare(query) >= CJK_SHARE) {
+    cov = bigramCoverage(query, response)
+    focus = bigramCoverage(response, query)
+    phrase = cov
+  }
+  const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrase)
   const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
   return {
     score,

@@ -29,6 +29,12 @@ const DEFERRAL =
   /\b(get back to you|follow up with you|let you know (later|tomorrow|soon)|send (it )?over later|(i'?ll|i will) (look into|check|put together|write|get|send)\b.{0,80}\b(later|soon|tomorrow)|let me look into|you may want to (search|check|look)|i'?d recommend checking|please (consult|contact|ask) (a|your|customer|the)|check the documentation|search online)\b/i
 const HEDGE = /^\s*(that'?s a great question|great question|there are many)\b|\bdepends on (many|several|a number of) factors\b/i
 
+/** Share of the score set by the mean of the checks (the rest: the least met). */
+export const PARTS_SHARE = 0.15
+
+/** Most words of a response that is nothing but the answer asked for (a name, a date, a number). */
+const BARE_WORDS = 4
+
 /** Requests (and coordinated items) checked per query: the first 20, so a long query costs linear time. */
 export const MAX_REQUESTS = 20
 
@@ -193,7 +199,9 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     // A question of a specific type with an answer of that type needs little coverage; any other needs more.
     // So does an instruction ("Write a haiku about autumn"): what it asks for is new text.
     const imperative = IMPERATIVE.test(text)
-    const met = (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
+    // A bare answer ("Who wrote Hamlet?" / "Shakespeare.") repeats none of the question and needs not.
+    const bare = specific && answers.length > 0 && r.words.length <= BARE_WORDS
+    const met = bare ? 1 : (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
     checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
   }
   const lowered = response.toLowerCase()
@@ -221,10 +229,16 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     checks.push({ label: 'the items named', met: itemsOf(response) >= 3 ? 1 : 0 })
   }
   checks.push(...formatChecks(query, response))
-  // Done means every part done: the least met check sets the score.
+  // Done means every part done: the least met check sets most of the score; the share of the parts done
+  // sets the rest, so a two-part question answered in part ranks above an answer to neither part.
   let least = 1
-  for (const c of checks) least = Math.min(least, c.met)
-  let score = 100 * (0.15 + 0.85 * least)
+  let sum = 0
+  for (const c of checks) {
+    least = Math.min(least, c.met)
+    sum += c.met
+  }
+  const mean = checks.length ? sum / checks.length : 1
+  let score = 100 * (0.15 + 0.85 * ((1 - PARTS_SHARE) * least + PARTS_SHARE * mean))
   if (refusal) score *= 0.1
   if (hedge) score *= 0.5
   if (r.words.length === 0) score = 0

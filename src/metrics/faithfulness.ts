@@ -7,8 +7,13 @@
 import type { RequestOf } from '../schema/types.js'
 import type { Context, Scorer } from './context.js'
 import { ground, type Alignment, type Grounding, type Statement } from './grounding/align.js'
+import { bigrams, cjkShare, coverageIn } from './grounding/bigrams.js'
+import { contradicts, contradictionFeatures } from './grounding/contradiction.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from './metric.js'
 import { vectorsModel } from './stability.js'
+
+/** Share of CJK letters in the response from which statements are matched by character bigrams. */
+const CJK_SHARE = 0.3
 
 /** Severity when the request gives none: the calibrated boundary, no shift. */
 export const DEFAULT_SEVERITY = 0.5
@@ -18,11 +23,14 @@ export const SEVERITY_SHIFT = 4
 export const UNSAFE_BAND = 0.2
 
 interface FaithfulnessModel {
-  /** bias, coverage, exact coverage, unmatched terms (share of 4), word overlap, changed, missing, negation */
+  /**
+   * bias, coverage, exact coverage, unmatched terms (share of 4), word overlap, changed, missing,
+   * then grounding/contradiction.ts: negation mismatch, number changed, name changed, contradiction x coverage
+   */
   WEIGHTS: number[]
 }
 
-let head: number[] = [0, 0, 0, 0, 0, 0, 0, 0]
+let head: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
 export const faithfulnessModel = defineModel('faithfulness', () => import('../models/faithfulness.generated.js'), (_ctx, m: FaithfulnessModel) => {
   head = m.WEIGHTS.slice()
@@ -34,11 +42,9 @@ export type Label = 'Safe' | 'Unsafe' | 'Intrinsic Hallucination' | 'Extrinsic H
 export function features(a: Alignment): number[] {
   let changed = 0
   let missing = 0
-  let negation = 0
   for (const m of a.mismatches) {
     if (m.kind === 'changed') changed++
     else if (m.kind === 'missing') missing++
-    else negation = 1
   }
   let total = 0
   let exact = 0
@@ -48,7 +54,7 @@ export function features(a: Alignment): number[] {
     if (m.match === 1) exact += m.weight
     if (m.match < 0.5) unmatched++
   }
-  return [a.coverage, total > 0 ? exact / total : 0, Math.min(unmatched, 4) / 4, a.wordOverlap, Math.min(changed, 2), Math.min(missing, 2), negation]
+  return [a.coverage, total > 0 ? exact / total : 0, Math.min(unmatched, 4) / 4, a.wordOverlap, Math.min(changed, 2), Math.min(missing, 2), ...contradictionFeatures(a)]
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
@@ -68,7 +74,7 @@ function supported(f: number[], severity: number): number {
  */
 function labelOf(p: number, a: Alignment): { label: Label; probability: number } {
   if (p >= 0.5) return { label: 'Safe', probability: p }
-  const contradicted = a.mismatches.some((m) => m.kind === 'changed' || m.kind === 'negation')
+  const contradicted = a.mismatches.some((m) => contradicts(m, a))
   if (contradicted) return { label: 'Intrinsic Hallucination', probability: 1 - p }
   return { label: p < 0.5 - UNSAFE_BAND ? 'Extrinsic Hallucination' : 'Unsafe', probability: 1 - p }
 }
@@ -93,9 +99,21 @@ const round2 = (x: number) => Math.round(x * 100) / 100
 
 function run(ctx: Context, response: string, chunks: string[], severity: number): Run {
   const grounding = ground(ctx, response, chunks)
+  // Japanese or Chinese: the tokeniser's words are whole runs of text, so coverage and word overlap are
+  // read from character bigrams of the statement found in the context (the set built once per call).
+  let context: Set<string> | undefined
+  if (cjkShare(response) >= CJK_SHARE) {
+    context = new Set()
+    for (const c of chunks) for (const g of bigrams(c)) context.add(g)
+  }
   const checked = grounding.statements.map((statement) => {
     const alignment = grounding.align(statement.terms, statement.words)
     const f = features(alignment)
+    if (context) {
+      const cov = coverageIn(statement.text, context)
+      f[0] = f[1] = f[3] = cov
+      f[2] = 1 - cov
+    }
     const p = supported(f, severity)
     return { statement, alignment, features: f, p, ...labelOf(p, alignment) }
   })

@@ -72,10 +72,17 @@ function isName(w: Word, words: Words, i: number): boolean {
   const prev = words.words[i - 1]
   if (!prev || prev.sentence !== w.sentence) {
     const next = words.words[i + 1]
-    return !!next && next.sentence === w.sentence && isCapital(next) && !FUNCTION_WORDS.has(next.lower)
+    if (!next || next.sentence !== w.sentence) return true // a one-word answer: "Shakespeare."
+    if (isCapital(next) && !FUNCTION_WORDS.has(next.lower)) return true
+    // "Shakespeare wrote it", "Paris is ...": a singular subject before a past or singular verb, with
+    // nothing between them ("However, ..." and "Trains are ..." stay plain words).
+    if (!/^\s+$/.test(words.text.slice(w.span[1], next.span[0]))) return false
+    return SINGULAR_VERB.has(next.lower) || (!FUNCTION_WORDS.has(next.lower) && baseForm(next.lower)?.[1] === true)
   }
   return true
 }
+
+const SINGULAR_VERB = new Set('is was has does'.split(' '))
 
 const PLACE_PREPS = new Set('in at from near across to of'.split(' '))
 

@@ -1,0 +1,42 @@
+// A/B timing of the grounded metrics between two builds of the package, run alternately rep by rep in
+// one process (the machine is shared: read the ratios, not the absolute figures). Build the previous
+// commit aside and pass its dist/litmus.js first.
+//   node --no-liftoff bench/grounded-ab.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [reps=15]
+// Faithfulness: a 300-character response against 10 KB and 40 KB of context (linear: the 40 KB time is
+// about 4x the 10 KB one); answer relevancy: one question and a one-sentence response; stability: 100
+// responses per call (4,950 pairs).
+import { loadBrown } from './brown.mjs'
+import { alternate } from './util.mjs'
+
+const args = process.argv.slice(2)
+const files = args.filter((a) => !/^\d+$/.test(a))
+const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 15)
+const prose = loadBrown().text
+const context = (kb) => {
+  const text = prose.slice(0, kb * 1024)
+  const chunks = []
+  for (let i = 0; i < text.length; i += 1000) chunks.push({ chunk_text: text.slice(i, i + 1000) })
+  return chunks
+}
+const ctx10 = context(10)
+const ctx40 = context(40)
+// A response that restates parts of the context (so alignment does its full work), 300 characters.
+const response = (prose.slice(2000, 2150) + ' ' + prose.slice(6000, 6149)).replace(/\s+/g, ' ')
+const responses = []
+for (let i = 0; responses.length < 100; i += 120) responses.push(prose.slice(i, i + 120))
+
+const CASES = [
+  ['faithfulness, 300 chars vs 10 KB', 1, (l) => l.faithfulness({ query: '', response, context: ctx10 })],
+  ['faithfulness, 300 chars vs 40 KB', 1, (l) => l.faithfulness({ query: '', response, context: ctx40 })],
+  ['answer relevancy, x100', 100, (l) => { for (let i = 0; i < 100; i++) l.answerRelevancy({ query: 'Who wrote the play Hamlet and when was it first performed?', response: responses[i] }) }],
+  ['stability, 100 responses', 4950, (l) => l.stability({ responses })]
+]
+
+const builds = []
+for (const f of files) builds.push({ file: f, litmus: await (await import(new URL(f, `file://${process.cwd()}/`).href)).load() })
+for (const [name, units, work] of CASES) {
+  for (const { run: b, median: m, ratio, paired } of alternate(builds, work, reps)) {
+    const per = name.startsWith('stability') ? `${Math.round((units / m) * 1000).toLocaleString('en')} pairs/s` : `${(m / units).toFixed(3)} ms per call`
+    console.log(`${name} | ${b.file} | median ${m.toFixed(2)} ms | ${per} | ${ratio.toFixed(3)}x | paired ${paired.toFixed(3)}x`)
+  }
+}

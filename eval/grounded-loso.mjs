@@ -1,0 +1,180 @@
+// Cross-source evaluation of the grounded metrics: faithfulness, answer relevancy and stability, each
+// source scored apart, beside the simplest baselines (word overlap, length) and the previous build (the
+// package as committed on main before this work; build it from that commit and pass its dist/litmus.js,
+// default /tmp/grounded-prev/dist/litmus.js when present).
+//
+//   npm run build && node eval/grounded-loso.mjs [faithfulness|relevancy|stability|all] [--previous path] [--cap N] [--md out.md]
+//
+// Faithfulness: per source, AUC of the score for "faithful" (BEGIN: fully attributable; HaluEval QA:
+// correct answer; XSumFaith: majority found no hallucination; NLI sets as faithfulness: premise = context,
+// hypothesis = response, entailment = faithful, neutral and contradiction = not). The learned part of
+// faithfulness is the logistic head over a statement's grounding features; for every source that may ship
+// (so may be trained on), the head is refitted on the OTHER shippable sources (plus the negation pairs
+// generated from them, scripts/lib/negation-pairs.mjs) and scored on the one left out ("left out"
+// column). Sources that may not ship (XSumFaith, Climate-FEVER) are never trained on: they are scored by
+// the head fitted on every shippable source. BEGIN rows are its dev split (knowledge passages held out of
+// training by scripts/lib/splits.mjs); the other sources are capped by hash (same rows every run).
+// Answer relevancy: MAP / MRR of answer-sentence selection per source (TrecQA train+dev, WikiQA, SelQA,
+// JSQuAD), questions with both labels only. Stability: Spearman's rho on STS-B dev and train.
+import { existsSync, writeFileSync } from 'node:fs'
+import { auc } from '../scripts/lib/logistic.mjs'
+import { cap, DATA, readJsonl } from '../scripts/lib/loso.mjs'
+import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
+import { SOURCES as FAITH_SOURCES, fitHead, headScore, negationPairs, sourceRows } from '../scripts/train-faithfulness.mjs'
+import { rank, wordCount } from './answer-relevancy.eval.mjs'
+import { overlap } from './faithfulness.eval.mjs'
+import { spearman } from './stability.eval.mjs'
+
+const args = process.argv.slice(2)
+const what = args[0] && !args[0].startsWith('--') ? args[0] : 'all'
+const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
+const PREVIOUS = opt('--previous', '/tmp/grounded-prev/dist/litmus.js')
+const CAP = Number(opt('--cap', 800))
+const QCAP = Number(opt('--questions', 1000))
+
+const { load } = await import('../dist/litmus.js')
+const litmus = await load()
+const previous = existsSync(PREVIOUS) ? await (await import(PREVIOUS)).load() : null
+const f3 = (x) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(3))
+const out = []
+const say = (s = '') => {
+  out.push(s)
+  console.log(s)
+}
+
+const faithScore = (l, r) => l.faithfulness({ query: '', response: r.response, context: [{ chunk_text: r.context }] }).score
+const wordsOf = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+/** Word overlap for texts with spaces; character bigrams otherwise (Japanese, Korean without spaces). */
+function overlapAny(response, context) {
+  if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(response)) {
+    const grams = (s) => [...s.replace(/\s+/g, '')].map((c, i, a) => c + (a[i + 1] ?? '')).slice(0, -1)
+    const r = grams(response)
+    const c = new Set(grams(context))
+    return r.length ? r.filter((g) => c.has(g)).length / r.length : 0
+  }
+  return overlap(response, context, 1)
+}
+
+async function faithfulness() {
+  // Every source's rows: { response, context, y, source }. BEGIN: its dev split only for scoring.
+  const sources = FAITH_SOURCES.map((s) => ({ ...s, rows: cap(sourceRows(s.name).filter((r) => s.name !== 'BEGIN' || faithfulnessDevKnowledge(r.context)), CAP, 'grounded-eval:') }))
+  // Training rows of a shippable source: everything but the rows scored (BEGIN: its train split).
+  const trainRows = new Map()
+  for (const s of sources.filter((s) => s.ship)) {
+    const scored = new Set(s.rows.map((r) => r.response + '\u0000' + r.context))
+    const rows = cap(sourceRows(s.name).filter((r) => !scored.has(r.response + '\u0000' + r.context) && (s.name !== 'BEGIN' || !faithfulnessDevKnowledge(r.context))), CAP, 'grounded-train:')
+    trainRows.set(s.name, [...rows, ...negationPairs(rows, s.name)])
+  }
+  const featuresOf = (r) => (r.features ??= litmus.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features))
+  const started = Date.now()
+  for (const [, rows] of trainRows) rows.forEach(featuresOf)
+  for (const s of sources) s.rows.forEach(featuresOf)
+  console.error(`faithfulness features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  // Candidate data mixes for the head: which shippable sources it is fitted on (with their negated copies).
+  const CANDIDATES = {
+    'BEGIN only (as before), new features': ['BEGIN'],
+    'BEGIN + negations': ['BEGIN', 'BEGIN (negated)'],
+    'BEGIN + HaluEval + Breaking NLI + negations': ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)'],
+    'every shippable source + negations': null
+  }
+  const pool = [...trainRows.values()].flat()
+  const heads = Object.entries(CANDIDATES).map(([name, use]) => [name, (without) => {
+    const rows = pool.filter((r) => (!use || use.includes(r.source)) && r.source !== without && r.source !== `${without} (negated)`)
+    // Nothing left to fit on (the mix is the left-out source alone): no cell.
+    return rows.some((r) => r.y === 1) && rows.some((r) => r.y === 0) ? fitHead(rows) : null
+  }])
+  const table = []
+  for (const s of sources) {
+    const y = s.rows.map((r) => r.y)
+    const row = { source: s.name, rows: s.rows.length, pos: y.filter(Boolean).length, ship: s.ship }
+    row.overlap = auc(s.rows.map((r) => overlapAny(r.response, r.context)), y)
+    row.length = auc(s.rows.map((r) => -wordsOf(r.response).length), y)
+    row.previous = previous ? auc(s.rows.map((r) => faithScore(previous, r)), y) : null
+    row.build = auc(s.rows.map((r) => faithScore(litmus, r)), y)
+    for (const [name, fit] of heads) {
+      const head = fit(s.name)
+      row[name] = head ? auc(s.rows.map((r) => headScore(head, r.features)), y) : null
+    }
+    row.role = s.ship ? 'left out' : 'never (may not ship)'
+    table.push(row)
+  }
+  const names = heads.map(([n]) => n)
+  say('### Faithfulness: AUC per source (positive = faithful)')
+  say()
+  say(`Rows per source capped at ${CAP} by hash; BEGIN = its dev split. Candidate columns: the logistic head over this`)
+  say('build\'s features fitted on the named sources with the scored source (and the negations generated from it) left out;')
+  say('"this build": the shipped head, fitted on its whole mix (in-sample for the sources of that mix).')
+  say()
+  say(`| source | rows (faithful) | trained on? | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
+  say(`|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)
+  for (const r of table) say(`| ${r.source} | ${r.rows} (${r.pos}) | ${r.role} | ${f3(r.overlap)} | ${f3(r.length)} | ${f3(r.previous)} | ${names.map((n) => f3(r[n])).join(' | ')} | ${f3(r.build)} |`)
+  const mean = (k) => {
+    const has = table.filter((r) => r[k] !== null)
+    return has.length === table.length ? has.reduce((a, r) => a + r[k], 0) / has.length : null
+  }
+  say(`| **mean** | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
+  say()
+}
+
+function relevancySources() {
+  const J = (p) => readJsonl(new URL(p, DATA))
+  const capQ = (rows, salt) => {
+    const ids = [...new Set(rows.map((r) => r.qid))].map((q) => ({ text: q }))
+    const keep = new Set(cap(ids, QCAP, salt).map((r) => r.text))
+    return rows.filter((r) => keep.has(r.qid))
+  }
+  return [
+    ['TrecQA (train + dev)', [...J('relevancy/trecqa_train.jsonl'), ...J('relevancy/trecqa_dev.jsonl')], 'no'],
+    ['WikiQA (train)', J('relevancy/wikiqa_train.jsonl'), 'no'],
+    ['SelQA (dev + test)', J('relevancy/selqa_ass_en.jsonl'), 'yes'],
+    ['JSQuAD sentences (ja)', J('relevancy/jsquad_sentsel_ja.jsonl'), 'yes']
+  ].map(([name, rows, ship]) => [name, capQ(rows, 'grounded-eval:' + name), ship])
+}
+
+async function relevancy() {
+  say('### Answer relevancy: answer-sentence selection, MAP / MRR per source')
+  say()
+  say(`At most ${QCAP} questions per source (by hash), questions with both labels; ties broken pessimistically.`)
+  say()
+  say('| source | questions | may ship? | word count | length (longer) | previous build | this build |')
+  say('|---|---|---|---|---|---|---|')
+  const wc = (q, s) => (/[\u3040-\u30ff\u4e00-\u9fff]/.test(q) ? overlapAny(q, s) : wordCount(q, s))
+  for (const [name, rows, ship] of relevancySources()) {
+    const base = rank(rows, wc)
+    const len = rank(rows, (_, s) => s.length)
+    const prev = previous ? rank(rows, (q, s) => previous.answerRelevancy({ query: q, response: s }).score) : null
+    const now = rank(rows, (q, s) => litmus.answerRelevancy({ query: q, response: s }).score)
+    const c = (m) => (m ? `${f3(m.map)} / ${f3(m.mrr)}` : '–')
+    say(`| ${name} | ${now.n} | ${ship} | ${c(base)} | ${c(len)} | ${c(prev)} | ${c(now)} |`)
+  }
+  say()
+}
+
+async function stability() {
+  say('### Stability: Spearman rho on STS-B (human similarity 0..5; nothing trained on it)')
+  say()
+  say('| set | pairs | token Jaccard | length difference | previous build | this build |')
+  say('|---|---|---|---|---|---|')
+  const jac = (a, b) => {
+    const A = new Set(wordsOf(a))
+    const B = new Set(wordsOf(b))
+    let both = 0
+    for (const w of A) if (B.has(w)) both++
+    return A.size + B.size - both ? both / (A.size + B.size - both) : 1
+  }
+  for (const [name, file] of [['STS-B dev', 'paraphrase/stsb_dev.jsonl'], ['STS-B train', 'paraphrase/stsb_train.jsonl']]) {
+    const rows = readJsonl(new URL(file, DATA))
+    const y = rows.map((r) => r.score)
+    const rho = (f) => spearman(rows.map((r) => f(r.sentence1, r.sentence2)), y)
+    // Continuous (unrounded) similarity where the build exposes it; the integer avg ties many pairs.
+    const sim = (l) => (a, b) => l.stability({ responses: [a, b] }).avg
+    say(`| ${name} | ${rows.length} | ${f3(rho(jac))} | ${f3(rho((a, b) => -Math.abs(a.length - b.length)))} | ${previous ? f3(rho(sim(previous))) : '–'} | ${f3(rho(sim(litmus)))} |`)
+  }
+  say()
+}
+
+if (what === 'all' || what === 'faithfulness') await faithfulness()
+if (what === 'all' || what === 'relevancy') await relevancy()
+if (what === 'all' || what === 'stability') await stability()
+if (opt('--md', null)) writeFileSync(opt('--md', null), out.join('\n') + '\n')
+if (!previous) console.error(`previous build not found at ${PREVIOUS}: its column is empty`)
