@@ -1,9 +1,9 @@
-// Word lists behind the toxicity rules (src/metrics/toxicity-rules.js), written for Litmus and
+// Word lists behind the toxicity rules (src/metrics/safety/toxicity-rules.js), written for Litmus and
 // released with it under MIT, plus the positive words of AFINN-165 (ODbL-1.0, Finn Årup Nielsen) as
 // the cue of emphatic profanity. scripts/train-toxicity.mjs compiles them into the model's lexicon
 // ("word\tflags" lines); the flag bits are defined once, in toxicity-rules.js.
 import { readFileSync } from 'node:fs'
-import { FLAGS as F } from '../src/metrics/toxicity-rules.js'
+import { FLAGS as F } from '../src/metrics/safety/toxicity-rules.js'
 
 const w = (s) => s.trim().split(/\s+/)
 
