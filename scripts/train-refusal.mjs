@@ -1,6 +1,6 @@
 // Trains the refusal model (src/models/refusal.generated.ts): a hashed word + bigram head, int8, read
 // over the opening of a response (its first OPEN_WORDS words) and over the rest, and a small logistic
-// combination of the opening head with the refusal phrases of src/metrics/safety/refusal-rules.js.
+// combination of the opening head with the refusal phrases of src/metrics/safety/refusal-rules.ts.
 //
 //   npm run build:wasm && node scripts/train-refusal.mjs
 //
@@ -15,7 +15,7 @@
 //    compliance with ordinary (benign) questions: GPTFuzz has none, so without them the head would
 //    learn "no harmful content" as evidence of refusal.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, TRIGGER_LEXICON, refusalPhrases, rulesOffset } from '../src/metrics/safety/refusal-rules.js'
+import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, TRIGGER_LEXICON, refusalPhrases, rulesOffset } from '../build/rules/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { auc, fitDense, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -223,7 +223,7 @@ export async function main() {
     inputs: [
       input(new URL('refusal/gptfuzz_responses.jsonl', DATA)),
       input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
-      input(new URL('src/metrics/safety/refusal-rules.js', ROOT)),
+      input(new URL('src/metrics/safety/refusal-rules.ts', ROOT)),
       input(new URL('assembly/vec/features.ts', ROOT))
     ],
     settings: SETTINGS,

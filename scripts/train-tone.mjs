@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadCore } from './lib/core.mjs'
 import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
-import { distinctShare } from '../src/metrics/shared/distinct-words.js'
+import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { toneCalibration } from './lib/splits.mjs'
 
@@ -226,7 +226,7 @@ export async function main() {
     inputs: [
       input(TRAIN),
       input(new URL('train-tone.mjs', import.meta.url)),
-      input(new URL('../src/metrics/shared/distinct-words.js', import.meta.url)),
+      input(new URL('../src/metrics/shared/distinct-words.ts', import.meta.url)),
       input(new URL('../assembly/vec/features.ts', import.meta.url))
     ],
     settings: { ...SETTINGS, fitRows: fit.length, calibrationRows: cal.length, calibration: report },

@@ -1,5 +1,5 @@
 // Trains the toxicity model (src/models/toxicity.generated.ts): a hashed n-gram logistic head, int8,
-// calibrated with the rule evidence of src/metrics/safety/toxicity-rules.js in place.
+// calibrated with the rule evidence of src/metrics/safety/toxicity-rules.ts in place.
 //
 //   npm run build:wasm && node scripts/train-toxicity.mjs
 //
@@ -21,9 +21,9 @@
 // Dialect bias (Davidson et al. 2019) is countered by neutralising dialect markers and identity terms
 // in the head (lexicon NOFEAT: they emit no feature).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/safety/toxicity-rules.js'
-import { deobfuscate } from '../src/metrics/safety/deobfuscate.js'
-import { distinctWords } from '../src/metrics/shared/distinct-words.js'
+import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../build/rules/toxicity-rules.js'
+import { deobfuscate } from '../build/rules/deobfuscate.js'
+import { distinctWords } from '../build/rules/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { cap, DATA as SHARED, fitRows } from './lib/loso.mjs'
 import { input, payloadHash } from './lib/manifest.mjs'
@@ -57,9 +57,9 @@ export const INPUTS = [
   ...SOURCES.map(([, f]) => [f, DATA]),
   ['lexicons/afinn165.json', DATA],
   ['scripts/toxicity-lexicon.mjs', ROOT],
-  ['src/metrics/safety/toxicity-rules.js', ROOT],
-  ['src/metrics/safety/deobfuscate.js', ROOT],
-  ['src/metrics/shared/distinct-words.js', ROOT],
+  ['src/metrics/safety/toxicity-rules.ts', ROOT],
+  ['src/metrics/safety/deobfuscate.ts', ROOT],
+  ['src/metrics/shared/distinct-words.ts', ROOT],
   ['assembly/vec/features.ts', ROOT]
 ]
 const OUT = new URL('../src/models/toxicity.generated.ts', import.meta.url)
@@ -81,7 +81,7 @@ export const SETTINGS = {
   // Share of toxic text the calibration assumes: most text a user scores is not toxic, and a balanced
   // map flagged a fifth of ordinary comments (eval/loso.mjs).
   prior: 0.2,
-  // Distinct words (src/metrics/shared/distinct-words.js) under which a text counts as short: its shortness
+  // Distinct words (src/metrics/shared/distinct-words.ts) under which a text counts as short: its shortness
   // gets its own calibrated term (`shortTerm`), or scales the learned evidence (`shrink`).
   words: 8,
   shrink: false,
@@ -279,7 +279,7 @@ export async function main() {
 // toxicity sources of ../shared/datasets (see NOTICE: Davidson et al. MIT; Stormfront CC-BY-SA-3.0; MLMA MIT;
 // ConvAbuse CC-BY-4.0; ToxiGen CDLA-Permissive-2.0; GermEval 2018 CC-BY-4.0; COLD Apache-2.0; BEEP!
 // CC-BY-SA-4.0; ToLD-Br CC-BY-SA-4.0; GoEmotions Apache-2.0), Platt-calibrated with the rules of
-// src/metrics/safety/toxicity-rules.js in place. The lexicon is Litmus's own word lists (MIT) plus the positive
+// src/metrics/safety/toxicity-rules.ts in place. The lexicon is Litmus's own word lists (MIT) plus the positive
 // words of AFINN-165 (ODbL-1.0, Finn Årup Nielsen): as a list derived from AFINN, the lexicon is shared
 // under ODbL-1.0 (see NOTICE).
 
@@ -301,7 +301,7 @@ export const B: number = ${p.B}
 export const C: number = ${p.C}
 /** int8 weight per bucket, base64. */
 export const WEIGHTS: string = '${p.WEIGHTS}'
-/** \`word\\tflags\` lines (flag bits: src/metrics/safety/toxicity-rules.js FLAGS). */
+/** \`word\\tflags\` lines (flag bits: src/metrics/safety/toxicity-rules.ts FLAGS). */
 export const LEXICON: string = ${JSON.stringify(p.LEXICON)}
 export const MANIFEST = ${JSON.stringify(
     { script: 'scripts/train-toxicity.mjs', inputs: inputHashes(), settings: SETTINGS, sha256: payloadHash(p), report },

@@ -4,7 +4,7 @@
 // the rule that fired for custom recognizers, allowlist and blocklist entries.
 import { PII_EVIDENCE } from '../../core/abi.js'
 import type { Context } from '../shared/context.js'
-import type { PiiDetail, PiiEntity } from './pii.js'
+import type { PiiDetail, PiiEntity } from './entities.js'
 import type { CustomWhy } from './pii-recognizers.js'
 
 export type PiiEvidenceKind =

@@ -9,7 +9,10 @@ import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_PII_ENTITIES, MAX_PII_EXPLAIN_ENT
 import { PatternError, parseListEntry, type Pattern } from './pii-pattern.js'
 import { normaliseForPii } from './pii-normalise.js'
 import { makePiiExplain } from './pii-explain.js'
-import { budgetOf, compileRecognizers, runRecognizers, type CompiledRecognizers, type CustomWhy, type PiiRecognizer } from './pii-recognizers.js'
+import type { PiiDetail, PiiEntity } from './entities.js'
+import { budgetOf, compileRecognizers, runRecognizers, type CompiledRecognizers, type PiiRecognizer } from './pii-recognizers.js'
+
+export type { PiiDetail, PiiEntity }
 
 /** Category names (Microsoft Presidio's entity names where Presidio has one), by core id (1-based). */
 export const PII_CATEGORIES = Object.values(PII_CATEGORY_IDS)
@@ -107,12 +110,6 @@ function addToMask(mask: Mask, id: number): void {
 
 const ALL_MASK: Mask = [0, 0]
 PII_CATEGORIES.forEach((_, i) => addToMask(ALL_MASK, i + 1))
-
-export type PiiEntity = {
-  interval: [number, number]
-  string: string
-  category: string
-}
 
 interface Lists {
   categories?: readonly string[]
@@ -237,14 +234,6 @@ function regionsOf(patterns: Pattern[], text: string): [number, number][] {
 
 /** Words per entity in piiScan's output: start, end, category id, evidence bits (PII_EVIDENCE). */
 const ENTITY_WORDS = 4
-
-/** Why an entity was reported, kept for explain('pii'): the core's evidence bits, or what TS knows. */
-export interface PiiDetail {
-  /** PII_EVIDENCE bits from the core (0 for custom and blocklist entities). */
-  why: number
-  custom?: CustomWhy
-  blocklist?: boolean
-}
 
 // Recognizers given to load(), compiled once per Evaluator (a later change to the options object is not seen).
 const loadRecognizers = new WeakMap<object, CompiledRecognizers>()

@@ -1,7 +1,7 @@
 // Prompt manipulation: a calibrated hashed n-gram head (assembly/vec/features.ts) plus pattern evidence
 // for each attack type, scored on the text, on the text with cheap obfuscations undone, and on every
 // encoded segment the core finds and decodes (assembly/scan/encodings.ts). The analysis itself is shared
-// with the training script (prompt-manipulation-rules.js). Method, data, accuracy:
+// with the training script (prompt-manipulation-rules.ts). Method, data, accuracy:
 // docs/metrics/prompt-manipulation.md.
 import { type Core } from '../../core/wasm.js'
 import { ENCODING_LABELS } from '../../core/abi.js'

@@ -1,5 +1,5 @@
 // Refusal: how firmly a response declines. A hashed word + bigram head (assembly/vec/features.ts) read
-// over the opening of the response, refusal phrases (refusal-rules.js) in the opening and after it, and
+// over the opening of the response, refusal phrases (refusal-rules.ts) in the opening and after it, and
 // the rest of the response read by the same head to tell a partial refusal (declines, then helps) from a
 // full one. Method, data, accuracy: docs/metrics/refusal.md.
 import { type Core, type TextRef } from '../../core/wasm.js'

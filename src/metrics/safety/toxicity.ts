@@ -1,5 +1,5 @@
 // Toxicity: a calibrated hashed n-gram head (assembly/vec/features.ts) plus lexical and pattern evidence
-// of who a hostile word is aimed at (toxicity-rules.js). Method, data, accuracy: docs/metrics/toxicity.md.
+// of who a hostile word is aimed at (toxicity-rules.ts). Method, data, accuracy: docs/metrics/toxicity.md.
 import { type Core, type TextRef } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
@@ -16,7 +16,7 @@ export interface ToxicityModel {
   CMAX: number
   /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
   NORM?: number
-  /** Distinct words under which a text counts as short (src/metrics/shared/distinct-words.js); absent: never. */
+  /** Distinct words under which a text counts as short (src/metrics/shared/distinct-words.ts); absent: never. */
   WORDS?: number
   /** 1: a short text's learned evidence counts in proportion to its distinct words. */
   SHRINK?: number

@@ -1,7 +1,7 @@
 import type { Core } from '../../core/wasm.js'
 import type { OperationName } from '../../schema/operations.js'
 import type { RequestOf, ResponseOf } from '../../schema/types.js'
-import type { PriceTable } from '../estimates/cost.js'
+import type { PriceTable } from '../estimates/prices.js'
 import type { PiiRecognizer } from '../pii/pii-recognizers.js'
 
 /** Options given to `load()`. Metric modules read the parts that concern them. */

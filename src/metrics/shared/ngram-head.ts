@@ -11,7 +11,7 @@ export interface NgramModelFile {
   BITS: number
   /**
    * Scale of the head sum over n features: 1, 1/n; 2, sqrt(share / n) with share the text's distinct
-   * words over its words (distinct-words.js distinctShare); absent or 0, 1/sqrt(n) (older files).
+   * words over its words (distinct-words.ts distinctShare); absent or 0, 1/sqrt(n) (older files).
    */
   NORM?: number
   WEIGHTS: string

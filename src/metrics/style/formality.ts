@@ -1,5 +1,5 @@
 // Formality: a hashed n-gram head (assembly/vec/features.ts) trained to tell registers apart, combined by
-// a logistic model with the hand-made features of formality-features.js (contractions, slang, person,
+// a logistic model with the hand-made features of formality-features.ts (contractions, slang, person,
 // punctuation and capitalisation habits, formal connectives, word and sentence length).
 // Method, data, accuracy: docs/metrics/formality.md.
 import { type Core } from '../../core/wasm.js'

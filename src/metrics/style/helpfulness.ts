@@ -1,7 +1,7 @@
 // Helpfulness: how useful, detailed and unambiguous a response is. A hashed word + bigram head trained on
 // human preference pairs (assembly/vec/features.ts), weighed with what a response gives (length with
 // saturation, numbers, names, lists and steps) and withholds (refusal phrases, hedges, questions back,
-// deflecting openings; helpfulness-rules.js). Method, data, accuracy: docs/metrics/helpfulness.md.
+// deflecting openings; helpfulness-rules.ts). Method, data, accuracy: docs/metrics/helpfulness.md.
 import { type Core } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'

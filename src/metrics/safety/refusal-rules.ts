@@ -1,6 +1,6 @@
 // Refusal phrases: the wording chat models use to decline, apologise for declining, or point at their
-// own limits and guidelines. Plain JavaScript so the training script (scripts/train-refusal.mjs) and
-// the metric (refusal.ts) read the very same patterns. Written from how models decline in general, not
+// own limits and guidelines. The training script (scripts/train-refusal.mjs, through the built
+// build/rules.js) and the metric (refusal.ts) read the very same patterns. Written from how models decline in general, not
 // from any evaluation row; docs/metrics/refusal.md lists what they miss.
 
 const A = "['\u2019]"
@@ -62,7 +62,10 @@ export const TRIGGER_LEXICON = TRIGGER_WORDS.map((w) => `${w}\t1\n`).join('')
  * phrase (`identity` true) found in the windows around the trigger positions `at` (ascending string
  * indices, `n` of them); returns the count of refusal phrases.
  */
-export function phrasesAround(text, at, n, visit) {
+/** Called with each phrase found: [start, end) string indices, the phrase, and whether it is an AI_IDENTITY one. */
+export type PhraseVisit = (start: number, end: number, phrase: string, identity: boolean) => void
+
+export function phrasesAround(text: string, at: ArrayLike<number>, n: number, visit: PhraseVisit): number {
   let from = 0
   let to = -1
   let count = 0
@@ -93,8 +96,8 @@ export function phrasesAround(text, at, n, visit) {
 }
 
 /** Refusal phrases of `text`, with the triggers found by TRIGGER (scripts and evals; the metric asks the core). */
-export function refusalPhrases(text, visit) {
-  const at = []
+export function refusalPhrases(text: string, visit: PhraseVisit): number {
+  const at: number[] = []
   TRIGGER.lastIndex = 0
   for (let t = TRIGGER.exec(text); t !== null; t = TRIGGER.exec(text)) at.push(t.index)
   return phrasesAround(text, at, at.length, visit)
@@ -127,7 +130,7 @@ export const OPEN_WORDS = 30
 export const RULES = { openingPhrase: 4, laterPhrase: 1.5, compliantOpening: -2, aiIdentity: 1 }
 
 /** Logit offset of the phrase evidence of one response (`identity`: an AI_IDENTITY phrase in the opening). */
-export function rulesOffset(openPhrases, complyOpening, laterPhrases, identity) {
+export function rulesOffset(openPhrases: number, complyOpening: boolean, laterPhrases: number, identity: boolean): number {
   return (
     (openPhrases > 0 ? RULES.openingPhrase : 0) +
     (laterPhrases > 0 ? RULES.laterPhrase : 0) +

@@ -1,12 +1,12 @@
 // The undoing of cheap obfuscations (zero-width characters, look-alike letters, compatibility forms,
 // spaced letters, leetspeak), shared by prompt_manipulation ("1gn0r3 all previous instructions") and
-// toxicity ("you are an i d i o t"). Plain JavaScript so the training scripts run the very same code.
+// toxicity ("you are an i d i o t"). The training scripts run the very same code, built into build/rules.js.
 
 // Zero-width and invisible format characters (ZWSP, ZWNJ, ZWJ, LRM, RLM, word joiner, BOM, soft hyphen,
 // bidi controls, tag characters are astral and handled by the surrogate range below).
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/g
 // Latin look-alikes from Cyrillic and Greek (the confusables that spell English words).
-const HOMOGLYPHS = {
+const HOMOGLYPHS: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
   А: 'a', В: 'b', Е: 'e', К: 'k', М: 'm', Н: 'h', О: 'o', Р: 'p', С: 'c', Т: 't', У: 'y', Х: 'x', І: 'i', Ј: 'j', Ѕ: 's',
   α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
@@ -20,18 +20,18 @@ const MIXED = new RegExp(`[a-z][${Object.keys(HOMOGLYPHS).join('')}]|[${Object.k
 const ACRONYM = /^[A-Z. ]+$/
 // Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
 const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
-const isWordChar = (c) => /[a-z0-9@$]/i.test(c)
+const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
 // One-pass tests that gate each (costlier) rewrite.
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
 const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
 const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
-const LEET = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
+const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
-const isLeet = (c) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
+const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
 // Zero-width, bidi and format characters, full-width forms, Greek and Cyrillic, and the few Latin
 // look-alikes and astral prefixes (styled letters, tag characters) deobfuscate handles.
-const isOdd = (c) =>
+const isOdd = (c: number) =>
   c === 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff ||
   (c >= 0xff01 && c <= 0xff5e) || (c >= 0x370 && c <= 0x52f) || c === 0x261 || c === 0x131 || c === 0xd835 || c === 0xdb40
 
@@ -41,7 +41,7 @@ const isOdd = (c) =>
  * an odd character; a leet character between letters, or starting a word before two letters; or four
  * single letters joined by one or two separators.
  */
-function maybeObfuscated(t) {
+function maybeObfuscated(t: string): boolean {
   const n = t.length
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i)
@@ -69,15 +69,15 @@ function maybeObfuscated(t) {
   return false
 }
 
-const isLetter = (c) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a
-const isAlnum = (c) => isLetter(c) || (c >= 0x30 && c <= 0x39)
-const isSep = (c) => c === 0x20 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0x7c || c === 0x2f
+const isLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a
+const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
+const isSep = (c: number) => c === 0x20 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0x7c || c === 0x2f
 
 /**
  * One run of spaced letters from a letter at `i` with a separator of `n` characters: the index after its
  * last letter that ends a run of four or more letters followed by no letter or digit, or -1.
  */
-function spacedRun(t, i, n) {
+function spacedRun(t: string, i: number, n: number): number {
   if (i + n + 1 >= t.length) return -1
   for (let k = 1; k <= n; k++) if (!isSep(t.charCodeAt(i + k))) return -1
   const sep = t.slice(i + 1, i + 1 + n)
@@ -98,7 +98,7 @@ function spacedRun(t, i, n) {
  * stay. One pass with a loop (a regular expression with a back-reference inside a repeated group
  * overflows the engine's stack on megabytes of spaced letters); each run is read at most twice.
  */
-function unspace(t) {
+function unspace(t: string): string {
   let out = ''
   let done = 0
   for (let i = 0; i < t.length; i++) {
@@ -124,7 +124,7 @@ function unspace(t) {
   return done === 0 ? t : out + t.slice(done)
 }
 
-function leetWord(w) {
+function leetWord(w: string): string {
   // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay.
   if (/^\d+[a-z]{1,3}$/i.test(w) || /^[a-z]+\d+$/i.test(w) || /^\d+$/.test(w)) return w
   if (!/\p{L}[0134578@$]|[0134578@$]\p{L}/u.test(w)) return w
@@ -137,11 +137,10 @@ function leetWord(w) {
  * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
  * spaced letters and leetspeak. Returns null when nothing changed (the common case), else the text and
  * what was undone. The result is lower-cased.
- * @param {string} text
  */
-export function deobfuscate(text) {
+export function deobfuscate(text: string): { text: string; found: string[] } | null {
   if (!maybeObfuscated(text)) return null
-  const found = []
+  const found: string[] = []
   let t = text
   if (INVISIBLE_ANY.test(t)) {
     found.push('zero-width characters')
@@ -169,7 +168,7 @@ export function deobfuscate(text) {
     let out = ''
     let done = 0
     LEET_PAIR.lastIndex = 0
-    let m
+    let m: RegExpExecArray | null
     while ((m = LEET_PAIR.exec(t)) !== null) {
       let s = m.index
       let e = m.index + 2

@@ -1,6 +1,6 @@
 // Lexical and pattern evidence of toxicity, over the words the core flagged from the toxicity lexicon.
-// Plain JavaScript so that scripts/train-toxicity.mjs (which calibrates the score with these rules in
-// place) and src/metrics/safety/toxicity.ts (which scores) run the very same code.
+// scripts/train-toxicity.mjs (which calibrates the score with these rules in place, through the built
+// build/rules.js) and src/metrics/safety/toxicity.ts (which scores) run the very same code.
 //
 // The rules look at who or what a hostile word is aimed at, not only at the word:
 //  - threat: a violent word aimed at "you", a third person or a group, made an intent by a speaker's
@@ -20,7 +20,10 @@
 // profanity is not ours); the overall calibration is fitted with them in place.
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
-export const FLAGS = {
+export const FLAGS: Record<
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'NOFEAT',
+  number
+> = {
   PROF: 1,
   INSULT: 2,
   SLUR: 4,
@@ -47,18 +50,19 @@ export const FLAGS = {
 const F = FLAGS
 
 /** Category names, in the order `scores` lists them. */
-export const CATEGORIES = ['obscene', 'insult', 'threat', 'identity_attack', 'sexual_explicit']
+export type Category = 'obscene' | 'insult' | 'threat' | 'identity_attack' | 'sexual_explicit'
+export const CATEGORIES: Category[] = ['obscene', 'insult', 'threat', 'identity_attack', 'sexual_explicit']
 
 // Category logits: base + slope * evidence (+ a share of the learned score for obscene and insult,
 // which catch spellings no list has).
-export const CATEGORY_BASE = { obscene: -3, insult: -3.5, threat: -4, identity_attack: -4, sexual_explicit: -4 }
-export const CATEGORY_SLOPE = { obscene: 1.8, insult: 1.8, threat: 1.6, identity_attack: 1.8, sexual_explicit: 1.7 }
-export const CATEGORY_HEAD = { obscene: 0.3, insult: 0.3, threat: 0, identity_attack: 0, sexual_explicit: 0 }
+export const CATEGORY_BASE: Record<Category, number> = { obscene: -3, insult: -3.5, threat: -4, identity_attack: -4, sexual_explicit: -4 }
+export const CATEGORY_SLOPE: Record<Category, number> = { obscene: 1.8, insult: 1.8, threat: 1.6, identity_attack: 1.8, sexual_explicit: 1.7 }
+export const CATEGORY_HEAD: Record<Category, number> = { obscene: 0.3, insult: 0.3, threat: 0, identity_attack: 0, sexual_explicit: 0 }
 
 // Contribution of each category's evidence to the overall logit.
 // A decisive hit (an aimed threat or insult, a slur, a group with a hostile predicate) carries about
 // 6 logits: enough to cross 50 from the learned score of neutral text (about -5) on its own.
-export const OVERALL = { threat: 1.6, insult: 2.0, identity_attack: 1.7, sexual_explicit: 1.5 }
+export const OVERALL: Record<'threat' | 'insult' | 'identity_attack' | 'sexual_explicit', number> = { threat: 1.6, insult: 2.0, identity_attack: 1.7, sexual_explicit: 1.5 }
 /** Logit taken off for profanity used for emphasis, at severity 0.5 (scaled by 2 * (1 - severity)). */
 export const EMPHASIS = 3
 /** Verbs of hatred that, aimed at "you", are an attack on the reader; and the insult evidence they carry. */
@@ -70,23 +74,40 @@ export const CURSE_YOU = 2.5
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
-const NOTHING = Object.freeze({ threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: Object.freeze([]), emphaticWords: Object.freeze([]), evidence: null })
+export interface RuleEvidence {
+  label: string
+  span: [number, number]
+  string: string
+  weight: number
+}
+export interface Rules extends Record<Category, number> {
+  undo: number
+  emphatic: boolean
+  /** Words whose learned evidence is set aside: negated or quoted. */
+  neutral: number[]
+  /** Profane words of an emphatic text. */
+  emphaticWords: number[]
+  evidence: RuleEvidence[] | null
+}
+
+// The shared empty result, frozen (callers only read it).
+const NOTHING: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: null }
+Object.freeze(NOTHING.neutral)
+Object.freeze(NOTHING.emphaticWords)
+Object.freeze(NOTHING)
 
 /**
- * Evidence of toxicity in `text`.
- * @param {string} text
- * @param {ArrayLike<number>} spans flattened [start, end) string indices of every word
- * @param {ArrayLike<number>} flagged (word index, flags) pairs, ascending word index
- * @param {number} nFlagged number of pairs
- * @param {boolean} collect whether to list the evidence (explain)
+ * Evidence of toxicity in `text`: `spans` are the flattened [start, end) string indices of every word,
+ * `flagged` the (word index, flags) pairs in ascending word index (`nFlagged` of them), `collect` whether
+ * to list the evidence (explain).
  */
-export function toxicityRules(text, spans, flagged, nFlagged, collect) {
+export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number, collect: boolean): Rules {
   const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK
   let any = 0
   for (let i = 1; i < 2 * nFlagged; i += 2) any |= flagged[i]
   // Nothing hostile: the shared empty result (callers only read it).
   if ((any & HOT) === 0 && !collect) return NOTHING
-  const out = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
+  const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
   if ((any & HOT) === 0) return out
   const idx = new Int32Array(nFlagged)
   const flg = new Uint32Array(nFlagged)
@@ -95,9 +116,9 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
     flg[i] = flagged[2 * i + 1]
   }
 
-  const start = (w) => spans[2 * w]
-  const end = (w) => spans[2 * w + 1]
-  const sameSentence = (a, b) => {
+  const start = (w: number) => spans[2 * w]
+  const end = (w: number) => spans[2 * w + 1]
+  const sameSentence = (a: number, b: number) => {
     const to = start(Math.max(a, b))
     for (let i = end(Math.min(a, b)); i < to; i++) {
       const c = text.charCodeAt(i)
@@ -107,7 +128,7 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
     return true
   }
   // Flags of flagged words within [w+from, w+to] of word w in its sentence (k = position in the list).
-  const near = (k, from, to, mask) => {
+  const near = (k: number, from: number, to: number, mask: number) => {
     const w = idx[k]
     let found = -1
     for (let j = k - 1; j >= 0 && idx[j] >= w + from; j--) {
@@ -120,7 +141,7 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
   }
   // Quotes never span a line (see `quoted`), so only the word's line is searched, at most 400
   // characters each side: the cost stays local however long the text is.
-  const inQuotes = (w) => {
+  const inQuotes = (w: number) => {
     const s0 = start(w)
     const e0 = end(w)
     // Bounded loops, not lastIndexOf / indexOf: those search the whole text when the line has no break,
@@ -135,16 +156,16 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
     return false
   }
   // Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves.
-  const countered = (k) => {
+  const countered = (k: number) => {
     if (inQuotes(idx[k])) return true
     return near(k, -10, 10, F.META) >= 0 && near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0
   }
-  const negated = (k) => near(k, -5, -1, F.NEG) >= 0
+  const negated = (k: number) => near(k, -5, -1, F.NEG) >= 0
   const nWords = spans.length >> 1
-  const note = (label, a, b, weight) => {
+  const note = (label: string, a: number, b: number, weight: number) => {
     if (out.evidence) out.evidence.push({ label, span: [start(Math.min(a, b)), end(Math.max(a, b))], string: text.slice(start(Math.min(a, b)), end(Math.max(a, b))), weight })
   }
-  const word = (w) => text.slice(start(w), end(w)).toLowerCase()
+  const word = (w: number) => text.slice(start(w), end(w)).toLowerCase()
 
   let aimed = false
   const SUBJECT = HOT | F.IDENT
@@ -290,14 +311,11 @@ export function toxicityRules(text, spans, flagged, nFlagged, collect) {
 /**
  * The learned evidence to set aside, in head units: the positive share of the n-grams of words that were
  * negated or quoted (all of it), and of profanity used for emphasis (all of it at the default severity,
- * none at severity 1: a strict caller counts emphatic profanity).
- * @param {ReturnType<typeof toxicityRules>} ev
- * @param {(w: number) => number} wordSum the head's sum over the features of word w (its word and
- *   character n-grams, and the bigram it ends)
- * @param {number} severity
+ * none at severity 1: a strict caller counts emphatic profanity). `wordSum(w)` is the head's sum over the
+ * features of word w (its word and character n-grams, and the bigram it ends).
  */
-export function neutralised(ev, wordSum, severity) {
-  const share = new Map()
+export function neutralised(ev: Rules, wordSum: (w: number) => number, severity: number): number {
+  const share = new Map<number, number>()
   for (const w of ev.emphaticWords) share.set(w, Math.min(1, 2 * (1 - severity)))
   for (const w of ev.neutral) share.set(w, 1)
   let total = 0
@@ -309,7 +327,7 @@ export function neutralised(ev, wordSum, severity) {
 }
 
 /** The overall logit offset of the rules' evidence, at a severity in [0, 1]. */
-export function rulesOffset(ev, severity) {
+export function rulesOffset(ev: Rules, severity: number): number {
   let r = OVERALL.threat * ev.threat + OVERALL.insult * ev.insult + OVERALL.identity_attack * ev.identity_attack
   r += OVERALL.sexual_explicit * Math.max(0, ev.sexual_explicit - 1)
   r -= ev.undo
@@ -318,10 +336,10 @@ export function rulesOffset(ev, severity) {
 }
 
 // [start, end) of quoted passages: "...", “...”, and '...' where the quotes are not apostrophes.
-function quoted(text) {
-  const out = []
+function quoted(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = []
   if (text.indexOf('"') < 0 && text.indexOf('“') < 0 && text.indexOf("'") < 0 && text.indexOf('‘') < 0) return out
   const re = /["“]([^"”\n]+)["”]|(?:^|[^\p{L}\p{N}])['‘]([^'’\n]+)['’](?![\p{L}\p{N}])/gu
-  for (const m of text.matchAll(re)) out.push([m.index, m.index + m[0].length])
+  for (const m of text.matchAll(re)) out.push([m.index!, m.index! + m[0].length])
   return out
 }

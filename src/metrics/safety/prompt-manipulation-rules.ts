@@ -1,6 +1,6 @@
-// Pattern evidence of prompt manipulation, and the undoing of cheap obfuscations. Plain JavaScript so
-// that scripts/train-prompt-manipulation.mjs (which calibrates the score with these rules in place) and
-// src/metrics/safety/prompt-manipulation.ts (which scores) run the very same code.
+// Pattern evidence of prompt manipulation, and the undoing of cheap obfuscations.
+// scripts/train-prompt-manipulation.mjs (which calibrates the score with these rules in place, through the
+// built build/rules.js) and src/metrics/safety/prompt-manipulation.ts (which scores) run the very same code.
 //
 // A trigger word is not evidence. "Ignore" is evidence when its object is the model's instructions
 // ("ignore all previous instructions"), not a compiler warning; "act as" is evidence when the role is
@@ -13,7 +13,26 @@
 // calibration is fitted with them in place.
 
 /** Attack types, in the order `scores` lists them. */
-export const TYPES = ['instruction_override', 'jailbreak', 'system_prompt_extraction', 'encoded_payload', 'obfuscation', 'indirect']
+export const TYPES: readonly string[] = ['instruction_override', 'jailbreak', 'system_prompt_extraction', 'encoded_payload', 'obfuscation', 'indirect']
+type TypeName = 'instruction_override' | 'jailbreak' | 'system_prompt_extraction' | 'encoded_payload' | 'obfuscation' | 'indirect'
+/** Evidence by attack type (logit units). */
+type Types = Record<string, number>
+/** One piece of pattern evidence (`where` is added by `analyse`). */
+export interface RuleEvidence {
+  label: string
+  type: string
+  span?: [number, number]
+  string?: string
+  weight: number
+  where: string
+}
+type Evidence = Omit<RuleEvidence, 'where'>
+/** A segment the core decoded, with its payload. */
+type Segment = { label: string; span: [number, number]; text: string }
+/** The head's reading of one string: raw logit, whether it holds a trigger word, where the patterns run. */
+type HeadRead = { raw: number; trigger: boolean; windows: Array<[number, number]> | null; short?: number }
+/** What `manipulationRules` finds. */
+type Rules = { types: Types; offset: number; meta: boolean; evidence: Evidence[] | null }
 
 /** Lexicon flag of a trigger word: only texts with one run the patterns (most prose has none). */
 export const TRIGGER = 1
@@ -25,7 +44,7 @@ export const TRIGGER = 1
  * Words whose presence makes the patterns worth running. Every pattern below contains one of them,
  * so a text without any cannot match.
  */
-export const TRIGGER_WORDS = [
+export const TRIGGER_WORDS: string[] = [
   'ignore', 'ignoring', 'disregard', 'forget', 'override', 'bypass', 'overrule', 'instructions', 'instruction', 'prompt', 'prompts',
   'system', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'developer', 'pretend', 'roleplay',
   'unfiltered', 'uncensored', 'unrestricted', 'restrictions', 'restriction', 'filters', 'rules', 'guidelines', 'policy', 'policies',
@@ -36,14 +55,14 @@ export const TRIGGER_WORDS = [
   'regeln', 'aufgabe', 'aufgaben', 'olvida', 'ignora', 'instrucciones', 'oublie', 'ignorez'
 ]
 
-const S = (source) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
+const S = (source: string) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
 
 // Objects of an override: the model's instructions and everything like them.
 const INSTR = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|commands?|orders|context|constraints?|restrictions?|programming|polic(?:y|ies)|training|guidance|tasks?|assignments?|directions|messages?|conversation|everything|all)`
 const BEFORE = String.raw`(?:previous|prior|above|earlier|preceding|initial|original|old|system|given|former|existing|your|all|any|the|those|these|every|my|everything)`
 
 /** [type, weight, pattern]. Patterns run on the lower-cased, de-obfuscated text. */
-const PATTERNS = [
+const PATTERNS: Array<[string, number, RegExp]> = [
   // instruction override
   ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+\S+){0,3}?\s+${BEFORE}\b(?:\s+\S+){0,3}?\s+${INSTR}\b`)],
   ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`)],
@@ -86,31 +105,28 @@ const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructi
 export const META_UNDO = 0.7
 
 // Category logits: base + slope * evidence (+ a share of the learned score where the head carries the type).
-export const TYPE_BASE = { instruction_override: -4, jailbreak: -4, system_prompt_extraction: -4, encoded_payload: -4.5, obfuscation: -4.5, indirect: -4.5 }
-export const TYPE_SLOPE = { instruction_override: 1.3, jailbreak: 1.2, system_prompt_extraction: 1.3, encoded_payload: 1.3, obfuscation: 1.3, indirect: 1.3 }
-export const TYPE_HEAD = { instruction_override: 0.25, jailbreak: 0.45, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+export const TYPE_BASE: Record<TypeName, number> = { instruction_override: -4, jailbreak: -4, system_prompt_extraction: -4, encoded_payload: -4.5, obfuscation: -4.5, indirect: -4.5 }
+export const TYPE_SLOPE: Record<TypeName, number> = { instruction_override: 1.3, jailbreak: 1.2, system_prompt_extraction: 1.3, encoded_payload: 1.3, obfuscation: 1.3, indirect: 1.3 }
+export const TYPE_HEAD: Record<TypeName, number> = { instruction_override: 0.25, jailbreak: 0.45, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
 
 /** Most evidence one type adds to the overall logit (a long jailbreak matches many patterns). */
 export const TYPE_CAP = 6
 
 /**
- * Pattern evidence of `lower` (the normalised, lower-cased text).
- * @param {string} lower
- * @param {boolean} collect list the matches (explain)
- * @returns {{ types: Record<string, number>, offset: number, meta: boolean, evidence: Array<{label: string, type: string, span: [number, number], string: string, weight: number}> | null }}
+ * Pattern evidence of `lower` (the normalised, lower-cased text); `collect` lists the matches (explain).
  */
-export function manipulationRules(lower, collect) {
-  const types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
-  const evidence = collect ? [] : null
+export function manipulationRules(lower: string, collect: boolean): Rules {
+  const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: Evidence[] | null = collect ? [] : null
   // Asking for *your* prompt or instructions is extraction, however it is phrased.
   const meta = META.test(lower) && !YOURS.test(lower)
   META.lastIndex = 0
   const scale = meta ? 1 - META_UNDO : 1
   for (const [type, weight, re] of PATTERNS) {
     re.lastIndex = 0
-    let m
+    let m: RegExpExecArray | null
     let hits = 0
-    let first = null
+    let first: string | null = null
     while ((m = re.exec(lower)) !== null) {
       // A pattern counts at most twice, and the same words matched again not at all: repetition is not
       // more evidence (a benign sentence repeated must not score higher than once).
@@ -142,6 +158,18 @@ export { deobfuscate }
 
 // ---- the whole analysis, shared by training and scoring ----
 
+/** What `analyse` finds in a text. */
+export interface Analysis {
+  z: number
+  offset: number
+  types: Types
+  normalised: string | null
+  segments: Segment[]
+  evidence: RuleEvidence[] | null
+  window: [number, number] | null
+  short: number
+}
+
 /** Texts longer than this are also scored per window of sentences, the highest window counting. */
 export const LONG = 600
 /** A window gathers whole sentences until it has at least this many characters. */
@@ -152,11 +180,9 @@ export const SPAN_MAX = 1200
 /**
  * Windows of whole sentences ([start, end) string indices) covering `text`: a sentence ends at a line
  * break, or at . ! ? before a space or the end. One pass; a short tail joins the window before it.
- * @param {string} text
- * @returns {Array<[number, number]>}
  */
-export function sentenceWindows(text) {
-  const out = []
+export function sentenceWindows(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = []
   let start = 0
   const n = text.length
   for (let i = 0; i < n; i++) {
@@ -182,15 +208,10 @@ export const WINDOW = 200
 /**
  * Windows of a long text where the patterns run: around each trigger word, merged. `spans` are the string
  * indices of every word, `flagged` (word index, flags) pairs in ascending word order. Null = whole text.
- * @param {number} length
- * @param {ArrayLike<number>} spans
- * @param {ArrayLike<number>} flagged
- * @param {number} nFlagged
- * @returns {Array<[number, number]> | null}
  */
-export function windowsOf(length, spans, flagged, nFlagged) {
+export function windowsOf(length: number, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number): Array<[number, number]> | null {
   if (length <= WHOLE) return null
-  const out = []
+  const out: Array<[number, number]> = []
   for (let i = 0; i < nFlagged; i++) {
     const w = flagged[2 * i]
     const s = Math.max(0, spans[2 * w] - WINDOW)
@@ -203,17 +224,17 @@ export function windowsOf(length, spans, flagged, nFlagged) {
 }
 
 /** manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. */
-function rulesOver(str, windows, collect) {
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean): Rules {
   if (!windows) return manipulationRules(str.toLowerCase(), collect)
-  const types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
-  const evidence = collect ? [] : null
+  const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
     const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
     meta = meta || r.meta
-    if (evidence) for (const ev of r.evidence) evidence.push(ev.span ? { ...ev, span: [ev.span[0] + s, ev.span[1] + s] } : ev)
+    if (evidence) for (const ev of r.evidence!) evidence.push(ev.span ? { ...ev, span: [ev.span[0] + s, ev.span[1] + s] } : ev)
   }
   let offset = 0
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
@@ -235,19 +256,17 @@ export const OBFUSCATION_EACH = 0.5
  * `head(str)` gives the learned head's raw logit of a string, whether it holds a trigger word, and where
  * the patterns must run (`windowsOf`) ({ raw, trigger, windows }); `decode()` gives the encoded segments of `text` with their decoded payloads
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
- * type and (with `collect`) the list of evidence.
- * @param {string} text
- * @param {(s: string) => { raw: number, trigger: boolean, windows: Array<[number, number]> | null, short?: number }} head
- * @param {() => Array<{ label: string, span: [number, number], text: string }>} decode
- * @param {boolean} collect
+ * type and (with `collect`) the list of evidence; `window` is the sentence window of a long text whose
+ * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
+ * text (0 when it has WORDS or more).
  */
-export function analyse(text, head, decode, collect) {
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean): Analysis {
   const h0 = head(text)
   let z = h0.raw
   // A long text is also read window by window (whole sentences): an instruction at the end of an e-mail
   // is not averaged away by the e-mail. The head divides by the feature count, so windows of a repeated
   // sentence score as the sentence once.
-  let window = null
+  let window: [number, number] | null = null
   if (text.length > LONG) {
     for (const [s, e] of sentenceWindows(text)) {
       const hw = head(text.slice(s, e))
@@ -258,13 +277,13 @@ export function analyse(text, head, decode, collect) {
     }
   }
   let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
-  const types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
-  const evidence = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
+  const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   const de = deobfuscate(text)
-  let normalised = null
+  let normalised: string | null = null
   if (de) {
     const h1 = head(de.text)
-    const r1 = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, evidence: [] }
+    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.
@@ -275,7 +294,7 @@ export function analyse(text, head, decode, collect) {
       types.obfuscation += OBFUSCATION_BASE + OBFUSCATION_EACH * de.found.length
       rules = r1
       if (evidence) {
-        for (const e of r1.evidence) evidence.push({ ...e, where: 'de-obfuscated text' })
+        for (const e of r1.evidence!) evidence.push({ ...e, where: 'de-obfuscated text' })
         evidence.push({ label: `obfuscation: ${de.found.join(', ')}`, type: 'obfuscation', string: de.text.slice(0, 200), weight: OBFUSCATION_BASE + OBFUSCATION_EACH * de.found.length, where: 'text' })
       }
     }
@@ -290,7 +309,7 @@ export function analyse(text, head, decode, collect) {
       types.encoded_payload = Math.max(types.encoded_payload, w)
       if (evidence) {
         evidence.push({ label: `decoded ${seg.label}`, type: 'encoded_payload', span: seg.span, string: seg.text.slice(0, 200), weight: w, where: 'text' })
-        for (const e of rs.evidence) evidence.push({ ...e, where: `decoded ${seg.label} at ${seg.span[0]}` })
+        for (const e of rs.evidence!) evidence.push({ ...e, where: `decoded ${seg.label} at ${seg.span[0]}` })
       }
     }
   }

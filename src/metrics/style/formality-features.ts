@@ -1,5 +1,5 @@
 // The hand-made features of formality, over the text and the words the core flagged from the formality
-// lexicon. Plain JavaScript so that scripts/train-formality.mjs (which fits their weights) and
+// lexicon. scripts/train-formality.mjs (which fits their weights, through the built build/rules.js) and
 // src/metrics/style/formality.ts (which scores) run the very same code.
 //
 // What carries formality (Heylighen & Dewaele 1999; Pavlick & Tetreault 2016): contractions, slang and
@@ -40,9 +40,9 @@ const FORMAL = [
 ]
 
 /** `word\tflags` lines of the lexicon (both apostrophes: ' and ’). */
-export function formalityLexicon() {
-  const flags = new Map()
-  const add = (words, f) => {
+export function formalityLexicon(): string {
+  const flags = new Map<string, number>()
+  const add = (words: string[], f: number) => {
     for (const w of words) {
       for (const form of new Set([w, w.replace(/'/g, '\u2019')])) flags.set(form, (flags.get(form) ?? 0) | f)
     }
@@ -59,7 +59,7 @@ export function formalityLexicon() {
  * The text with curly single quotes made straight (same length, so spans do not move): the registers of
  * the training data differ in typography (edited news writes ’), which says nothing of formality.
  */
-export function straightQuotes(text) {
+export function straightQuotes(text: string): string {
   return text.indexOf('\u2019') >= 0 || text.indexOf('\u2018') >= 0 ? text.replace(/[\u2018\u2019]/g, "'") : text
 }
 
@@ -69,12 +69,12 @@ export const FEATURES = [
   'exclamations', 'questions', 'repeatedPunctuation', 'lowerStart', 'lowerI', 'capitals', 'emoji', 'noFinalStop'
 ]
 
-const isLower = (c) => (c >= 97 && c <= 122) || (c >= 0xdf && c <= 0xff)
-const isUpper = (c) => (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde)
-const isLetter = (c) => isLower(c) || isUpper(c)
+const isLower = (c: number) => (c >= 97 && c <= 122) || (c >= 0xdf && c <= 0xff)
+const isUpper = (c: number) => (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xde)
+const isLetter = (c: number) => isLower(c) || isUpper(c)
 
 /**
- * Distinct words up to which the size feature grows (src/metrics/shared/distinct-words.js): a text's size is
+ * Distinct words up to which the size feature grows (src/metrics/shared/distinct-words.ts): a text's size is
  * read from its distinct words, not its words, so a sentence repeated n times has the size of the
  * sentence once (counting every word let 'ok ' x 1000 score 100).
  */
@@ -88,13 +88,13 @@ const SENTENCE = 12
  * words gives 1/3, and a text repeated n times has the rate of the text once (a plain count capped at 3
  * made 'Have a nice day! ' x 3 less formal than the sentence once).
  */
-const perSentence = (count, words) => Math.min((SENTENCE * count) / words, 3) / 3
+const perSentence = (count: number, words: number) => Math.min((SENTENCE * count) / words, 3) / 3
 
 /**
  * The feature vector of a text with `nWords` words (> 0), `distinct` of them distinct (up to SIZE_CAP),
  * the head logit, and the flagged words as (word index, flags) pairs. One pass over the characters.
  */
-export function formalityFeatures(text, nWords, distinct, head, flagged, nFlag) {
+export function formalityFeatures(text: string, nWords: number, distinct: number, head: number, flagged: ArrayLike<number>, nFlag: number): number[] {
   let first = 0, second = 0, contr = 0, slang = 0, formal = 0
   for (let i = 0; i < nFlag; i++) {
     const f = flagged[2 * i + 1]

@@ -1,18 +1,16 @@
-// Plain JavaScript so that scripts/build-carbon-cost.mjs (which keys the shipped host prices) and
-// src/metrics/estimates/cost.ts (which looks them up) share one definition of a model's canonical name.
+// One definition of a model's canonical name, shared by scripts/build-carbon-cost.mjs (which keys the
+// shipped host prices, through the built build/rules.js) and src/metrics/estimates/cost.ts (which looks them up).
 
 /**
  * Canonical name of an open-weights model across hosts: `meta-llama/Llama-3.1-70B-Instruct-Turbo`
  * and `llama-3.1-70b-instruct` give the same key.
- * @param {string} id
- * @returns {string}
  */
-export function openWeightsKey(id) {
+export function openWeightsKey(id: string): string {
   return id
     .toLowerCase()
     .trim()
     .split('/')
-    .pop()
+    .pop()!
     .replace(/:.*$/, '')
     .replace(/[._\s]+/g, '-')
     .split('-')

@@ -1,8 +1,8 @@
 // How many distinct words a text has, up to a cap: the one measure of a text's size that repetition does
 // not change. The prompt-manipulation head scales its learned evidence by it (short texts such as "ok"
 // carry too few words for the head's mean to mean much), and a text repeated n times has the distinct
-// words of the text once, so its score stays that of the text once. Plain JavaScript, shared with the
-// training script; reads the core's word spans (UTF-8 byte offsets) over the text's bytes.
+// words of the text once, so its score stays that of the text once. The training scripts run it too,
+// from the built build/rules.js; it reads the core's word spans (UTF-8 byte offsets) over the text's bytes.
 
 // Hashes of the words seen so far, kept between calls (a call allocates nothing for caps up to 64).
 const SEEN = new Uint32Array(64)
@@ -14,14 +14,11 @@ let call = 0
 
 /**
  * Distinct words (ASCII case folded, by 32-bit FNV-1a of their bytes) among the first words of a text,
- * stopping as soon as `cap` are found: linear, and a few dozen words for ordinary prose.
- * @param {Uint8Array} bytes core memory
- * @param {number} ptr start of the text's UTF-8 bytes
- * @param {ArrayLike<number>} spans [start, end) byte offsets of every word, relative to ptr
- * @param {number} nWords
- * @param {number} cap
+ * stopping as soon as `cap` are found: linear, and a few dozen words for ordinary prose. `bytes` is the
+ * core's memory, `ptr` the start of the text's UTF-8 bytes, `spans` the [start, end) byte offsets of
+ * every word relative to `ptr`.
  */
-export function distinctWords(bytes, ptr, spans, nWords, cap) {
+export function distinctWords(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, cap: number): number {
   const small = cap <= SEEN.length
   let mask = 0
   if (!small) {
@@ -71,6 +68,6 @@ export const SHARE_CAP = 4096
  * word). Repeating a text k times divides it by k while the head's feature count grows k times, so
  * sqrt(share / features) gives the repeated text the head input of the text once.
  */
-export function distinctShare(bytes, ptr, spans, nWords) {
+export function distinctShare(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number): number {
   return nWords > 0 ? distinctWords(bytes, ptr, spans, nWords, SHARE_CAP) / nWords : 0
 }

@@ -1,6 +1,6 @@
 // Helpfulness features: what a response gives (length with saturation, numbers, names, lists and steps)
-// and what it withholds (refusal phrases, hedges, deflecting openings, questions back). Plain JavaScript
-// so scripts/train-helpfulness.mjs and helpfulness.ts compute the very same features.
+// and what it withholds (refusal phrases, hedges, deflecting openings, questions back).
+// scripts/train-helpfulness.mjs (through the built build/rules.js) and helpfulness.ts compute the very same features.
 import { TRIGGER_WORDS } from '../safety/refusal-rules.js'
 
 /** Words that hedge or profess not to know. */
@@ -8,7 +8,7 @@ export const HEDGES = [
   'maybe', 'perhaps', 'probably', 'possibly', 'might', 'guess', 'unsure', 'unclear', 'depends', 'idk', 'hmm', 'um', 'uh',
   'sometimes', 'somewhat', 'kind', 'sort', 'think', 'suppose', 'wonder', 'not sure'
 ]
-/** Lexicon flags: 1 = refusal trigger word (refusal-rules.js), 2 = hedge. */
+/** Lexicon flags: 1 = refusal trigger word (refusal-rules.ts), 2 = hedge. */
 export const FLAG_TRIGGER = 1
 export const FLAG_HEDGE = 2
 export const HELPFULNESS_LEXICON = [...new Set([...TRIGGER_WORDS, ...HEDGES.filter((w) => !w.includes(' '))])]
@@ -18,16 +18,23 @@ export const HELPFULNESS_LEXICON = [...new Set([...TRIGGER_WORDS, ...HEDGES.filt
 /** An opening that answers with a question, a shrug or a stall instead of help. */
 export const DEFLECT = /^\W*(?:um+|uh+|hm+|well,|i[’']?m not sure|i am not sure|i don[’']?t (?:know|understand)|i do not (?:know|understand)|what do you mean|do you mean|can you (?:clarify|tell me more|be more specific|explain)|could you (?:clarify|tell me more|be more specific|explain)|why do you (?:ask|want)|what (?:kind|sort|type) of)/i
 
-// The counts in JavaScript: the core computes the same in assembly/judge/helpfulnessCounts (the metric and
+// The counts in TypeScript: the core computes the same in assembly/judge/helpfulnessCounts (the metric and
 // the training script use the core; a test checks all three agree): digit runs /\d+/, list items /(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/, names
 // /[a-z,;] [A-Z][a-z]/ and question marks.
-export const COUNTS = { digits: 0, items: 0, names: 0, questions: 0 }
+export interface Counts {
+  digits: number
+  items: number
+  names: number
+  questions: number
+}
+export const COUNTS: Counts = { digits: 0, items: 0, names: 0, questions: 0 }
 
-const isDigit = (c) => c >= 48 && c <= 57
-const isLower = (c) => c >= 97 && c <= 122
-const isUpper = (c) => c >= 65 && c <= 90
+const isDigit = (c: number) => c >= 48 && c <= 57
+const isLower = (c: number) => c >= 97 && c <= 122
+const isUpper = (c: number) => c >= 65 && c <= 90
 
-export function countAll(text) {
+/** Digit runs, list items, capitalised names after a lower-case word, question marks (one pass; reused object). */
+export function countAll(text: string): Counts {
   let digits = 0
   let items = 0
   let names = 0
@@ -76,7 +83,7 @@ export function countAll(text) {
   return COUNTS
 }
 
-const sat = (x, at) => (x < at ? x / at : 1)
+const sat = (x: number, at: number) => (x < at ? x / at : 1)
 
 /**
  * Logit taken off a response that opens with a refusal phrase. A design choice, not fitted: the preference
@@ -104,7 +111,7 @@ export const FEATURES = [
 ]
 
 /**
- * Distinct words up to which the length features grow (src/metrics/shared/distinct-words.js): length is read
+ * Distinct words up to which the length features grow (src/metrics/shared/distinct-words.ts): length is read
  * from distinct words, so a response repeated n times has the length of the response once (counting
  * every word let 'The weather is nice today. ' x 1000 score 99.79).
  */
@@ -114,7 +121,7 @@ export const LENGTH_CAP = 1024
  * Dense features of a response from the core's word count, its distinct words (up to LENGTH_CAP), hedge
  * count and counts (helpfulnessCounts, or countAll) and the refusal phrases (in the opening / later).
  */
-export function denseFeatures(text, nWords, distinct, nHedges, openPhrases, laterPhrases, counts) {
+export function denseFeatures(text: string, nWords: number, distinct: number, nHedges: number, openPhrases: number, laterPhrases: number, counts: Counts): number[] {
   const words = nWords > 0 ? nWords : 1
   const trimmed = text.trimEnd()
   const { digits, items, names, questions } = counts
