@@ -366,27 +366,29 @@ interface Indexed {
 const cosineToMatch = (c: number) => Math.max(0, Math.min(1, (c - 0.45) / 0.4))
 
 /**
- * Tokenise `text` (the statements' source) and `chunks` (the context) in one call into the core, and
- * index the context's sentences. Resets the core's per-call memory.
+ * The context's sentences indexed for BM25. Terms are interned once per call: ids index df, postings
+ * and counts (no map per sentence).
  */
-export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
-  const core = ctx.core
-  const ref = core.begin(text)
-  const own = tokenised(ctx, ref)
-  const statements = statementsOf(text, own, ref.ptr)
-  const indexed: Indexed[] = []
-  // Terms are interned once per call: ids index df and postings (no map per sentence).
-  const ids = new Map<string, number>()
-  const flat: number[] = []
-  const df: number[] = []
-  const postings: number[][] = []
+interface ContextIndex {
+  indexed: Indexed[]
+  ids: Map<string, number>
+  /** Term ids of every sentence, one run after another (`Indexed.from`..`to`). */
+  flat: number[]
+  df: number[]
+  /** Sentences holding each term, ascending. */
+  postings: number[][]
   /** Occurrences of the term in each sentence of its postings. */
-  const counts: number[][] = []
-  const keys: string[] = []
-  const anywhere = { has: (key: string) => ids.has(key) }
-  const allWords = new Set<string>()
+  counts: number[][]
+  keys: string[]
+  /** Every word of the context, lower-cased (stop words included). */
+  allWords: Set<string>
+}
+
+/** Write each chunk into the core, tokenise it and index its sentences' terms. */
+function indexContext(ctx: Context, chunks: string[]): ContextIndex {
+  const ix: ContextIndex = { indexed: [], ids: new Map(), flat: [], df: [], postings: [], counts: [], keys: [], allWords: new Set() }
   chunks.forEach((chunk, c) => {
-    const cref = core.write(chunk)
+    const cref = ctx.core.write(chunk)
     const t = tokenised(ctx, cref)
     // Lower-case the chunk once; per word only where lowering changes a length (rare scripts).
     const lowered = chunk.toLowerCase()
@@ -397,8 +399,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       const ss = t.sentences[2 * i]
       const se = t.sentences[2 * i + 1]
       while (w < nw && t.words[2 * w] < ss) w++
-      const from = flat.length
-      const sentence = indexed.length
+      const from = ix.flat.length
       const special: Indexed['special'] = []
       let negated = false
       let len = 0
@@ -406,7 +407,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
         const a = t.words[2 * w]
         const b = t.words[2 * w + 1]
         const lower = sameLength ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase()
-        allWords.add(lower)
+        ix.allWords.add(lower)
         const key = keyOf(lower, a !== ss && upperAt(chunk, a))
         if (key === undefined) continue
         if (key === NOT) {
@@ -414,28 +415,13 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
           continue
         }
         len++
-        let id = ids.get(key)
-        if (id === undefined) {
-          id = df.length
-          ids.set(key, id)
-          df.push(0)
-          postings.push([])
-          counts.push([])
-          keys.push(key)
-        }
-        flat.push(id)
-        const p = postings[id]
-        if (p.length === 0 || p[p.length - 1] !== sentence) {
-          p.push(sentence)
-          counts[id].push(1)
-          df[id]++
-        } else counts[id][p.length - 1]++
+        addPosting(ix, key, ix.indexed.length)
         if (kindOf !== 'word') special.push({ key, kind: kindOf, word: chunk.slice(a, b) })
       }
-      indexed.push({
+      ix.indexed.push({
         sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
         from,
-        to: flat.length,
+        to: ix.flat.length,
         special,
         len,
         negated,
@@ -443,43 +429,94 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       })
     }
   })
-  const n = indexed.length
-  const avgLen = n ? indexed.reduce((a, s) => a + s.len, 0) / n : 1
-  const idf = (key: string) => {
-    const id = ids.get(key)
-    const d = id === undefined ? 0 : df[id]
-    return Math.log(1 + (n - d + 0.5) / (d + 0.5))
+  return ix
+}
+
+/** One occurrence of `key` in sentence `sentence` (the sentence being indexed, so postings stay ascending). */
+function addPosting(ix: ContextIndex, key: string, sentence: number): void {
+  let id = ix.ids.get(key)
+  if (id === undefined) {
+    id = ix.df.length
+    ix.ids.set(key, id)
+    ix.df.push(0)
+    ix.postings.push([])
+    ix.counts.push([])
+    ix.keys.push(key)
   }
+  ix.flat.push(id)
+  const p = ix.postings[id]
+  if (p.length === 0 || p[p.length - 1] !== sentence) {
+    p.push(sentence)
+    ix.counts[id].push(1)
+    ix.df[id]++
+  } else ix.counts[id][p.length - 1]++
+}
+
+/** Unit word vectors of a byte range of core memory: run spans and vectors, copied out. */
+type Vectors = { at: Uint32Array; vecs: Float32Array }
+
+/** The best candidate of a statement: its support entry and each content term's 0..1 match in it. */
+type Best = { support: Support; match: number[] }
+
+/**
+ * Aligns statements against one indexed context: BM25 candidates, their exact coverage, word vectors for
+ * the best one, and the mismatches of numbers, dates, names and negation. Holds the BM25 accumulators
+ * every statement reuses (only the touched entries are reset).
+ */
+class Aligner {
+  private readonly n: number
+  private readonly avgLen: number
+  private readonly acc: Float64Array
+  private readonly touched: number[] = []
   /** Term ids of sentence `i`, built once per call for the sentences that become candidates. */
-  const sentenceIds = new Map<number, Set<number>>()
-  const idsOf = (i: number): Set<number> => {
-    let set = sentenceIds.get(i)
+  private readonly sentenceIds = new Map<number, Set<number>>()
+  private readonly dims: number
+
+  constructor(
+    private readonly ix: ContextIndex,
+    private readonly core: Context['core']
+  ) {
+    const n = ix.indexed.length
+    this.n = n
+    this.avgLen = n ? ix.indexed.reduce((a, s) => a + s.len, 0) / n : 1
+    this.acc = new Float64Array(n)
+    this.dims = core.exports.vectorsDims()
+  }
+
+  idf(key: string): number {
+    const id = this.ix.ids.get(key)
+    const d = id === undefined ? 0 : this.ix.df[id]
+    return Math.log(1 + (this.n - d + 0.5) / (d + 0.5))
+  }
+
+  private idsOf(i: number): Set<number> {
+    let set = this.sentenceIds.get(i)
     if (!set) {
+      const { indexed, flat } = this.ix
       set = new Set()
       for (let k = indexed[i].from; k < indexed[i].to; k++) set.add(flat[k])
-      sentenceIds.set(i, set)
+      this.sentenceIds.set(i, set)
     }
     return set
   }
-  // BM25 accumulators, reused by every statement (only the touched entries are reset).
-  const acc = new Float64Array(n)
-  const touched: number[] = []
 
-  const dims = core.exports.vectorsDims()
-  const vectorsOf = (bytes: [number, number]): { at: Uint32Array; vecs: Float32Array } | undefined => {
+  private vectorsOf(bytes: [number, number]): Vectors | undefined {
+    const dims = this.dims
     if (dims === 0 || bytes[1] <= bytes[0]) return undefined
-    const [count, spans, vecPtr] = core.embedWords(bytes[0], bytes[1] - bytes[0])
-    return { at: core.u32(spans, count * 2).slice(), vecs: core.f32(vecPtr, count * dims).slice() }
+    const [count, spans, vecPtr] = this.core.embedWords(bytes[0], bytes[1] - bytes[0])
+    return { at: this.core.u32(spans, count * 2).slice(), vecs: this.core.f32(vecPtr, count * dims).slice() }
   }
+
   /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
-  const termVectors = (terms: Term[]): (Float32Array | undefined)[] => {
+  private termVectors(terms: Term[]): (Float32Array | undefined)[] {
+    const dims = this.dims
     let from = Infinity
     let to = 0
     for (const t of terms) {
       if (t.bytes[0] < from) from = t.bytes[0]
       if (t.bytes[1] > to) to = t.bytes[1]
     }
-    const got = vectorsOf([from, to])
+    const got = this.vectorsOf([from, to])
     if (!got) return terms.map(() => undefined)
     const runAt = new Map<number, number>()
     for (let r = 0; r < got.at.length >> 1; r++) runAt.set(got.at[2 * r] + from, r)
@@ -491,12 +528,34 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     })
   }
 
-  function align(terms: Term[], words?: string[]): Alignment {
+  align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
-    // BM25 over the statement's distinct terms; each term costs its postings. A term in more than
-    // MAX_POSTINGS sentences is too common to pick candidates (and would make many statements against a
-    // long context quadratic): it is skipped here, or, when every term is that common, read for its
-    // first MAX_POSTINGS sentences only. It still counts in coverage.
+    const top = this.candidates(content)
+    const weights = content.map((t) => this.idf(t.key) || Math.log(1 + (this.n + 0.5) / 0.5))
+    const total = weights.reduce((a, b) => a + b, 0)
+    const support: Support[] = []
+    const best = this.exactSupport(top, content, weights, total, support)
+    if (best && this.dims > 0) this.refine(best, content, weights, total)
+    support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
+    const mismatches = this.mismatches(terms, content, weights, best)
+    const { ids } = this.ix
+    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
+    const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
+    const allWords = this.ix.allWords
+    const wordOverlap = words && words.length ? words.filter((w) => allWords.has(w)).length / words.length : coverage
+    return { support, coverage, matched, mismatches, wordOverlap }
+  }
+
+  /**
+   * The top K sentences by BM25 over the statement's distinct terms ([sentence, score], best first; ties:
+   * earlier sentence first). Each term costs its postings. A term in more than MAX_POSTINGS sentences is
+   * too common to pick candidates (and would make many statements against a long context quadratic): it
+   * is skipped here, or, when every term is that common, read for its first MAX_POSTINGS sentences only.
+   * It still counts in coverage.
+   */
+  private candidates(content: Term[]): [number, number][] {
+    const { ids, postings, counts, keys, indexed } = this.ix
+    const { acc, touched, avgLen } = this
     const distinct = new Set<number>()
     for (const t of content) {
       const id = ids.get(t.key)
@@ -506,7 +565,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     const rare = seen.filter((id) => postings[id].length <= MAX_POSTINGS)
     const pick = rare.length ? rare : seen.slice().sort((a, b) => postings[a].length - postings[b].length).slice(0, 1)
     for (const id of pick) {
-      const w = idf(keys[id])
+      const w = this.idf(keys[id])
       const p = postings[id]
       const c = counts[id]
       const m = Math.min(p.length, MAX_POSTINGS)
@@ -517,7 +576,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
         acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * indexed[i].len) / avgLen))
       }
     }
-    // Top K by a linear pass (ties: earlier sentence first).
+    // Top K by a linear pass.
     const top: [number, number][] = []
     for (const i of touched) {
       const v = acc[i]
@@ -531,13 +590,15 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     }
     for (const i of touched) acc[i] = 0
     touched.length = 0
-    const weights = content.map((t) => idf(t.key) || Math.log(1 + (n + 0.5) / 0.5))
-    const total = weights.reduce((a, b) => a + b, 0)
-    let best: { support: Support; match: number[] } | undefined
-    const support: Support[] = []
-    // Exact coverage of each candidate; word vectors then refine the best one only (the costly part).
+    return top
+  }
+
+  /** Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the highest). */
+  private exactSupport(top: [number, number][], content: Term[], weights: number[], total: number, support: Support[]): Best | undefined {
+    const { ids } = this.ix
+    let best: Best | undefined
     for (const [i, bm25] of top) {
-      const has = idsOf(i)
+      const has = this.idsOf(i)
       const match = content.map((t): number => {
         const id = ids.get(t.key)
         return id === undefined ? 0 : has.has(id) ? 1 : SOMEWHERE
@@ -547,33 +608,42 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       support.push(sup)
       if (!best || coverage > best.support.coverage) best = { support: sup, match }
     }
-    if (best && dims > 0) {
-      // Numbers, dates and names count only by their exact form; a vector would blur 1995 into 1996.
-      const softAt = content.map((_, j) => j).filter((j) => content[j].kind === 'word' && best!.match[j] < 1)
-      const soft = softAt.map((j) => content[j])
-      if (soft.length) {
-        const vs = termVectors(soft)
-        const sv = vectorsOf(indexed[best.support.sentence].bytes)
-        if (sv) {
-          const rows = sv.vecs.length / dims
-          soft.forEach((t, k) => {
-            const v = vs[k]
-            if (!v) return
-            let c = 0
-            for (let r = 0; r < rows; r++) {
-              let d = 0
-              const o = r * dims
-              for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
-              if (d > c) c = d
-            }
-            const j = softAt[k]
-            best!.match[j] = Math.max(best!.match[j], cosineToMatch(c))
-          })
-          best.support.coverage = total > 0 ? best.match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
-        }
+    return best
+  }
+
+  /**
+   * Word vectors refine the best candidate only (the costly part): a word term the sentence lacks counts
+   * by its best cosine to the sentence's words. Numbers, dates and names count only by their exact form;
+   * a vector would blur 1995 into 1996.
+   */
+  private refine(best: Best, content: Term[], weights: number[], total: number): void {
+    const dims = this.dims
+    const softAt = content.map((_, j) => j).filter((j) => content[j].kind === 'word' && best.match[j] < 1)
+    const soft = softAt.map((j) => content[j])
+    if (!soft.length) return
+    const vs = this.termVectors(soft)
+    const sv = this.vectorsOf(this.ix.indexed[best.support.sentence].bytes)
+    if (!sv) return
+    const rows = sv.vecs.length / dims
+    soft.forEach((_t, k) => {
+      const v = vs[k]
+      if (!v) return
+      let c = 0
+      for (let r = 0; r < rows; r++) {
+        let d = 0
+        const o = r * dims
+        for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
+        if (d > c) c = d
       }
-    }
-    support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
+      const j = softAt[k]
+      best.match[j] = Math.max(best.match[j], cosineToMatch(c))
+    })
+    best.support.coverage = total > 0 ? best.match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
+  }
+
+  /** Numbers, dates and names of the statement found nowhere in the context (changed or missing), and negation. */
+  private mismatches(terms: Term[], content: Term[], weights: number[], best: Best | undefined): Mismatch[] {
+    const { ids, indexed } = this.ix
     const mismatches: Mismatch[] = []
     const bestSentence = best ? indexed[best.support.sentence] : undefined
     // A number, date or name counts as changed only when the rest of the statement is about the same
@@ -581,7 +651,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     let restW = 0
     let restM = 0
     content.forEach((t, j) => {
-      if (t.kind !== 'word' && !anywhere.has(t.key)) return
+      if (t.kind !== 'word' && !ids.has(t.key)) return
       restW += weights[j]
       restM += weights[j] * (best ? best.match[j] : 0)
     })
@@ -589,7 +659,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     const own = new Set(terms.map((t) => t.key))
     const againstOf = new Map<TermKind, string[]>()
     for (const t of content) {
-      if (t.kind === 'word' || anywhere.has(t.key)) continue
+      if (t.kind === 'word' || ids.has(t.key)) continue
       let against = againstOf.get(t.kind)
       if (!against) {
         against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
@@ -603,29 +673,13 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
       const first = negation ?? terms[0]
       if (first) mismatches.push({ kind: 'negation', term: first.word, span: first.span, of: 'negation' })
     }
-    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : anywhere.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
-    const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    const wordOverlap = words && words.length ? words.filter((w) => allWords.has(w)).length / words.length : coverage
-    return { support, coverage, matched, mismatches, wordOverlap }
+    return mismatches
   }
 
-  function termsOfText(s: string, offset = 0): Term[] {
-    const out: Term[] = []
-    const re = /[\p{L}\p{N}]+(?:[’'.,\-][\p{L}\p{N}]+)*/gu
-    let first = true
-    for (let m: RegExpExecArray | null; (m = re.exec(s)); ) {
-      const t = termOf(s, m.index, m.index + m[0].length, 0, 0, first)
-      first = false
-      if (t) {
-        t.span = [t.span[0] + offset, t.span[1] + offset]
-        out.push(t)
-      }
-    }
-    return out
-  }
-
-  const maxIdf = Math.log(1 + (n + 0.5) / 0.5)
-  function chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
+  /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */
+  chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
+    const { ids, postings, indexed } = this.ix
+    const maxIdf = Math.log(1 + (this.n + 0.5) / 0.5)
     const memo = new Map<string, number[]>()
     return terms.map((t) => {
       let chunks = memo.get(t.key)
@@ -635,12 +689,45 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
         if (id !== undefined) for (const i of postings[id]) if (chunks[chunks.length - 1] !== indexed[i].sentence.chunk) chunks.push(indexed[i].sentence.chunk)
         memo.set(t.key, chunks)
       }
-      return { chunks, weight: idf(t.key) || maxIdf }
+      return { chunks, weight: this.idf(t.key) || maxIdf }
     })
   }
-  const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
-  for (const s of indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
-  const specialsOf = (c: number) => byChunk[c] ?? []
+}
 
-  return { statements, sentences: indexed.map((s) => s.sentence), align, terms: termsOfText, chunksOf, specialsOf }
+/** Terms of a string not in core memory (no byte ranges), spans shifted by `offset`. */
+function termsOfText(s: string, offset = 0): Term[] {
+  const out: Term[] = []
+  const re = /[\p{L}\p{N}]+(?:[’'.,\-][\p{L}\p{N}]+)*/gu
+  let first = true
+  for (let m: RegExpExecArray | null; (m = re.exec(s)); ) {
+    const t = termOf(s, m.index, m.index + m[0].length, 0, 0, first)
+    first = false
+    if (t) {
+      t.span = [t.span[0] + offset, t.span[1] + offset]
+      out.push(t)
+    }
+  }
+  return out
+}
+
+/**
+ * Tokenise `text` (the statements' source) and `chunks` (the context) in one call into the core, and
+ * index the context's sentences. Resets the core's per-call memory.
+ */
+export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
+  const ref = ctx.core.begin(text)
+  const own = tokenised(ctx, ref)
+  const statements = statementsOf(text, own, ref.ptr)
+  const ix = indexContext(ctx, chunks)
+  const aligner = new Aligner(ix, ctx.core)
+  const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
+  for (const s of ix.indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
+  return {
+    statements,
+    sentences: ix.indexed.map((s) => s.sentence),
+    align: (terms, words) => aligner.align(terms, words),
+    terms: termsOfText,
+    chunksOf: (terms) => aligner.chunksOf(terms),
+    specialsOf: (c) => byChunk[c] ?? []
+  }
 }
