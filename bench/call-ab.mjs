@@ -3,9 +3,10 @@
 // rep by rep, on the same inputs, so load on a shared machine changes between reps and cancels in the
 // paired ratios (bench/util.mjs abSummary).
 //   node --no-liftoff bench/call-ab.mjs /tmp/base-dist dist [case ...] [reps=21]
-// Cases: clarity100 (clarity on 100-character Brown slices), validate (the per-call request and response
-// work alone: input_type on one character, whose scorer does next to nothing), toxicity100, pii100,
-// faithfulness (a 300-character response against a 10 KB context).
+// Cases: clarity100 (clarity on 100-character Brown slices), validate (`validate` alone on a one-field
+// clarity request), call1 (a whole call whose scorer does next to nothing: input_type on one character,
+// so validation, the response check and the call's plumbing), toxicity100, pii100, faithfulness (a
+// 300-character response against a 10 KB context).
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { asProse, brownCorpus, brownProse } from './brown.mjs'
@@ -13,7 +14,7 @@ import { abSummary } from './util.mjs'
 
 const args = process.argv.slice(2)
 const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 21)
-const CASES = ['clarity100', 'validate', 'toxicity100', 'pii100', 'faithfulness']
+const CASES = ['clarity100', 'validate', 'call1', 'toxicity100', 'pii100', 'faithfulness']
 const cases = args.filter((a) => CASES.includes(a))
 const dists = args.filter((a) => !/^\d+$/.test(a) && !CASES.includes(a))
 
@@ -31,7 +32,8 @@ const response = asProse(sentences.slice(3, 8)).slice(0, 300)
 /** One case: a function running `calls` calls on a loaded Evaluator. */
 const WORK = {
   clarity100: { calls: slices.length, run: (l) => { for (const text of slices) l.clarity({ text }) } },
-  validate: { calls: 20_000, run: (l) => { for (let i = 0; i < 20_000; i++) l.inputType({ text: 'a' }) } },
+  validate: { calls: 20_000, run: (l, m) => { for (let i = 0; i < 20_000; i++) m.validate(m.OPERATIONS.clarity, { text: slices[i % slices.length] }) } },
+  call1: { calls: 20_000, run: (l) => { for (let i = 0; i < 20_000; i++) l.inputType({ text: 'a' }) } },
   toxicity100: { calls: slices.length, run: (l) => { for (const text of slices) l.toxicity({ text }) } },
   pii100: { calls: slices.length, run: (l) => { for (const text of slices) l.pii({ text }) } },
   faithfulness: { calls: 20, run: (l) => { for (let i = 0; i < 20; i++) l.faithfulness({ query: 'What happened?', response, context: chunks }) } }
@@ -39,17 +41,17 @@ const WORK = {
 
 const builds = []
 for (const dir of dists) {
-  const { load } = await import(pathToFileURL(resolve(dir, 'litmus.js')).href)
-  builds.push({ dir, litmus: await load() })
+  const mod = await import(pathToFileURL(resolve(dir, 'litmus.js')).href)
+  builds.push({ dir, mod, litmus: await mod.load() })
 }
-for (const name of cases.length ? cases : ['clarity100', 'validate']) {
+for (const name of cases.length ? cases : ['validate', 'call1', 'clarity100']) {
   const work = WORK[name]
-  const runs = builds.map((b) => ({ dir: b.dir, litmus: b.litmus, ms: [] }))
-  for (const r of runs) work.run(r.litmus) // warm-up
+  const runs = builds.map((b) => ({ dir: b.dir, mod: b.mod, litmus: b.litmus, ms: [] }))
+  for (const r of runs) work.run(r.litmus, r.mod) // warm-up
   for (let rep = 0; rep < reps; rep++) {
     for (const r of rep % 2 === 0 ? runs : [...runs].reverse()) {
       const t0 = performance.now()
-      work.run(r.litmus)
+      work.run(r.litmus, r.mod)
       r.ms.push(performance.now() - t0)
     }
   }

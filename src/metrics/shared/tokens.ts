@@ -28,8 +28,16 @@ const EMPTY: Uint32Array = new Uint32Array(0)
 
 /** Tokenise text already written with `core.begin`/`core.write`. */
 export function tokens(core: Core, text: TextRef, flags: number): Tokens {
-  const result = core.exports.tokenise(text.ptr, text.len, flags)
-  const [sentences, words, syllables, polysyllables, wordPtr, sentPtr, wordCount, sentCount] = core.u32(result, 8)
+  const at = core.exports.tokenise(text.ptr, text.len, flags) >>> 2
+  const w = core.words
+  const sentences = w[at]
+  const words = w[at + 1]
+  const syllables = w[at + 2]
+  const polysyllables = w[at + 3]
+  const wordPtr = w[at + 4]
+  const sentPtr = w[at + 5]
+  const wordCount = w[at + 6]
+  const sentCount = w[at + 7]
   let wordSpans: Uint32Array = EMPTY
   let sentenceSpans: Uint32Array = EMPTY
   if (flags & TOK_WORD_SPANS && wordCount > 0) {
