@@ -39,24 +39,35 @@ const WORK = {
   faithfulness: { calls: 20, run: (l) => { for (let i = 0; i < 20; i++) l.faithfulness({ query: 'What happened?', response, context: chunks }) } }
 }
 
-const builds = []
-for (const dir of dists) {
-  const mod = await import(pathToFileURL(resolve(dir, 'litmus.js')).href)
-  builds.push({ dir, mod, litmus: await mod.load() })
-}
-for (const name of cases.length ? cases : ['validate', 'call1', 'clarity100']) {
-  const work = WORK[name]
-  const runs = builds.map((b) => ({ dir: b.dir, mod: b.mod, litmus: b.litmus, ms: [] }))
-  for (const r of runs) work.run(r.litmus, r.mod) // warm-up
-  for (let rep = 0; rep < reps; rep++) {
-    for (const r of rep % 2 === 0 ? runs : [...runs].reverse()) {
-      const t0 = performance.now()
-      work.run(r.litmus, r.mod)
-      r.ms.push(performance.now() - t0)
-    }
+/**
+ * Time `cases` on each build (dist directories), alternately rep by rep; returns per case the rows of
+ * abSummary with microseconds per call.
+ */
+export async function measure(dirs, names, repsPerCase) {
+  const builds = []
+  for (const dir of dirs) {
+    const mod = await import(pathToFileURL(resolve(dir, 'litmus.js')).href)
+    builds.push({ dir, mod, litmus: await mod.load() })
   }
-  for (const { run, median, ratio, paired } of abSummary(runs)) {
-    const us = (median * 1000) / work.calls
-    console.log(`${name} ${run.dir}: ${us.toFixed(3)} us/call, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+  const out = []
+  for (const name of names) {
+    const work = WORK[name]
+    const runs = builds.map((b) => ({ dir: b.dir, mod: b.mod, litmus: b.litmus, ms: [] }))
+    for (const r of runs) work.run(r.litmus, r.mod) // warm-up
+    for (let rep = 0; rep < repsPerCase; rep++) {
+      for (const r of rep % 2 === 0 ? runs : [...runs].reverse()) {
+        const t0 = performance.now()
+        work.run(r.litmus, r.mod)
+        r.ms.push(performance.now() - t0)
+      }
+    }
+    out.push({ name, rows: abSummary(runs).map((x) => ({ ...x, us: (x.median * 1000) / work.calls })) })
+  }
+  return out
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const { name, rows } of await measure(dists, cases.length ? cases : ['validate', 'call1', 'clarity100'], reps)) {
+    for (const { run, us, ratio, paired } of rows) console.log(`${name} ${run.dir}: ${us.toFixed(3)} us/call, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
   }
 }
