@@ -45,7 +45,7 @@ MB/s of \`pii\` with all categories; in brackets, Litmus's speed as a multiple o
 ${process.env.LITMUS_BASE ? '' : '(The previous build\'s column appears when LITMUS_BASE names its dist/litmus.js.)\n'}
 ${table(['input', 'MB', ...peers.map(([p]) => p)], rows)}
 
-Pure-ASCII text never reaches the fold (src/metrics/pii-normalise.ts): the UTF-8 encoding the scan needs already
+Pure-ASCII text never reaches the fold (src/metrics/pii/pii-normalise.ts): the UTF-8 encoding the scan needs already
 tells. Other text pays one regular-expression test, and the fold (one pass, linear) only when it finds a
 full-width form, an invisible character, another space or dash, or a Cyrillic look-alike next to ASCII.
 `

@@ -80,7 +80,7 @@ Rows alternate in three rounds; the middle median is kept.
 
 ${table(['', 'input', 'median ms', 'MB/s', 'added by the custom rule'], rows)}
 
-The pattern runs in the linear-time engine (src/metrics/pii-pattern.ts: a Pike simulation over UTF-16
+The pattern runs in the linear-time engine (src/metrics/pii/pii-pattern.ts: a Pike simulation over UTF-16
 code units, in JavaScript), whatever the pattern; plain RegExp is faster on a pattern like this one but
 backtracks exponentially on others, which is why user patterns never reach it. The validator runs in the
 core (the card recogniser's own Luhn) once per match. redact-pii's custom redactors are plain regular

@@ -1,6 +1,6 @@
 // How far explain('pii') confidence can be trusted: precision of the entities at each confidence level
 // (and evidence combination) on the Presidio synthetic sets, tuning half and reported half side by side.
-// The levels were set from the strength of the evidence (src/metrics/pii-explain.ts), not fitted here;
+// The levels were set from the strength of the evidence (src/metrics/pii/pii-explain.ts), not fitted here;
 // this section measures what they turned out to mean.
 import { loadPii, TYPE_MAP } from './pii-data.mjs'
 import { fmt, table } from './util.mjs'

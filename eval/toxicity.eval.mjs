@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity'
 import { Filter } from 'bad-words'
 import { LISTS } from '../scripts/toxicity-lexicon.mjs'
-import { FLAGS } from '../src/metrics/toxicity-rules.js'
+import { FLAGS } from '../build/rules/toxicity-rules.js'
 import { auc } from '../scripts/lib/logistic.mjs'
 import { fmt, prf, readJsonl, table } from './util.mjs'
 

@@ -7,7 +7,7 @@
 // Run: node scripts/build-carbon-cost.mjs [datasetsDir]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openWeightsKey } from '../src/metrics/model-key.js'
+import { openWeightsKey } from '../build/rules/model-key.js'
 
 const root = process.argv[2] ?? '/work/shared/datasets/carbon-cost'
 const read = (p) => readFileSync(join(root, p), 'utf8')

@@ -1,9 +1,9 @@
-// Word lists behind the toxicity rules (src/metrics/toxicity-rules.js), written for Litmus and
+// Word lists behind the toxicity rules (src/metrics/safety/toxicity-rules.ts), written for Litmus and
 // released with it under MIT, plus the positive words of AFINN-165 (ODbL-1.0, Finn Årup Nielsen) as
 // the cue of emphatic profanity. scripts/train-toxicity.mjs compiles them into the model's lexicon
-// ("word\tflags" lines); the flag bits are defined once, in toxicity-rules.js.
+// ("word\tflags" lines); the flag bits are defined once, in toxicity-rules.ts.
 import { readFileSync } from 'node:fs'
-import { FLAGS as F } from '../src/metrics/toxicity-rules.js'
+import { FLAGS as F } from '../build/rules/toxicity-rules.js'
 
 const w = (s) => s.trim().split(/\s+/)
 
@@ -36,7 +36,7 @@ export const LISTS = [
       bitch bitches bastard bastards cunt cunts whore whores slut sluts hoe hoes thot skank skanks tramp
       brainless gullible`), F.INSULT],
   // Insulting adjectives: they judge things as readily as people ("a stupid movie"), so they count as
-  // an insult only when aimed at someone (see toxicity-rules.js).
+  // an insult only when aimed at someone (see toxicity-rules.ts).
   [w(`stupid stupidest dumb dumber dumbest pathetic worthless useless incompetent ugly fat idiotic moronic
       foolish retarded brainless gullible creepy cowardly spineless disgusting`), F.ADJ],
   // Slurs against a group (kept so they can be recognised; never generated).

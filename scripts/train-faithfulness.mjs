@@ -88,7 +88,7 @@ export function fitHead(rows) {
   return [beta[beta.length - 1], ...beta.slice(0, -1)].map((v) => Math.round(v * 1e4) / 1e4)
 }
 
-/** 100 x mean P(supported) over the statements (100 for none), as src/metrics/faithfulness.ts scores. */
+/** 100 x mean P(supported) over the statements (100 for none), as src/metrics/grounded/faithfulness.ts scores. */
 export function headScore(head, features) {
   if (!features.length) return 100
   let s = 0

@@ -1,5 +1,5 @@
 // Trains the formality model (src/models/formality.generated.ts): a hashed n-gram head (one output) and
-// a logistic combination of it with the hand-made features of src/metrics/formality-features.js.
+// a logistic combination of it with the hand-made features of src/metrics/style/formality-features.ts.
 //
 //   npm run build:wasm && node scripts/train-formality.mjs
 //
@@ -13,8 +13,8 @@
 //
 // Deterministic: fixed split, fixed-seed shuffles, fixed-step gradient descent; two runs write the same bytes.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, SIZE_CAP, formalityFeatures, formalityLexicon, straightQuotes } from '../src/metrics/formality-features.js'
-import { distinctShare, distinctWords } from '../src/metrics/distinct-words.js'
+import { FEATURES, SIZE_CAP, formalityFeatures, formalityLexicon, straightQuotes } from '../build/rules/formality-features.js'
+import { distinctShare, distinctWords } from '../build/rules/distinct-words.js'
 import { loadCore } from './lib/core.mjs'
 import { NORM_CODE, normOf, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -220,15 +220,15 @@ export async function main() {
   const header =
     `Formality model: hashed n-gram features into ${size} buckets, an int8 head trained to tell Reddit comments (GoEmotions, ` +
     `Apache-2.0) from edited news (OneStopEnglish, CC-BY-SA-4.0) and assistant answers (hh-rlhf, MIT), combined with the ` +
-    `features of src/metrics/formality-features.js by a logistic model (W in FEATURES order, B).`
+    `features of src/metrics/style/formality-features.ts by a logistic model (W in FEATURES order, B).`
   const text = generatedModule({
     script: 'scripts/train-formality.mjs',
     header,
     inputs: [
       ...Object.values(FILES).map(input),
       input(new URL('train-formality.mjs', import.meta.url)),
-      input(new URL('../src/metrics/formality-features.js', import.meta.url)),
-      input(new URL('../src/metrics/distinct-words.js', import.meta.url)),
+      input(new URL('../src/metrics/style/formality-features.ts', import.meta.url)),
+      input(new URL('../src/metrics/shared/distinct-words.ts', import.meta.url)),
       input(new URL('../assembly/vec/features.ts', import.meta.url))
     ],
     settings: { ...SETTINGS, report },

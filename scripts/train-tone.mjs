@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadCore } from './lib/core.mjs'
 import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
-import { distinctShare } from '../src/metrics/distinct-words.js'
+import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { toneCalibration } from './lib/splits.mjs'
 
@@ -170,7 +170,7 @@ export async function main() {
     for (let b = 0; b < size; b++) q[b * S + c] = Math.max(-127, Math.min(127, Math.round(w[b * K + c] / scale[c])))
   }
 
-  // Calibration from the quantized sums, exactly as src/metrics/tone.ts computes them.
+  // Calibration from the quantized sums, exactly as src/metrics/style/tone.ts computes them.
   const zOf = (feats, share) => {
     const sums = new Int32Array(K)
     for (const b of feats) for (let c = 0; c < K; c++) sums[c] += q[b * S + c]
@@ -226,7 +226,7 @@ export async function main() {
     inputs: [
       input(TRAIN),
       input(new URL('train-tone.mjs', import.meta.url)),
-      input(new URL('../src/metrics/distinct-words.js', import.meta.url)),
+      input(new URL('../src/metrics/shared/distinct-words.ts', import.meta.url)),
       input(new URL('../assembly/vec/features.ts', import.meta.url))
     ],
     settings: { ...SETTINGS, fitRows: fit.length, calibrationRows: cal.length, calibration: report },

@@ -1,5 +1,5 @@
 // Trains the toxicity model (src/models/toxicity.generated.ts): a hashed n-gram logistic head, int8,
-// calibrated with the rule evidence of src/metrics/toxicity-rules.js in place.
+// calibrated with the rule evidence of src/metrics/safety/toxicity-rules.ts in place.
 //
 //   npm run build:wasm && node scripts/train-toxicity.mjs
 //
@@ -21,9 +21,9 @@
 // Dialect bias (Davidson et al. 2019) is countered by neutralising dialect markers and identity terms
 // in the head (lexicon NOFEAT: they emit no feature).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../src/metrics/toxicity-rules.js'
-import { deobfuscate } from '../src/metrics/deobfuscate.js'
-import { distinctWords } from '../src/metrics/distinct-words.js'
+import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../build/rules/toxicity-rules.js'
+import { deobfuscate } from '../build/rules/deobfuscate.js'
+import { distinctWords } from '../build/rules/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { cap, DATA as SHARED, fitRows } from './lib/loso.mjs'
 import { input, payloadHash } from './lib/manifest.mjs'
@@ -57,9 +57,9 @@ export const INPUTS = [
   ...SOURCES.map(([, f]) => [f, DATA]),
   ['lexicons/afinn165.json', DATA],
   ['scripts/toxicity-lexicon.mjs', ROOT],
-  ['src/metrics/toxicity-rules.js', ROOT],
-  ['src/metrics/deobfuscate.js', ROOT],
-  ['src/metrics/distinct-words.js', ROOT],
+  ['src/metrics/safety/toxicity-rules.ts', ROOT],
+  ['src/metrics/safety/deobfuscate.ts', ROOT],
+  ['src/metrics/shared/distinct-words.ts', ROOT],
   ['assembly/vec/features.ts', ROOT]
 ]
 const OUT = new URL('../src/models/toxicity.generated.ts', import.meta.url)
@@ -81,7 +81,7 @@ export const SETTINGS = {
   // Share of toxic text the calibration assumes: most text a user scores is not toxic, and a balanced
   // map flagged a fifth of ordinary comments (eval/loso.mjs).
   prior: 0.2,
-  // Distinct words (src/metrics/distinct-words.js) under which a text counts as short: its shortness
+  // Distinct words (src/metrics/shared/distinct-words.ts) under which a text counts as short: its shortness
   // gets its own calibrated term (`shortTerm`), or scales the learned evidence (`shrink`).
   words: 8,
   shrink: false,
@@ -144,7 +144,7 @@ export async function rawCore() {
       x.vecModelFlush(m)
     },
     /**
-     * Buckets, head sum and rule evidence of one text, as src/metrics/toxicity.ts computes them
+     * Buckets, head sum and rule evidence of one text, as src/metrics/safety/toxicity.ts computes them
      * (`weights` given: the learned evidence of negated, quoted and emphatic words is set aside).
      */
     run(m, text, wantFeatures, neutralise, severity = 0.5) {
@@ -157,7 +157,7 @@ export async function rawCore() {
       if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
       const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2) : new Uint32Array(0)
       const ev = toxicityRules(text, spans, core.u32(flagPtr, nFlag * 2), nFlag, false)
-      // As src/metrics/toxicity.ts: the learned evidence of negated, quoted and emphatic words is set aside.
+      // As src/metrics/safety/toxicity.ts: the learned evidence of negated, quoted and emphatic words is set aside.
       if (neutralise) {
         const sums = core.i32(wordSumPtr, nWords)
         sum -= neutralised(ev, (w) => sums[w], severity)
@@ -193,7 +193,7 @@ export function loadFamilies(list, perSource = SETTINGS.perSource) {
 export const lexiconText = () => compileLexicon(new URL('lexicons/afinn165.json', DATA))
 
 /**
- * Calibrated logit of one text under a trained model, as src/metrics/toxicity.ts computes it: the head
+ * Calibrated logit of one text under a trained model, as src/metrics/safety/toxicity.ts computes it: the head
  * with the learned evidence of negated, quoted and emphatic words set aside, plus the rules; when the
  * text hides words (leetspeak, spaced letters, look-alike letters), the higher of it and its
  * de-obfuscated form. Null for a text without a word.
@@ -204,7 +204,7 @@ export function logitOf(core, m, model, text) {
     return nWords === 0 ? null : model.a * headLogit(model, sum, nFeat, distinct) + (model.b ?? 0) * shortness(distinct) + model.c + rulesOffset(ev, 0.5)
   }
   let z = one(text)
-  // As src/metrics/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
+  // As src/metrics/safety/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
   const de = text.length <= 4096 ? deobfuscate(text) : null
   if (de) {
     const z2 = one(de.text)
@@ -279,7 +279,7 @@ export async function main() {
 // toxicity sources of ../shared/datasets (see NOTICE: Davidson et al. MIT; Stormfront CC-BY-SA-3.0; MLMA MIT;
 // ConvAbuse CC-BY-4.0; ToxiGen CDLA-Permissive-2.0; GermEval 2018 CC-BY-4.0; COLD Apache-2.0; BEEP!
 // CC-BY-SA-4.0; ToLD-Br CC-BY-SA-4.0; GoEmotions Apache-2.0), Platt-calibrated with the rules of
-// src/metrics/toxicity-rules.js in place. The lexicon is Litmus's own word lists (MIT) plus the positive
+// src/metrics/safety/toxicity-rules.ts in place. The lexicon is Litmus's own word lists (MIT) plus the positive
 // words of AFINN-165 (ODbL-1.0, Finn Årup Nielsen): as a list derived from AFINN, the lexicon is shared
 // under ODbL-1.0 (see NOTICE).
 
@@ -301,7 +301,7 @@ export const B: number = ${p.B}
 export const C: number = ${p.C}
 /** int8 weight per bucket, base64. */
 export const WEIGHTS: string = '${p.WEIGHTS}'
-/** \`word\\tflags\` lines (flag bits: src/metrics/toxicity-rules.js FLAGS). */
+/** \`word\\tflags\` lines (flag bits: src/metrics/safety/toxicity-rules.ts FLAGS). */
 export const LEXICON: string = ${JSON.stringify(p.LEXICON)}
 export const MANIFEST = ${JSON.stringify(
     { script: 'scripts/train-toxicity.mjs', inputs: inputHashes(), settings: SETTINGS, sha256: payloadHash(p), report },

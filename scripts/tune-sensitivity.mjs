@@ -22,7 +22,7 @@ const core = await loadVectorsCore()
 const x = core.exports
 x.sensitivityReserve(1, SETTINGS.NEIGHBOURS, SETTINGS.STOP_RANK, SETTINGS.PART, SETTINGS.NEIGHBOUR_FACTOR, SETTINGS.THRESHOLD)
 
-/** The features the metric's score is a logistic function of (src/metrics/sensitivity.ts mirrors this). */
+/** The features the metric's score is a logistic function of (src/metrics/safety/sensitivity.ts mirrors this). */
 export const features = (s) => [s[0], s[1], Math.sqrt(s[2]), Math.log1p(s[3]), Math.log1p(s[4])]
 
 const texts = new Map(

@@ -3,7 +3,7 @@
 // verdict per metric, and whether the text passed them all. Each metric is an ordinary operation call, so
 // a scan's scores are exactly what the operations return.
 import { invalidArgument } from './errors.js'
-import type { RedactOptions, RedactResult } from './metrics/pii.js'
+import type { RedactOptions, RedactResult } from './metrics/pii/pii.js'
 import { checkThresholds, ruleOf, verdictOf, type Thresholds, type Verdict, type VerdictRule } from './verdict.js'
 
 /** A metric's verdict in a scan, with the operation's own response. */

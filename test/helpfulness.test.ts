@@ -91,7 +91,7 @@ describe('countAll (one pass over the text)', () => {
     'x\n\n  10) ten\n99.x'
   ]
   it.each(texts)('%j', async (text) => {
-    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    const { countAll } = await import('../src/metrics/style/helpfulness-rules.js')
     expect({ ...countAll(text) }).toEqual({
       digits: cnt(/\d+/g, text),
       items: cnt(/(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/g, text),
@@ -101,7 +101,7 @@ describe('countAll (one pass over the text)', () => {
   })
 
   it.each(texts.filter(Boolean))('the core counts %j the same', async (text) => {
-    const { countAll } = await import('../src/metrics/helpfulness-rules.js')
+    const { countAll } = await import('../src/metrics/style/helpfulness-rules.js')
     const c = countAll(text)
     const features = litmus.explain('helpfulness', { text }).features as { label: string; value: number }[]
     const value = (label: string) => features.find((f) => f.label === label)!.value

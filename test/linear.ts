@@ -21,7 +21,7 @@ const ALPHABET = ' \n\t.,;:!?-_=+*/\\|()[]{}<>@#$%&\'"~^`0123456789aAkKxXzZ\u00e
 // splitter of the grounded metrics), or close to it.
 const KNOWN = ['\u03a98|A', '4[,K', '|(Xa', 'Mail maria@example.com now. ', 'a\n', '5 ', '=\u00e9', 'a b ', 'you idiot ', 'we sat by the river and ']
 // Units once quadratic in the PII core (keys and fields, key blocks), and obfuscated forms that reach code only
-// PII has (assembly/pii/obfuscated.ts, src/metrics/pii-normalise.ts): only the PII calls get them, the
+// PII has (assembly/pii/obfuscated.ts, src/metrics/pii/pii-normalise.ts): only the PII calls get them, the
 // other operations would spend minutes of CI on units they read as any text.
 const PII_ONLY = ['a=', 'k1=', 'key:', '(x=', 'a_:', '-;', '0|', ';9k|_', '1;', '|\u03a94', '-----BEGIN A PRIVATE KEY----- ',
   '5 - ', '1-\n', 'a dot ', 'x at ', ' [at] ', '\u200b5', '\u0430a', '\uff15 ', 'dot']

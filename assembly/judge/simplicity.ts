@@ -2,7 +2,7 @@
 // One pass over the tokeniser's word spans looks every word up in the simplicity lexicon (familiar-word
 // lists and a frequency rank, installed from src/models/simplicity.generated.ts) and sums what makes a
 // word hard: absent from the familiar lists, rare, long in syllables, an acronym. The learned weights that
-// turn the sums into a score live in TypeScript (src/metrics/simplicity.ts).
+// turn the sums into a score live in TypeScript (src/metrics/text/simplicity.ts).
 //
 // ABI: `simplicityScan(ptr, len, lexicon, perWord)` (lexicon: the handle `lexiconBuild` returned for the
 // simplicity word list) returns a pointer to FEATURES f64 values (see F_*); with

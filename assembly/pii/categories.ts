@@ -1,4 +1,4 @@
-// PII category ids, as the core reports them in piiScan's output. Names live in src/metrics/pii.ts
+// PII category ids, as the core reports them in piiScan's output. Names live in src/metrics/pii/pii.ts
 // (CATEGORY_IDS), in the same order; test/abi.test.ts reads this block. At most 63 ids: the mask is a u64.
 
 export const C_EMAIL: u32 = 1

@@ -2,7 +2,7 @@
 // breaks ("5 5 5 - 1 2 - 3 4 5 6", "123.45-6789", "555-123-\n4567"), and e-mail addresses written out
 // ("john dot doe at example dot com", "john [at] example [dot] com", "john(at)example.com",
 // "john @ example . com") or broken over a line ("jane.doe@exam-\nple.com"). Full-width forms and
-// invisible characters are folded before the scan, in TypeScript (src/metrics/pii-normalise.ts).
+// invisible characters are folded before the scan, in TypeScript (src/metrics/pii/pii-normalise.ts).
 //
 // Joined digits are validated as the ordinary forms are (SSN area rules, Luhn and issuer ranges,
 // phone lengths) and in addition need the shape of the whole value (3-2-4, 3-3-4, 4-4-4-4) or a cue

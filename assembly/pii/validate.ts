@@ -1,4 +1,4 @@
-// The core's checksums offered to custom recognizers (src/metrics/pii-recognizers.ts): the very
+// The core's checksums offered to custom recognizers (src/metrics/pii/pii-recognizers.ts): the very
 // functions the built-in recognisers call, so a user's "luhn" is the card recogniser's Luhn. The
 // candidate is what the user's pattern matched; separators people type inside numbers (space, '-',
 // '.') are skipped, any other byte outside the checksum's alphabet rejects it.

@@ -18,7 +18,7 @@ export function rng(seed) {
 
 /**
  * Input scale of a text with `n` features: 1/sqrt(n) (`sqrt`, the default), 1/n (`mean`), or
- * sqrt(share / n) (`distinct`, `share` = distinct words / words, src/metrics/distinct-words.js
+ * sqrt(share / n) (`distinct`, `share` = distinct words / words, src/metrics/shared/distinct-words.ts
  * distinctShare). The last two give a text repeated k times the inputs of the text once; `distinct`
  * stays close to 1/sqrt(n) on ordinary text, where few words repeat.
  */

@@ -1,5 +1,5 @@
 // The built core with the word vectors installed, for scripts that tune metrics over the vectors
-// (mirrors `vectorsModel`'s install in src/metrics/stability.ts).
+// (mirrors `vectorsModel`'s install in src/metrics/grounded/stability.ts).
 import { readFileSync } from 'node:fs'
 import { loadCore } from './core.mjs'
 

@@ -52,8 +52,25 @@ export class Core {
     return new Core(instance)
   }
 
+  // Views over the whole memory, made again only when it grew (growing replaces the buffer): a call
+  // that made two views per string it wrote spent more on them than on a short text's tokens.
+  private view8: Uint8Array = new Uint8Array(0)
+  private view32: Uint32Array = new Uint32Array(0)
+  /** The view `write` last wrote through, from `tailPtr` to the end of memory. */
+  private tail: Uint8Array = new Uint8Array(0)
+  private tailPtr = -1
+
   get bytes(): Uint8Array {
-    return new Uint8Array(this.exports.memory.buffer)
+    const buffer = this.exports.memory.buffer
+    if (this.view8.buffer !== buffer) this.view8 = new Uint8Array(buffer)
+    return this.view8
+  }
+
+  /** The memory as u32 words (index = byte offset >> 2), for reading a few results without a view each. */
+  get words(): Uint32Array {
+    const buffer = this.exports.memory.buffer
+    if (this.view32.buffer !== buffer) this.view32 = new Uint32Array(buffer)
+    return this.view32
   }
 
   /** Start a call: forget the previous call's memory and write `text` as UTF-8. */
@@ -65,10 +82,17 @@ export class Core {
   /** Write another string into the current call's memory. */
   write(text: string): TextRef {
     // UTF-16 -> UTF-8 needs at most 3 bytes per code unit.
-    const cap = text.length * 3
-    const ptr = this.exports.alloc(cap)
-    const { written } = encoder.encodeInto(text, this.bytes.subarray(ptr, ptr + cap))
-    return { ptr, len: written, ascii: written === text.length }
+    const n = text.length
+    const ptr = this.exports.alloc(n * 3)
+    // encodeInto writes only the bytes the text needs, so the view may run to the end of memory; a call
+    // writes its text at the same place each time (memory is reset per call), so the view is kept.
+    const bytes = this.bytes
+    if (ptr !== this.tailPtr || this.tail.buffer !== bytes.buffer) {
+      this.tail = bytes.subarray(ptr)
+      this.tailPtr = ptr
+    }
+    const { written } = encoder.encodeInto(text, this.tail)
+    return { ptr, len: written, ascii: written === n }
   }
 
   /** Copy bytes (e.g. a table built at load time) into the current call's memory. */

@@ -27,15 +27,15 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-formality.mjs",
-      "sha256": "8d05a4cd12f1f0ad9baa11aa27bfb3181cd4408f6cca8d2ff39dc26cae759018"
+      "sha256": "763610cf0d88bb840a67e523039211c22dc295b696e0db6e754d90041ae56fc2"
     },
     {
-      "path": "src/metrics/formality-features.js",
-      "sha256": "18054a992b548ea4c08b4ef39f7a9f1f24d36e9f6e221318b7000011e27a63dd"
+      "path": "src/metrics/style/formality-features.ts",
+      "sha256": "f55df54bb7eb93ffbf46b1d2cc1d682c5f9ee85ed3ce73ff28368781b89261d4"
     },
     {
-      "path": "src/metrics/distinct-words.js",
-      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
+      "path": "src/metrics/shared/distinct-words.ts",
+      "sha256": "1df24449101364afad9e9d11731c57555de3c7452e2cdf8a38d34aae299365c6"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -90,5 +90,6 @@ export const MANIFEST = {
       }
     }
   },
-  "sha256": "a9f5de6a90b573b2fd702dab468d409be622345d7169626be6c095e4e28c98b4"
+  "sha256": "a9f5de6a90b573b2fd702dab468d409be622345d7169626be6c095e4e28c98b4",
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

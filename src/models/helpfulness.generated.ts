@@ -19,16 +19,16 @@ export const MANIFEST = {
       "sha256": "36c03253d69a5d4fa57d7f21fd9599a91bf33a8c29dbd1a84436b07882dfb34f"
     },
     {
-      "path": "src/metrics/helpfulness-rules.js",
-      "sha256": "7723e4c501ef2b099552b5e9994782c46c63344ea225834c5e608d297db82d50"
+      "path": "src/metrics/style/helpfulness-rules.ts",
+      "sha256": "6dec83579e92762b9b6a95eb8cb58645c2775f10802e1589a037200b6ec1d0ff"
     },
     {
-      "path": "src/metrics/distinct-words.js",
-      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
+      "path": "src/metrics/shared/distinct-words.ts",
+      "sha256": "1df24449101364afad9e9d11731c57555de3c7452e2cdf8a38d34aae299365c6"
     },
     {
-      "path": "src/metrics/refusal-rules.js",
-      "sha256": "a0a765ce916e0de80c84fccdde2b4a9b51bef419d9db5411051ddccabef9020b"
+      "path": "src/metrics/safety/refusal-rules.ts",
+      "sha256": "864859f11dcf47f14214ccd43ea41e173fa80f13e20a8278b9a31981861fe114"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -51,5 +51,6 @@ export const MANIFEST = {
     "l2Combine": 0.001,
     "refusalPenalty": 1.5
   },
-  "sha256": "4c220a08729fc31ab36afa5dbbedfe146247e9fad4f653403f68d974c7159410"
+  "sha256": "4c220a08729fc31ab36afa5dbbedfe146247e9fad4f653403f68d974c7159410",
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

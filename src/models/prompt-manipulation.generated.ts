@@ -64,16 +64,16 @@ export const MANIFEST = {
       "sha256": "654ccbfcb3ec94f242c0e6ba219d012353429b7c95a88a584d2116d79b9337f4"
     },
     {
-      "path": "src/metrics/prompt-manipulation-rules.js",
-      "sha256": "1a814a344a23e978c5759cd5f43481ef60515b041ee6c17f4f65461536060aee"
+      "path": "src/metrics/safety/prompt-manipulation-rules.ts",
+      "sha256": "7e34ea41e14ed02be6b945b2603ce9007aaf1b7d71457bad7f0134ac379c5e95"
     },
     {
-      "path": "src/metrics/deobfuscate.js",
-      "sha256": "353072b23920f50922fc8cb4cc051e2c14b657d2948ee898291d821763628e06"
+      "path": "src/metrics/safety/deobfuscate.ts",
+      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
     },
     {
-      "path": "src/metrics/distinct-words.js",
-      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
+      "path": "src/metrics/shared/distinct-words.ts",
+      "sha256": "1df24449101364afad9e9d11731c57555de3c7452e2cdf8a38d34aae299365c6"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -146,5 +146,6 @@ export const MANIFEST = {
     },
     "calibrationAccuracy": 0.8864
   },
-  "sha256": "e49a0d635caeda71775fd471381ec3a1ceff68bb9d55653b8f7baab5faaacc96"
+  "sha256": "e49a0d635caeda71775fd471381ec3a1ceff68bb9d55653b8f7baab5faaacc96",
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

@@ -22,8 +22,8 @@ export const MANIFEST = {
       "sha256": "36c03253d69a5d4fa57d7f21fd9599a91bf33a8c29dbd1a84436b07882dfb34f"
     },
     {
-      "path": "src/metrics/refusal-rules.js",
-      "sha256": "a0a765ce916e0de80c84fccdde2b4a9b51bef419d9db5411051ddccabef9020b"
+      "path": "src/metrics/safety/refusal-rules.ts",
+      "sha256": "864859f11dcf47f14214ccd43ea41e173fa80f13e20a8278b9a31981861fe114"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -47,5 +47,6 @@ export const MANIFEST = {
       "aiIdentity": 1
     }
   },
-  "sha256": "74ca71ce8eaa6ed50d6f87df8cb24b7cade028d55d2a6920c985995a5f849815"
+  "sha256": "74ca71ce8eaa6ed50d6f87df8cb24b7cade028d55d2a6920c985995a5f849815",
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

@@ -20,11 +20,11 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "c9e46fc5719d32f8b1a2c0ad813c25c974089119c01a235a65d7d608a3c5c3b9"
+      "sha256": "33e7717e17a8c6cfc999f0b04f03f935da5468d73ee69f139486ec1a524bdfac"
     },
     {
-      "path": "src/metrics/distinct-words.js",
-      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
+      "path": "src/metrics/shared/distinct-words.ts",
+      "sha256": "1df24449101364afad9e9d11731c57555de3c7452e2cdf8a38d34aae299365c6"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -189,5 +189,6 @@ export const MANIFEST = {
       "ekmanMacroF1": 0.4869
     }
   },
-  "sha256": "ad77a5d710b8f27414c2cd41251c030461328a677fb634a0404b8b5af66dbdda"
+  "sha256": "ad77a5d710b8f27414c2cd41251c030461328a677fb634a0404b8b5af66dbdda",
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

@@ -76,19 +76,19 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/toxicity-lexicon.mjs",
-      "sha256": "41beb78a2b833439b08e9823e94d9161aa8a5cf5db5f23845fb26943ade85e32"
+      "sha256": "aa29dd94369b7af04383699269cf0f9b11c7093c1e1c94761dbb59fb582c8458"
     },
     {
-      "path": "src/metrics/toxicity-rules.js",
-      "sha256": "ca45702c09e60484ecd8870ec6b51e36d198ab1bd9c590b9c1c1f2ec0b9cc4e0"
+      "path": "src/metrics/safety/toxicity-rules.ts",
+      "sha256": "182c66524c57ef980d12f0e7a9dc1c1205a88e2ede0563783132dd33dbb45519"
     },
     {
-      "path": "src/metrics/deobfuscate.js",
-      "sha256": "353072b23920f50922fc8cb4cc051e2c14b657d2948ee898291d821763628e06"
+      "path": "src/metrics/safety/deobfuscate.ts",
+      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
     },
     {
-      "path": "src/metrics/distinct-words.js",
-      "sha256": "0fafcbb692bba4bb389a18eb9fccd4dad7c0e30220198856d290a939ac4d5636"
+      "path": "src/metrics/shared/distinct-words.ts",
+      "sha256": "1df24449101364afad9e9d11731c57555de3c7452e2cdf8a38d34aae299365c6"
     },
     {
       "path": "assembly/vec/features.ts",
@@ -158,5 +158,6 @@ export const MANIFEST = {
     },
     "trainRows": 41533,
     "calibrationRows": 10367
-  }
+  },
+  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
 }

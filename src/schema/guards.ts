@@ -1,7 +1,7 @@
 // Checks of the arguments around the operations (the operation's name for `evaluate`, the options of
 // `load`), as ValidationErrors like the requests' own.
 import { InvalidArgumentError, preview } from '../errors.js'
-import { didYouMean, suggest } from '../metrics/names.js'
+import { didYouMean, suggest } from '../metrics/shared/names.js'
 import { OPERATIONS } from './operations.js'
 
 /** The error for `evaluate(name, ...)` with a name that is no implemented operation. */

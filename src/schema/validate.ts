@@ -175,35 +175,10 @@ function checkFields(fields: Record<string, Field>, body: Record<string, unknown
 
 /** Set a key as an own data property, whatever its name (`__proto__` included). */
 function put(out: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true })
-}
-
-/**
- * A copy of the request in plain objects and arrays, each property read once, following the schema
- * (so its depth is the schema's, never the input's). Validating and scoring the copy means a getter
- * or a proxy cannot show the validator one value and the scorer another.
- */
-function snapshot(fields: Record<string, Field>, body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const name of Object.keys(body)) {
-    const value = body[name]
-    put(out, name, Object.hasOwn(fields, name) ? snapValue(fields[name], value) : value)
-  }
-  return out
-}
-
-function snapValue(field: Field, value: unknown): unknown {
-  if (field.type === 'array' && Array.isArray(value)) {
-    const n = value.length
-    if (!(n <= MAX_ARRAY_ITEMS)) return new TooLong(n)
-    const copy = new Array(n)
-    for (let i = 0; i < n; i++) copy[i] = snapValue(field.items, value[i])
-    return copy
-  }
-  if (field.type === 'object' && isPlainObject(value)) return snapshot(field.fields, value)
-  // Scorers see the table's spelling of a value compared ignoring case (`RERANKER` -> `Reranker`).
-  if (field.type === 'string' && typeof value === 'string') return canonical(field, value)
-  return value
+  // Plain assignment makes the same own, enumerable, writable data property on a fresh object, at a
+  // fraction of defineProperty's cost; only `__proto__` (an accessor of Object.prototype) needs it.
+  if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true })
+  else out[name] = value
 }
 
 /**
@@ -223,14 +198,24 @@ export function validate(op: Operation, input: unknown): Record<string, unknown>
     plain = false // a revoked proxy throws on Array.isArray
   }
   if (!plain) throw refuse(op.requestType)
+  const compiled = compiledOf(op)
   let body: Record<string, unknown>
+  // Saved and restored: a getter of the request may itself validate another request.
+  const outer = clean
+  let ok: boolean
+  clean = true
   try {
-    body = snapshot(op.request, input as Record<string, unknown>)
+    body = copyChecked(compiled.request, input as Record<string, unknown>)
+    ok = clean
   } catch {
+    clean = outer
     throw refuse(`${op.requestType} whose fields can be read`)
   }
+  clean = outer
+  // The compiled pass only says whether the copy is valid; the issues of one that is not are found by
+  // the table walk, so every message stays the walk's.
   const issues = new Issues()
-  checkFields(op.request, body, '', issues)
+  if (!ok) checkFields(op.request, body, '', issues)
   if (issues.length === 0) {
     for (const rule of op.rules ?? []) {
       const hit = rule.check(body)
@@ -245,52 +230,10 @@ export function validate(op: Operation, input: unknown): Record<string, unknown>
       }
     }
   }
+  if (issues.length === 0) return body
   const missing = issues.list.filter((i) => i.kind === 'missing')
   if (missing.length > 0) throw new MissingArgumentError(op.requestType, missing, issues.omitted.missing)
-  if (issues.length > 0) throw new InvalidArgumentError(op.requestType, issues.list, issues.omitted.invalid)
-  return body
-}
-
-/** Same verdict as checkValue reporting no issue, without allocating. */
-function validValue(field: Field, value: unknown): boolean {
-  switch (field.type) {
-    case 'string':
-      if (typeof value !== 'string') return false
-      if (field.nonEmpty && value.trim() === '') return false
-      if (field.maxLength !== undefined && value.length > field.maxLength) return false
-      return !field.oneOf || oneOf(field, value)
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return false
-      if (field.integer && !Number.isInteger(value)) return false
-      if (field.min !== undefined && value < field.min) return false
-      if (field.max !== undefined && value > field.max) return false
-      return !(field.above !== undefined && !(value > field.above))
-    case 'boolean':
-      return typeof value === 'boolean'
-    case 'array':
-      if (!Array.isArray(value)) return false
-      if (field.minItems !== undefined && value.length < field.minItems) return false
-      if (field.maxItems !== undefined && value.length > field.maxItems) return false
-      for (let i = 0; i < value.length; i++) if (!validValue(field.items, value[i])) return false
-      return true
-    case 'object':
-      return isPlainObject(value) && validFields(field.fields, value, false)
-    case 'metadata':
-      return value === null || isPlainObject(value)
-  }
-}
-
-function validFields(fields: Record<string, Field>, body: Record<string, unknown>, skipMetadata: boolean): boolean {
-  for (const name in fields) {
-    const value = body[name]
-    if (value === undefined) {
-      if (!fields[name].optional) return false
-    } else if (!validValue(fields[name], value)) return false
-  }
-  for (const name in body) {
-    if (!Object.prototype.hasOwnProperty.call(fields, name) && !(skipMetadata && name === 'metadata')) return false
-  }
-  return true
+  throw new InvalidArgumentError(op.requestType, issues.list, issues.omitted.invalid)
 }
 
 /** Decimals kept for a number field of a response: as the field says, else scores 2 and probabilities 4. */
@@ -338,7 +281,7 @@ function roundFields(fields: Record<string, Field>, out: Record<string, unknown>
  * 5.03e-14 or 35.60500000000002.
  */
 export function roundResponse(op: Operation, response: Record<string, unknown>): void {
-  if (op.response) roundFields(op.response, response)
+  if (op.response) compiledOf(op).round(response)
 }
 
 /** An explanation's `score`, rounded as the operation's response rounds it, so the two agree. */
@@ -358,12 +301,266 @@ export function checkResponse(op: Operation, response: Record<string, unknown>):
   if (!op.response) return
   // Responses can hold tens of thousands of items (PII entities): check them without building a
   // path string per item, and walk again with paths only to describe a failure.
-  if (validFields(op.response, response, true)) return
+  if (compiledOf(op).valid(response)) return
   const issues = new Issues()
   const { metadata: _echoed, ...rest } = response
   checkFields(op.response, rest, '', issues)
   if (issues.length > 0) {
     const detail = issues.list.map((i) => `${i.field}: expected ${i.expected}, got ${i.received ?? 'nothing'}`).join('; ')
     throw new Error(`litmus: internal error, ${op.name} produced an invalid response (${detail})`)
+  }
+}
+
+// ---- The table compiled: per operation, once, closures that do what the walks above do ----
+//
+// The walks above read the table on every call (field kinds, optional constraints, hasReal at every
+// level), which made validating a one-field request cost more than scoring it. Each operation's fields
+// are compiled once into straight-line closures: the request's copy and its check in one pass (each
+// property read once, in Object.keys order), the response's rounding (only fields that hold reals) and its
+// check. They only decide; issues and their messages still come from the walks, which run when a check
+// fails.
+
+/** True when the copy of a value has no issue (checkValue would report none). */
+type Check = (value: unknown) => boolean
+/** The copy of a request value (snapValue), clearing `clean` when it or anything in it is not valid. */
+type Copy = (value: unknown) => unknown
+
+interface CompiledFields {
+  /** Field index by name (a Map: names such as `__proto__` and `constructor` are plain keys here). */
+  slot: Map<string, number>
+  copies: Copy[]
+  /** Names of the required fields. */
+  required: string[]
+}
+
+interface Compiled {
+  request: CompiledFields
+  /** Round a response in place (roundResponse). */
+  round: (response: Record<string, unknown>) => void
+  /** validFields(op.response, response, true). */
+  valid: (response: Record<string, unknown>) => boolean
+}
+
+/** Cleared by a copy that found an issue; set by `validate` before each copy. */
+let clean = true
+
+const compiledOps = new WeakMap<Operation, Compiled>()
+
+function compiledOf(op: Operation): Compiled {
+  let c = compiledOps.get(op)
+  if (c === undefined) {
+    const response = op.response ?? {}
+    c = { request: compileFields(op.request), round: compileRound(response), valid: compileValidFields(response, true) }
+    compiledOps.set(op, c)
+  }
+  return c
+}
+
+function compileFields(fields: Record<string, Field>): CompiledFields {
+  const names = Object.keys(fields)
+  return {
+    slot: new Map(names.map((name, i) => [name, i])),
+    copies: names.map((name) => compileCopy(fields[name])),
+    required: names.filter((name) => !fields[name].optional)
+  }
+}
+
+/**
+ * A copy of the request in plain objects and arrays, each property read once, following the schema (so
+ * its depth is the schema's, never the input's), checked as it is copied. Validating and scoring the copy
+ * means a getter or a proxy cannot show the validator one value and the scorer another.
+ */
+function copyChecked(c: CompiledFields, body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const keys = Object.keys(body)
+  for (let k = 0; k < keys.length; k++) {
+    const name = keys[k]
+    const value = body[name]
+    const i = c.slot.get(name)
+    if (i === undefined) clean = false // an unknown field
+    // An absent value (undefined) is checked as missing below, and copied as it is.
+    put(out, name, i === undefined || value === undefined ? value : c.copies[i](value))
+  }
+  for (let r = 0; r < c.required.length; r++) {
+    const name = c.required[r]
+    if (!Object.hasOwn(out, name) || out[name] === undefined) clean = false
+  }
+  return out
+}
+
+function compileCopy(field: Field): Copy {
+  switch (field.type) {
+    case 'string': {
+      const { nonEmpty, maxLength, oneOf: values, ignoreCase } = field
+      if (!nonEmpty && maxLength === undefined && !values) {
+        return (v) => {
+          if (typeof v !== 'string' || v.length > MAX_TEXT_CHARS) clean = false
+          return v
+        }
+      }
+      return (v) => {
+        if (typeof v !== 'string') {
+          clean = false
+          return v
+        }
+        const s = values && ignoreCase ? canonical(field, v) : v
+        if (s.length > MAX_TEXT_CHARS || (nonEmpty && s.trim() === '') || (maxLength !== undefined && s.length > maxLength) || (values && !oneOf(field, s))) clean = false
+        return s
+      }
+    }
+    case 'number': {
+      const { integer, min, max, above } = field
+      return (v) => {
+        if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) clean = false
+        else if ((min !== undefined && v < min) || (max !== undefined && v > max) || (above !== undefined && !(v > above))) clean = false
+        return v
+      }
+    }
+    case 'boolean':
+      return (v) => {
+        if (typeof v !== 'boolean') clean = false
+        return v
+      }
+    case 'array': {
+      const item = compileCopy(field.items)
+      const { minItems, maxItems } = field
+      return (v) => {
+        if (!Array.isArray(v)) {
+          clean = false
+          return v
+        }
+        const n = v.length
+        if (!(n <= MAX_ARRAY_ITEMS)) {
+          clean = false
+          return new TooLong(n)
+        }
+        if ((minItems !== undefined && n < minItems) || (maxItems !== undefined && n > maxItems)) clean = false
+        const copy = new Array(n)
+        // An absent item is an invalid one (checkValue on undefined), not a missing field.
+        for (let i = 0; i < n; i++) {
+          const x = v[i]
+          if (x === undefined) clean = false
+          copy[i] = x === undefined ? x : item(x)
+        }
+        return copy
+      }
+    }
+    case 'object': {
+      const inner = compileFields(field.fields)
+      return (v) => {
+        if (!isPlainObject(v)) {
+          clean = false
+          return v
+        }
+        return copyChecked(inner, v)
+      }
+    }
+    case 'metadata':
+      return (v) => {
+        if (v !== null && !(isPlainObject(v) && writableTree(v))) clean = false
+        return v
+      }
+  }
+}
+
+/** roundFields compiled: only the fields that hold reals, each with its rounding. */
+function compileRound(fields: Record<string, Field>): (out: Record<string, unknown>) => void {
+  const names = Object.keys(fields).filter((name) => hasReal(fields[name]))
+  const rounders = names.map((name) => compileRoundValue(fields[name]))
+  return (out) => {
+    for (let i = 0; i < names.length; i++) if (Object.hasOwn(out, names[i])) out[names[i]] = rounders[i](out[names[i]])
+  }
+}
+
+/** roundValue compiled. */
+function compileRoundValue(field: Field): (value: unknown) => unknown {
+  switch (field.type) {
+    case 'number': {
+      const d = decimalsOf(field)
+      const f = d === undefined ? 0 : 10 ** d
+      const integer = field.integer
+      return (value) => {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return value
+        if (d !== undefined) return Math.round(value * f) / f + 0
+        return integer ? value : Number(value.toPrecision(12))
+      }
+    }
+    case 'array': {
+      if (!hasReal(field.items)) return (value) => value
+      const item = compileRoundValue(field.items)
+      return (value) => {
+        if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = item(value[i])
+        return value
+      }
+    }
+    case 'object': {
+      const inner = compileRound(field.fields)
+      return (value) => {
+        if (value !== null && typeof value === 'object') inner(value as Record<string, unknown>)
+        return value
+      }
+    }
+    default:
+      return (value) => value
+  }
+}
+
+/** validFields compiled. */
+function compileValidFields(fields: Record<string, Field>, skipMetadata: boolean): (body: Record<string, unknown>) => boolean {
+  const names = Object.keys(fields)
+  const optional = names.map((name) => fields[name].optional === true)
+  const checks = names.map((name) => compileValid(fields[name]))
+  return (body) => {
+    for (let i = 0; i < names.length; i++) {
+      const value = body[names[i]]
+      if (value === undefined) {
+        if (!optional[i]) return false
+      } else if (!checks[i](value)) return false
+    }
+    for (const name in body) {
+      if (!Object.prototype.hasOwnProperty.call(fields, name) && !(skipMetadata && name === 'metadata')) return false
+    }
+    return true
+  }
+}
+
+/** validValue compiled. */
+function compileValid(field: Field): Check {
+  switch (field.type) {
+    case 'string': {
+      const { nonEmpty, maxLength, oneOf: values } = field
+      if (!nonEmpty && maxLength === undefined && !values) return (v) => typeof v === 'string'
+      return (v) =>
+        typeof v === 'string' && !(nonEmpty && v.trim() === '') && !(maxLength !== undefined && v.length > maxLength) && (!values || oneOf(field, v))
+    }
+    case 'number': {
+      const { integer, min, max, above } = field
+      return (v) =>
+        typeof v === 'number' &&
+        Number.isFinite(v) &&
+        !(integer && !Number.isInteger(v)) &&
+        !(min !== undefined && v < min) &&
+        !(max !== undefined && v > max) &&
+        !(above !== undefined && !(v > above))
+    }
+    case 'boolean':
+      return (v) => typeof v === 'boolean'
+    case 'array': {
+      const item = compileValid(field.items)
+      const { minItems, maxItems } = field
+      return (v) => {
+        if (!Array.isArray(v)) return false
+        if (minItems !== undefined && v.length < minItems) return false
+        if (maxItems !== undefined && v.length > maxItems) return false
+        for (let i = 0; i < v.length; i++) if (!item(v[i])) return false
+        return true
+      }
+    }
+    case 'object': {
+      const inner = compileValidFields(field.fields, false)
+      return (v) => isPlainObject(v) && inner(v)
+    }
+    case 'metadata':
+      return (v) => v === null || isPlainObject(v)
   }
 }

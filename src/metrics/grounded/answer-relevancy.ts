@@ -1,0 +1,226 @@
+// Answer relevancy: did the response attempt to answer this query? RAGAS has a language model write the
+// questions a response answers and compares them with the query; Litmus does the same without one
+// (question.ts): it reads the answer type the query asks for, looks for an answer of that type in the
+// response, writes the question the response answers, and compares. See docs/metrics/answer-relevancy.md.
+import type { RequestOf } from '../../schema/types.js'
+import type { Context, Scorer } from '../shared/context.js'
+import { bigramCoverage, cjkShare } from './grounding/bigrams.js'
+import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
+import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
+import { vectorsModel } from './stability.js'
+import { isContent, wordsOf, type Word, type Words } from './text-words.js'
+
+/** Below this cosine two different words do not count as a match. */
+const MATCH_COS = 0.45
+/** Share of the score that does not depend on how much of the response is about the query. */
+const FOCUS_BASE = 0.5
+/** Share of the score that rests on the query's word pairs appearing together in the response. */
+const PHRASE = 0.35
+
+/** Share of the query's adjacent word pairs (content words) that are adjacent in the response too. */
+function phrases(query: Words, response: Words): number {
+  const pairs = new Set<string>()
+  const rw = response.words
+  for (let i = 0; i + 1 < rw.length; i++) pairs.add(rw[i].stem + ' ' + rw[i + 1].stem)
+  let n = 0
+  let hit = 0
+  const qw = query.words
+  for (let i = 0; i + 1 < qw.length; i++) {
+    if (!isContent(qw[i]) && !isContent(qw[i + 1])) continue
+    n++
+    if (pairs.has(qw[i].stem + ' ' + qw[i + 1].stem)) hit++
+  }
+  return n > 0 ? hit / n : 0
+}
+
+/** Share of CJK letters in the query from which it is compared by character bigrams. */
+const CJK_SHARE = 0.3
+
+/** Most distinct response words compared with each query word (bounds the cost of long responses). */
+const MAX_TYPES = 400
+
+interface Match {
+  word: Word
+  /** 0..1: 1 for the same stem, the scaled cosine for a near word, 0 for none. */
+  best: number
+  /** Index of the matched response word, -1 for none. */
+  at: number
+}
+
+/** Each content word of `query` (each stem once when `dedupe`) with its best match in `response` (same stem, else nearest vector). */
+export function matchWords(ctx: Context, query: Words, response: Words, dedupe = true): Match[] {
+  const byStem = new Map<string, number>()
+  const types: number[] = []
+  response.words.forEach((w, i) => {
+    if (!byStem.has(w.stem)) {
+      byStem.set(w.stem, i)
+      if (isContent(w) && types.length < MAX_TYPES) types.push(i)
+    }
+  })
+  const seen = new Set<string>()
+  const out: Match[] = []
+  const search: Match[] = []
+  for (const q of query.words) {
+    if (!isContent(q) || (dedupe && seen.has(q.stem))) continue
+    seen.add(q.stem)
+    const same = byStem.get(q.stem)
+    const m: Match = { word: q, best: same === undefined ? 0 : 1, at: same ?? -1 }
+    out.push(m)
+    if (same === undefined) search.push(m)
+  }
+  if (search.length === 0 || types.length === 0) return out
+  // The nearest response word of every unmatched query word, in one SIMD pass in the core.
+  const core = ctx.core
+  const x = core.exports
+  const dims = x.vectorsDims()
+  x.reset()
+  const a = x.alloc(search.length * dims * 4)
+  const b = x.alloc(types.length * dims * 4)
+  const res = x.alloc(search.length * 8)
+  const av = core.f32(a, search.length * dims)
+  search.forEach((m, i) => av.set(query.vectors.subarray(m.word.row, m.word.row + dims), i * dims))
+  const bv = core.f32(b, types.length * dims)
+  types.forEach((t, j) => bv.set(response.vectors.subarray(response.words[t].row, response.words[t].row + dims), j * dims))
+  x.cosineBest(a, search.length, b, types.length, dims, res)
+  const best = core.f32(res, search.length * 2)
+  const at = core.u32(res, search.length * 2)
+  search.forEach((m, i) => {
+    const c = best[2 * i]
+    if (c >= MATCH_COS) {
+      m.best = (0.8 * (c - MATCH_COS)) / (1 - MATCH_COS)
+      m.at = types[at[2 * i + 1]]
+    }
+  })
+  return out
+}
+
+/** Share of the query's content (by word weight) the response covers. */
+function coverage(matches: Match[]): number {
+  let num = 0
+  let den = 0
+  for (const m of matches) {
+    num += m.word.weight * m.best
+    den += m.word.weight
+  }
+  return den > 0 ? num / den : 0
+}
+
+/** Answer types that can stand for each other when the generated question and the query are compared. */
+function typeAgreement(asked: AnswerType, given: AnswerType): number {
+  if (asked === given) return 1
+  const loose = new Set<AnswerType>(['entity', 'manner', 'yesno', 'reason'])
+  if (loose.has(asked) || given === 'entity') return 0.75
+  if ((asked === 'person' && given === 'place') || (asked === 'place' && given === 'person')) return 0.75
+  if ((asked === 'date' && given === 'number') || (asked === 'number' && given === 'date')) return 0.75
+  return 0.35
+}
+
+export interface Relevancy {
+  score: number
+  generated_question: string
+  asked: AnswerType
+  matches: Match[]
+  /** Response words that could answer the query's type (query words excluded). */
+  answers: number[]
+  generatedType: AnswerType
+  query: Words
+  response: Words
+  coverage: number
+  questionSimilarity: number
+}
+
+export function relevancy(ctx: Context, query: string, response: string): Relevancy {
+  const q = wordsOf(ctx, query)
+  const r = wordsOf(ctx, response)
+  const known = new Set(q.words.map((w) => w.stem))
+  const asked = askedType(query)
+  const matches = matchWords(ctx, q, r)
+  let cov = coverage(matches)
+  const answers = answerWords(r, asked, known)
+  const gen = generateQuestion(r, known)
+  // The generated question against the query: its content against the query's, and its answer type
+  // against the one the query asks for.
+  const gq = gen.question ? wordsOf(ctx, gen.question) : { text: '', words: [], sentences: [], vectors: new Float32Array(0) }
+  const back = coverage(matchWords(ctx, gq, q))
+  const agree = typeAgreement(asked, gen.type)
+  const questionSimilarity = agree * (0.5 + 0.5 * back)
+  // An answer of the asked type anywhere in the response, and the first sentence's question.
+  const hasAnswer = answers.length > 0 || asked === 'entity' || asked === 'manner' || asked === 'yesno' ? 1 : 0
+  const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
+  // How much of the response is about the query: a long sentence that mentions the query in passing
+  // ranks below one about it.
+  let focus = coverage(matchWords(ctx, r, q))
+  let phrase = phrases(q, r)
+  // Text without spaces between words (Japanese, Chinese): the words above are whole runs of text, so
+  // the query's character bigrams found in the response stand for its words (and for its phrases).
+  if (cjkShare(query) >= CJK_SHARE) {
+    cov = bigramCoverage(query, response)
+    focus = bigramCoverage(response, query)
+    phrase = cov
+  }
+  const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrase)
+  const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
+  return {
+    score,
+    generated_question: gen.question,
+    asked,
+    matches,
+    answers,
+    generatedType: gen.type,
+    query: q,
+    response: r,
+    coverage: cov,
+    questionSimilarity
+  }
+}
+
+const scoreRelevancy: Scorer<'answer_relevancy'> = (request, ctx) => {
+  const { score, generated_question } = relevancy(ctx, request.query, request.response)
+  return { score, generated_question }
+}
+
+/** v3 Answer Relevancy: the v4 scorer on the query and response (the context nodes are not used). */
+const scoreV3: Scorer<'v3.answer_relevancy'> = (request, ctx) => {
+  const { score, generated_question } = relevancy(ctx, request.query, request.response)
+  return { score, generated_question }
+}
+
+/**
+ * `explain('answer_relevancy', request)`: each query content word with the response word it matched
+ * (span into the response; weight = the word's importance x match, negative for an unmatched word), the
+ * response words that could answer the asked type, and the generated question with its answer type.
+ */
+function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Explanation {
+  return (request) => {
+    const rel = relevancy(ctx, request.query, request.response)
+    const evidence: Evidence[] = []
+    for (const m of rel.matches) {
+      if (m.at >= 0) {
+        const w = rel.response.words[m.at]
+        evidence.push({ label: `query word "${m.word.string}" matched`, span: w.span, string: w.string, weight: Number((m.word.weight * m.best).toFixed(4)) })
+      } else evidence.push({ label: `query word "${m.word.string}" missing`, weight: Number((-m.word.weight).toFixed(4)) })
+    }
+    for (const i of rel.answers.slice(0, 10)) {
+      const w = rel.response.words[i]
+      evidence.push({ label: `possible ${rel.asked} answer`, span: w.span, string: w.string, weight: 0.1 })
+    }
+    return {
+      operation: 'answer_relevancy',
+      score: rel.score,
+      evidence,
+      asked_type: rel.asked,
+      generated_question: rel.generated_question,
+      generated_type: rel.generatedType,
+      coverage: Number(rel.coverage.toFixed(4)),
+      question_similarity: Number(rel.questionSimilarity.toFixed(4))
+    }
+  }
+}
+
+export const answerRelevancy = defineMetric({
+  name: 'answer_relevancy',
+  score: scoreRelevancy,
+  v3: { name: 'v3.answer_relevancy', score: scoreV3 },
+  models: [vectorsModel],
+  explain
+})

@@ -1,0 +1,191 @@
+// The undoing of cheap obfuscations (zero-width characters, look-alike letters, compatibility forms,
+// spaced letters, leetspeak), shared by prompt_manipulation ("1gn0r3 all previous instructions") and
+// toxicity ("you are an i d i o t"). The training scripts run the very same code, built into build/rules.js.
+
+// Zero-width and invisible format characters (ZWSP, ZWNJ, ZWJ, LRM, RLM, word joiner, BOM, soft hyphen,
+// bidi controls, tag characters are astral and handled by the surrogate range below).
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/g
+// Latin look-alikes from Cyrillic and Greek (the confusables that spell English words).
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
+  А: 'a', В: 'b', Е: 'e', К: 'k', М: 'm', Н: 'h', О: 'o', Р: 'p', С: 'c', Т: 't', У: 'y', Х: 'x', І: 'i', Ј: 'j', Ѕ: 's',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+  Α: 'a', Β: 'b', Ε: 'e', Ζ: 'z', Η: 'h', Ι: 'i', Κ: 'k', Μ: 'm', Ν: 'n', Ο: 'o', Ρ: 'p', Τ: 't', Υ: 'y', Χ: 'x', ɡ: 'g', ı: 'i'
+}
+const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g')
+// A word that mixes Latin letters with look-alikes: mixing scripts inside one word is the tell.
+const MIXED = new RegExp(`[a-z][${Object.keys(HOMOGLYPHS).join('')}]|[${Object.keys(HOMOGLYPHS).join('')}][a-z]`, 'i')
+// Spaced or split letters: four or more single letters joined by one repeated separator ("i g n o r e",
+// "i-g-n-o-r-e"). Dotted capitals are acronyms (U.S.S.R., I. A. P. A.), not obfuscation.
+const ACRONYM = /^[A-Z. ]+$/
+// Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
+const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
+const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
+// One-pass tests that gate each (costlier) rewrite.
+const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
+// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
+const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
+const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
+const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
+
+const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
+// Zero-width, bidi and format characters, full-width forms, Greek and Cyrillic, and the few Latin
+// look-alikes and astral prefixes (styled letters, tag characters) deobfuscate handles.
+const isOdd = (c: number) =>
+  c === 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff ||
+  (c >= 0xff01 && c <= 0xff5e) || (c >= 0x370 && c <= 0x52f) || c === 0x261 || c === 0x131 || c === 0xd835 || c === 0xdb40
+
+/**
+ * Fast test: can `text` hold any obfuscation `deobfuscate` undoes? One loop over the text (a regular
+ * expression with these alternatives at every position cost several times as much on short texts):
+ * an odd character; a leet character between letters, or starting a word before two letters; or four
+ * single letters joined by one or two separators.
+ */
+function maybeObfuscated(t: string): boolean {
+  const n = t.length
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i)
+    if (c >= 0x80) {
+      if (isOdd(c)) return true
+      continue
+    }
+    const start = i === 0 || !isAlnum(t.charCodeAt(i - 1))
+    if (isLeet(c)) {
+      if (i > 0 && isLetter(t.charCodeAt(i - 1)) && i + 1 < n && isLetter(t.charCodeAt(i + 1))) return true
+      if (start && i + 2 < n && isLetter(t.charCodeAt(i + 1)) && isLetter(t.charCodeAt(i + 2))) return true
+    } else if (start && isLetter(c)) {
+      let j = i
+      let letters = 1
+      while (letters < 4) {
+        if (j + 2 >= n || !isSep(t.charCodeAt(j + 1))) break
+        if (isLetter(t.charCodeAt(j + 2))) j += 2
+        else if (j + 3 < n && isSep(t.charCodeAt(j + 2)) && isLetter(t.charCodeAt(j + 3))) j += 3
+        else break
+        letters++
+      }
+      if (letters === 4) return true
+    }
+  }
+  return false
+}
+
+const isLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a
+const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
+const isSep = (c: number) => c === 0x20 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0x7c || c === 0x2f
+
+/**
+ * One run of spaced letters from a letter at `i` with a separator of `n` characters: the index after its
+ * last letter that ends a run of four or more letters followed by no letter or digit, or -1.
+ */
+function spacedRun(t: string, i: number, n: number): number {
+  if (i + n + 1 >= t.length) return -1
+  for (let k = 1; k <= n; k++) if (!isSep(t.charCodeAt(i + k))) return -1
+  const sep = t.slice(i + 1, i + 1 + n)
+  let letters = 1
+  let at = i + 1
+  let best = -1
+  while (at + n < t.length && t.startsWith(sep, at) && isLetter(t.charCodeAt(at + n))) {
+    at += n + 1
+    letters++
+    if (letters >= 4 && (at >= t.length || !isAlnum(t.charCodeAt(at)))) best = at
+  }
+  return best
+}
+
+/**
+ * Spaced or split letters joined: four or more single letters with one repeated separator of one or two
+ * characters ("i g n o r e", "i-g-n-o-r-e"); dotted capitals are acronyms (U.S.S.R., I. A. P. A.) and
+ * stay. One pass with a loop (a regular expression with a back-reference inside a repeated group
+ * overflows the engine's stack on megabytes of spaced letters); each run is read at most twice.
+ */
+function unspace(t: string): string {
+  let out = ''
+  let done = 0
+  for (let i = 0; i < t.length; i++) {
+    if (!isLetter(t.charCodeAt(i)) || (i > 0 && isAlnum(t.charCodeAt(i - 1)))) continue
+    let n = 2
+    let end = spacedRun(t, i, 2)
+    if (end < 0) {
+      n = 1
+      end = spacedRun(t, i, 1)
+    }
+    if (end < 0) continue
+    const m = t.slice(i, end)
+    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) {
+      i = end - 1
+      continue
+    }
+    let letters = ''
+    for (let k = i; k < end; k += n + 1) letters += t[k]
+    out += t.slice(done, i) + letters
+    done = end
+    i = end - 1
+  }
+  return done === 0 ? t : out + t.slice(done)
+}
+
+function leetWord(w: string): string {
+  // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay.
+  if (/^\d+[a-z]{1,3}$/i.test(w) || /^[a-z]+\d+$/i.test(w) || /^\d+$/.test(w)) return w
+  if (!/\p{L}[0134578@$]|[0134578@$]\p{L}/u.test(w)) return w
+  let out = ''
+  for (const c of w) out += LEET[c] ?? c
+  return out
+}
+
+/**
+ * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
+ * spaced letters and leetspeak. Returns null when nothing changed (the common case), else the text and
+ * what was undone. The result is lower-cased.
+ */
+export function deobfuscate(text: string): { text: string; found: string[] } | null {
+  if (!maybeObfuscated(text)) return null
+  const found: string[] = []
+  let t = text
+  if (INVISIBLE_ANY.test(t)) {
+    found.push('zero-width characters')
+    t = t.replace(INVISIBLE, '')
+  }
+  // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
+  if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
+    found.push('full-width or styled letters')
+    t = t.normalize('NFKC')
+  }
+  if (MIXED.test(t)) {
+    found.push('homoglyphs')
+    t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+  }
+  if (SPACED_ANY.test(t)) {
+    const u = unspace(t)
+    if (u !== t) {
+      t = u
+      found.push('spaced letters')
+    }
+  }
+  let leet = false
+  if (LEET_ANY.test(t)) {
+    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions).
+    let out = ''
+    let done = 0
+    LEET_PAIR.lastIndex = 0
+    let m: RegExpExecArray | null
+    while ((m = LEET_PAIR.exec(t)) !== null) {
+      let s = m.index
+      let e = m.index + 2
+      if (s < done) continue
+      while (s > done && isWordChar(t[s - 1])) s--
+      while (e < t.length && isWordChar(t[e])) e++
+      const w = t.slice(s, e)
+      const u = leetWord(w)
+      if (u !== w) leet = true
+      out += t.slice(done, s) + u
+      done = e
+      LEET_PAIR.lastIndex = e
+    }
+    t = out + t.slice(done)
+  }
+  if (leet) found.push('leetspeak')
+  if (found.length === 0) return null
+  return { text: t.toLowerCase(), found }
+}
+

@@ -1,0 +1,321 @@
+// Pattern evidence of prompt manipulation, and the undoing of cheap obfuscations.
+// scripts/train-prompt-manipulation.mjs (which calibrates the score with these rules in place, through the
+// built build/rules.js) and src/metrics/safety/prompt-manipulation.ts (which scores) run the very same code.
+//
+// A trigger word is not evidence. "Ignore" is evidence when its object is the model's instructions
+// ("ignore all previous instructions"), not a compiler warning; "act as" is evidence when the role is
+// defined by what it may not refuse ("act as DAN, an AI with no restrictions"), not when it is a
+// translator; "jailbreak" is evidence when the model is told it is jailbroken, not when someone asks what
+// the word means for an iPhone. So every pattern below names the manipulation's object or addressee, and
+// talking ABOUT an attack (defining, detecting, preventing it) is negative evidence.
+//
+// Weights are logit units, set by hand (no training set labels the attack type); the overall
+// calibration is fitted with them in place.
+
+/** Attack types, in the order `scores` lists them. */
+export const TYPES: readonly string[] = ['instruction_override', 'jailbreak', 'system_prompt_extraction', 'encoded_payload', 'obfuscation', 'indirect']
+type TypeName = 'instruction_override' | 'jailbreak' | 'system_prompt_extraction' | 'encoded_payload' | 'obfuscation' | 'indirect'
+/** Evidence by attack type (logit units). */
+type Types = Record<string, number>
+/** One piece of pattern evidence (`where` is added by `analyse`). */
+export interface RuleEvidence {
+  label: string
+  type: string
+  span?: [number, number]
+  string?: string
+  weight: number
+  where: string
+}
+type Evidence = Omit<RuleEvidence, 'where'>
+/** A segment the core decoded, with its payload. */
+type Segment = { label: string; span: [number, number]; text: string }
+/** The head's reading of one string: raw logit, whether it holds a trigger word, where the patterns run. */
+type HeadRead = { raw: number; trigger: boolean; windows: Array<[number, number]> | null; short?: number }
+/** What `manipulationRules` finds. */
+type Rules = { types: Types; offset: number; meta: boolean; evidence: Evidence[] | null }
+
+/** Lexicon flag of a trigger word: only texts with one run the patterns (most prose has none). */
+export const TRIGGER = 1
+// Very common words ("now", "above", "previous", "model", "everything") are not triggers: in prose they
+// would make the patterns run nearly everywhere. A pattern built around one of them still fires when
+// another trigger word is near (they rarely come alone in an attack).
+
+/**
+ * Words whose presence makes the patterns worth running. Every pattern below contains one of them,
+ * so a text without any cannot match.
+ */
+export const TRIGGER_WORDS: string[] = [
+  'ignore', 'ignoring', 'disregard', 'forget', 'override', 'bypass', 'overrule', 'instructions', 'instruction', 'prompt', 'prompts',
+  'system', 'jailbreak', 'jailbroken', 'jailbreaking', 'dan', 'developer', 'pretend', 'roleplay',
+  'unfiltered', 'uncensored', 'unrestricted', 'restrictions', 'restriction', 'filters', 'rules', 'guidelines', 'policy', 'policies',
+  'openai', 'chatgpt', 'gpt', 'ai', 'assistant', 'llm', 'chatbot', 'hypothetical', 'hypothetically', 'fictional',
+  'reveal', 'repeat', 'decode', 'base64', 'amoral', 'unethical', 'immoral', 'censorship', 'refuse',
+  'ethics', 'ethical', 'morals', 'limitations', 'instead', 'aim', 'stan', 'dude', 'mongo',
+  'ignoriere', 'ignorieren', 'vergiss', 'vergessen', 'anweisungen', 'anweisung', 'befehle', 'vorherigen',
+  'regeln', 'aufgabe', 'aufgaben', 'olvida', 'ignora', 'instrucciones', 'oublie', 'ignorez'
+]
+
+const S = (source: string) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
+
+// Objects of an override: the model's instructions and everything like them.
+const INSTR = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|commands?|orders|context|constraints?|restrictions?|programming|polic(?:y|ies)|training|guidance|tasks?|assignments?|directions|messages?|conversation|everything|all)`
+const BEFORE = String.raw`(?:previous|prior|above|earlier|preceding|initial|original|old|system|given|former|existing|your|all|any|the|those|these|every|my|everything)`
+
+/** [type, weight, pattern]. Patterns run on the lower-cased, de-obfuscated text. */
+const PATTERNS: Array<[string, number, RegExp]> = [
+  // instruction override
+  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+\S+){0,3}?\s+${BEFORE}\b(?:\s+\S+){0,3}?\s+${INSTR}\b`)],
+  ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`)],
+  ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`)],
+  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b`)],
+  ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`)],
+  ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`)],
+  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|stop being)\b`)],
+
+  // jailbreak: personas without limits, developer mode, DAN, hypothetical framing
+  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b`)],
+  ['jailbreak', 2.5, S(String.raw`\b(?:no|without|free of|free from|any|zero|not bound by|bound by no|beyond)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b`)],
+  ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`)],
+  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question|anything i ask)\b`)],
+  ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`)],
+  ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`)],
+  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|would|do|can)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`)],
+  ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`)],
+  ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`)],
+  ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`)],
+
+  // system prompt extraction
+  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the)\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)\b`)],
+  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above|before this|before the|prior to)\b`)],
+  ['system_prompt_extraction', 2, S(String.raw`\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b`)],
+  ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`)],
+
+  // indirect: instructions addressed to the assistant inside a document, e-mail, page or tool output
+  ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`)],
+  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b`)],
+  ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`)],
+  ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`)],
+  ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`)]
+]
+
+// Talking about an attack: defining, detecting, preventing, studying it. Lowers the evidence.
+const META = S(String.raw`\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
+const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructions|prompt|rules|guidelines)\b/
+/** Logit taken off each piece of evidence found while the text talks about attacks. */
+export const META_UNDO = 0.7
+
+// Category logits: base + slope * evidence (+ a share of the learned score where the head carries the type).
+export const TYPE_BASE: Record<TypeName, number> = { instruction_override: -4, jailbreak: -4, system_prompt_extraction: -4, encoded_payload: -4.5, obfuscation: -4.5, indirect: -4.5 }
+export const TYPE_SLOPE: Record<TypeName, number> = { instruction_override: 1.3, jailbreak: 1.2, system_prompt_extraction: 1.3, encoded_payload: 1.3, obfuscation: 1.3, indirect: 1.3 }
+export const TYPE_HEAD: Record<TypeName, number> = { instruction_override: 0.25, jailbreak: 0.45, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+
+/** Most evidence one type adds to the overall logit (a long jailbreak matches many patterns). */
+export const TYPE_CAP = 6
+
+/**
+ * Pattern evidence of `lower` (the normalised, lower-cased text); `collect` lists the matches (explain).
+ */
+export function manipulationRules(lower: string, collect: boolean): Rules {
+  const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: Evidence[] | null = collect ? [] : null
+  // Asking for *your* prompt or instructions is extraction, however it is phrased.
+  const meta = META.test(lower) && !YOURS.test(lower)
+  META.lastIndex = 0
+  const scale = meta ? 1 - META_UNDO : 1
+  for (const [type, weight, re] of PATTERNS) {
+    re.lastIndex = 0
+    let m: RegExpExecArray | null
+    let hits = 0
+    let first: string | null = null
+    while ((m = re.exec(lower)) !== null) {
+      // A pattern counts at most twice, and the same words matched again not at all: repetition is not
+      // more evidence (a benign sentence repeated must not score higher than once).
+      const counts = hits < 2 && m[0] !== first
+      if (counts) {
+        types[type] += weight * scale
+        if (hits === 0) first = m[0]
+        hits++
+      }
+      if (evidence) evidence.push({ label: `pattern: ${type}`, type, span: [m.index, m.index + m[0].length], string: m[0], weight: counts ? weight * scale : 0 })
+      if (m[0].length === 0) re.lastIndex++
+      if (hits >= 2 && !evidence) break
+    }
+  }
+  if (evidence && meta) {
+    META.lastIndex = 0
+    const m = META.exec(lower)
+    META.lastIndex = 0
+    if (m) evidence.push({ label: 'talks about an attack', type: 'meta', span: [m.index, m.index + m[0].length], string: m[0], weight: 0 })
+  }
+  let offset = 0
+  for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
+  return { types, offset, meta, evidence }
+}
+
+import { deobfuscate } from './deobfuscate.js'
+
+export { deobfuscate }
+
+// ---- the whole analysis, shared by training and scoring ----
+
+/** What `analyse` finds in a text. */
+export interface Analysis {
+  z: number
+  offset: number
+  types: Types
+  normalised: string | null
+  segments: Segment[]
+  evidence: RuleEvidence[] | null
+  window: [number, number] | null
+  short: number
+}
+
+/** Texts longer than this are also scored per window of sentences, the highest window counting. */
+export const LONG = 600
+/** A window gathers whole sentences until it has at least this many characters. */
+export const SPAN = 300
+/** A window without a sentence end is cut at the first space after this many characters. */
+export const SPAN_MAX = 1200
+
+/**
+ * Windows of whole sentences ([start, end) string indices) covering `text`: a sentence ends at a line
+ * break, or at . ! ? before a space or the end. One pass; a short tail joins the window before it.
+ */
+export function sentenceWindows(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  let start = 0
+  const n = text.length
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i)
+    const end = c === 10 || ((c === 46 || c === 33 || c === 63) && (i + 1 === n || text.charCodeAt(i + 1) <= 32))
+    if ((end && i + 1 - start >= SPAN) || (c === 32 && i - start >= SPAN_MAX)) {
+      out.push([start, i + 1])
+      start = i + 1
+    }
+  }
+  if (start < n) {
+    if (out.length > 0 && n - start < SPAN) out[out.length - 1][1] = n
+    else out.push([start, n])
+  }
+  return out
+}
+
+/** Texts up to this many characters get the patterns over the whole text; longer ones only near triggers. */
+export const WHOLE = 600
+/** Characters of context kept on each side of a trigger word (a pattern spans at most about 150). */
+export const WINDOW = 200
+
+/**
+ * Windows of a long text where the patterns run: around each trigger word, merged. `spans` are the string
+ * indices of every word, `flagged` (word index, flags) pairs in ascending word order. Null = whole text.
+ */
+export function windowsOf(length: number, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number): Array<[number, number]> | null {
+  if (length <= WHOLE) return null
+  const out: Array<[number, number]> = []
+  for (let i = 0; i < nFlagged; i++) {
+    const w = flagged[2 * i]
+    const s = Math.max(0, spans[2 * w] - WINDOW)
+    const e = Math.min(length, spans[2 * w + 1] + WINDOW)
+    const last = out[out.length - 1]
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e)
+    else out.push([s, e])
+  }
+  return out
+}
+
+/** manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. */
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean): Rules {
+  if (!windows) return manipulationRules(str.toLowerCase(), collect)
+  const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: Evidence[] | null = collect ? [] : null
+  let meta = false
+  for (const [s, e] of windows) {
+    const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
+    // The strongest window per type: the same evidence repeated further on is not more evidence.
+    for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
+    meta = meta || r.meta
+    if (evidence) for (const ev of r.evidence!) evidence.push(ev.span ? { ...ev, span: [ev.span[0] + s, ev.span[1] + s] } : ev)
+  }
+  let offset = 0
+  for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
+  return { types, offset, meta, evidence }
+}
+
+// An instruction to decode or follow what is encoded, next to an encoded segment.
+const DECODE_CUE = /\b(?:decode|decoded|base64|base32|hex|binary|execute|follow|run|interpret|translate)\b/i
+/** Evidence an encoded segment adds when its payload reads as an attack to the head alone. */
+export const ENCODED_HEAD = 1.5
+/** Evidence an encoded segment adds when the text asks to decode or follow it. */
+export const ENCODED_CUE = 1
+/** Evidence obfuscation adds when undoing it revealed evidence (2) and per technique used (0.5). */
+export const OBFUSCATION_BASE = 2
+export const OBFUSCATION_EACH = 0.5
+
+/**
+ * Evidence of manipulation in `text`.
+ * `head(str)` gives the learned head's raw logit of a string, whether it holds a trigger word, and where
+ * the patterns must run (`windowsOf`) ({ raw, trigger, windows }); `decode()` gives the encoded segments of `text` with their decoded payloads
+ * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
+ * type and (with `collect`) the list of evidence; `window` is the sentence window of a long text whose
+ * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
+ * text (0 when it has WORDS or more).
+ */
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean): Analysis {
+  const h0 = head(text)
+  let z = h0.raw
+  // A long text is also read window by window (whole sentences): an instruction at the end of an e-mail
+  // is not averaged away by the e-mail. The head divides by the feature count, so windows of a repeated
+  // sentence score as the sentence once.
+  let window: [number, number] | null = null
+  if (text.length > LONG) {
+    for (const [s, e] of sentenceWindows(text)) {
+      const hw = head(text.slice(s, e))
+      if (hw.raw > z) {
+        z = hw.raw
+        window = [s, e]
+      }
+    }
+  }
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
+  const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
+  const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
+  const de = deobfuscate(text)
+  let normalised: string | null = null
+  if (de) {
+    const h1 = head(de.text)
+    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, meta: false, evidence: [] }
+    const gain = r1.offset - (rules?.offset ?? 0)
+    if (gain > 0 || h1.raw > h0.raw + 1) {
+      // Undoing the obfuscation revealed evidence: score what it hid.
+      normalised = de.text
+      if (h1.raw > z) window = null
+      z = Math.max(z, h1.raw)
+      for (const t of TYPES) types[t] = Math.max(types[t], r1.types[t])
+      types.obfuscation += OBFUSCATION_BASE + OBFUSCATION_EACH * de.found.length
+      rules = r1
+      if (evidence) {
+        for (const e of r1.evidence!) evidence.push({ ...e, where: 'de-obfuscated text' })
+        evidence.push({ label: `obfuscation: ${de.found.join(', ')}`, type: 'obfuscation', string: de.text.slice(0, 200), weight: OBFUSCATION_BASE + OBFUSCATION_EACH * de.found.length, where: 'text' })
+      }
+    }
+  }
+  const segments = decode()
+  if (segments.length > 0) {
+    const cue = DECODE_CUE.test(text)
+    for (const seg of segments) {
+      const hs = head(seg.text)
+      const rs = manipulationRules(seg.text.toLowerCase(), collect)
+      const w = rs.offset + (hs.raw > 0 ? ENCODED_HEAD : 0) + (cue && (rs.offset > 0 || hs.raw > 0) ? ENCODED_CUE : 0)
+      types.encoded_payload = Math.max(types.encoded_payload, w)
+      if (evidence) {
+        evidence.push({ label: `decoded ${seg.label}`, type: 'encoded_payload', span: seg.span, string: seg.text.slice(0, 200), weight: w, where: 'text' })
+        for (const e of rs.evidence!) evidence.push({ ...e, where: `decoded ${seg.label} at ${seg.span[0]}` })
+      }
+    }
+  }
+  let offset = 0
+  for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
+  // How short the text is (1 - distinct words / the head's WORDS, 0 for longer texts): calibrated apart,
+  // as the head's mean over a few words rests on little. Repetition does not change it.
+  return { z, offset, types, normalised, segments, evidence, window, short: h0.short ?? 0 }
+}

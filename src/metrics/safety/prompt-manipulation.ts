@@ -1,0 +1,261 @@
+// Prompt manipulation: a calibrated hashed n-gram head (assembly/vec/features.ts) plus pattern evidence
+// for each attack type, scored on the text, on the text with cheap obfuscations undone, and on every
+// encoded segment the core finds and decodes (assembly/scan/encodings.ts). The analysis itself is shared
+// with the training script (prompt-manipulation-rules.ts). Method, data, accuracy:
+// docs/metrics/prompt-manipulation.md.
+import { type Core } from '../../core/wasm.js'
+import { ENCODING_LABELS } from '../../core/abi.js'
+import type { Context, Scorer } from '../shared/context.js'
+import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
+import { distinctWords } from '../shared/distinct-words.js'
+import { headNorm, installHead } from '../shared/ngram-head.js'
+import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+
+/** The model file's shape (src/models/prompt-manipulation.generated.ts). */
+export interface ManipulationModel {
+  KINDS: number
+  BITS: number
+  CMIN: number
+  CMAX: number
+  /** 1: the head sum is divided by the feature count; absent or 0: by its square root (older files). */
+  NORM?: number
+  /** Distinct words at which the learned evidence counts in full (fewer: in proportion); absent: always. */
+  WORDS?: number
+  BIAS: number
+  SCALE: number
+  A: number
+  /** Logit per unit of shortness (1 - distinct words / WORDS); absent: 0. */
+  B?: number
+  C: number
+  WEIGHTS: string
+  LEXICON: string
+}
+
+/** Severity when the request gives none: the calibrated boundary, no shift. */
+export const DEFAULT_SEVERITY = 0.5
+/** Logit added per unit of severity above the default (strict settings flag borderline prompts). */
+export const SEVERITY_SHIFT = 4
+
+interface Installed {
+  model: number
+  m: ManipulationModel
+  weights: Int8Array
+}
+
+const installed = new WeakMap<Core, Installed>()
+
+export const manipulationModel = defineModel(
+  'prompt_manipulation',
+  () => import('../../models/prompt-manipulation.generated.js'),
+  (ctx, m: ManipulationModel) => {
+    installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }) })
+  }
+)
+
+const WANT_FEATURES = 1
+const WANT_SPANS = 2
+const utf8 = new TextDecoder()
+
+interface Segment {
+  label: string
+  span: [number, number]
+  text: string
+}
+
+interface Head {
+  raw: number
+  /** 1 - distinct words / WORDS (0 for texts with WORDS or more distinct words). */
+  short: number
+  trigger: boolean
+  windows: Array<[number, number]> | null
+  words: number
+}
+
+/** Head logit of `text`; with `decode`, also the encoded segments of that same call's text. */
+function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null): Head {
+  const x = core.exports
+  const ref = core.begin(text)
+  const r = x.vecScore(ref.ptr, ref.len, inst.model, 0)
+  const mem = core.u32(r, 9)
+  const nWords = mem[0]
+  const nFeat = mem[2]
+  const nFlag = mem[5]
+  const trigger = nFlag > 0
+  const sum = mem[8] | 0
+  const m = inst.m
+  // Before the spans become string indices: distinct words are read from the text's bytes.
+  const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, m.WORDS) / m.WORDS : 1
+  let windows: Array<[number, number]> | null = null
+  if (trigger && text.length > WHOLE) {
+    // Long text: the patterns run only around its trigger words.
+    const spanPtr = mem[1]
+    const flagPtr = mem[6]
+    core.toStringIndices(ref, spanPtr, nWords * 2)
+    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(flagPtr, nFlag * 2), nFlag)
+  }
+  if (decode) {
+    // The text is still in memory: the encodings scanner reads it there (SIMD; prose rarely has a run).
+    const count = x.encodingsDecode(ref.ptr, ref.len)
+    if (count > 0) {
+      const spansPtr = x.encodingsSpans()
+      core.toStringIndices(ref, spansPtr, count * 2)
+      const spans = core.u32(spansPtr, count * 2)
+      const labels = core.u32(x.encodingsLabels(), count)
+      const d = core.u32(x.encodingsDecoded(), count * 2)
+      for (let i = 0; i < count; i++) {
+        decode.push({
+          label: ENCODING_LABELS[labels[i]],
+          span: [spans[2 * i], spans[2 * i + 1]],
+          text: utf8.decode(core.bytes.subarray(d[2 * i], d[2 * i] + d[2 * i + 1]))
+        })
+      }
+    }
+  }
+  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, trigger, windows, words: nWords, short: 1 - shrink }
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+const round2 = (x: number) => Math.round(x * 100) / 100
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4
+
+function run(ctx: Context, text: string, collect: boolean) {
+  const inst = installed.get(ctx.core)
+  if (!inst) throw new Error('litmus: prompt_manipulation model not installed')
+  const core = ctx.core
+  const segments: Segment[] = []
+  const first = headOf(core, inst, text, segments)
+  let firstCall = true
+  const head = (s: string) => {
+    if (firstCall && s === text) {
+      firstCall = false
+      return first
+    }
+    return headOf(core, inst, s, null)
+  }
+  const a = analyse(text, head, () => segments, collect)
+  return { inst, a, words: first.words }
+}
+
+/** The calibrated head: A * head logit + B * shortness + C. */
+function calibrated(inst: Installed, z: number, short: number): number {
+  return inst.m.A * z + (inst.m.B ?? 0) * short + inst.m.C
+}
+
+function overallLogit(inst: Installed, z: number, short: number, offset: number, severity: number): number {
+  return calibrated(inst, z, short) + offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+}
+
+const BASE = TYPES.map((t) => TYPE_BASE[t as keyof typeof TYPE_BASE])
+const SLOPE = TYPES.map((t) => TYPE_SLOPE[t as keyof typeof TYPE_SLOPE])
+const HEAD = TYPES.map((t) => TYPE_HEAD[t as keyof typeof TYPE_HEAD])
+
+function typeScores(types: Record<string, number>, calibratedHead: number, severity: number) {
+  const head = Math.max(0, calibratedHead)
+  const shift = SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+  return TYPES.map((label, i) => ({ label, score: round2(100 * sigmoid(BASE[i] + SLOPE[i] * types[label] + HEAD[i] * head + shift)) }))
+}
+
+const ZERO = TYPES.map((label) => ({ label, score: 0 }))
+
+function scoreText(ctx: Context, text: string, severity: number) {
+  const { inst, a, words } = run(ctx, text, false)
+  // A text without a word (empty, spaces, emoji) and without an encoded segment asks nothing.
+  if (words === 0 && a.segments.length === 0) return { score: 0, scores: ZERO.map((s) => ({ ...s })) }
+  const zc = calibrated(inst, a.z, a.short)
+  return { score: round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))), scores: typeScores(a.types, zc, severity) }
+}
+
+const score: Scorer<'prompt_manipulation'> = (request, ctx) => scoreText(ctx, request.text, request.severity ?? DEFAULT_SEVERITY)
+
+/**
+ * v3 Prompt Injection: the query is the prompt under test and is scored as prompt_manipulation. The
+ * context nodes and the response are not scored: they are the application's own material, and an
+ * injection inside a retrieved document is a v4 `indirect` finding when that document is sent as text.
+ */
+const v3Score: Scorer<'v3.prompt_injection'> = (request, ctx) => scoreText(ctx, request.query, DEFAULT_SEVERITY)
+
+/** Evidence with where it was found (the text, the de-obfuscated text, a decoded segment) and its attack type. */
+export type ManipulationEvidence = Evidence & { where: string; type?: string }
+
+/** Smallest contribution (logit units) an n-gram group needs to be listed. */
+const MIN_WEIGHT = 0.05
+
+/**
+ * `explain('prompt_manipulation', request)`: the score with the evidence behind it: the words whose
+ * n-grams raised or lowered the learned score (weight = their share of the calibrated logit), the
+ * patterns that fired (by type, with spans in the text, or in the de-obfuscated or decoded text where
+ * they were found: `where` says which), the obfuscations undone and the decoded segments.
+ */
+function explain(ctx: Context): (request: { text: string; severity?: number }) => Explanation & { evidence: ManipulationEvidence[] } {
+  return (request) => {
+    const severity = request.severity ?? DEFAULT_SEVERITY
+    const text = request.text
+    const { inst, a, words } = run(ctx, text, true)
+    const core = ctx.core
+    const x = core.exports
+    const evidence: ManipulationEvidence[] = []
+    // The n-grams of the text the head scored: the original, its sentence window that scored highest,
+    // or the de-obfuscated text when that won. Spans are given in the original (or de-obfuscated) text.
+    const at = a.window ? a.window[0] : 0
+    const scored = a.window ? text.slice(a.window[0], a.window[1]) : (a.normalised ?? text)
+    if (a.window) {
+      const whole = headOf(core, inst, text, null).raw
+      evidence.push({ label: 'sentence window read as the most manipulative', span: [a.window[0], a.window[1]], string: scored.slice(0, 200), weight: round4(inst.m.A * (a.z - whole)), where: 'text' })
+    }
+    const ref = core.begin(scored)
+    const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_FEATURES | WANT_SPANS)
+    const mem = core.u32(r, 9)
+    const nWords = mem[0]
+    const nFeat = mem[2]
+    if (nWords > 0) {
+      core.toStringIndices(ref, mem[1], nWords * 2)
+      const spans = core.u32(mem[1], nWords * 2).slice()
+      const feats = core.u32(mem[3], nFeat)
+      const fw = core.u32(mem[4], nFeat)
+      const shrink = inst.m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, inst.m.WORDS) / inst.m.WORDS : 1
+      const unit = inst.m.A * inst.m.SCALE * headNorm(inst.m, nFeat) * shrink
+      const byWord = new Float64Array(nWords)
+      const byPair = new Float64Array(nWords)
+      for (let i = 0; i < nFeat; i++) {
+        const w = fw[i] & 0x0fffffff
+        const c = inst.weights[feats[i]] * unit
+        if (fw[i] >>> 28 === 2) byPair[w] += c
+        else byWord[w] += c
+      }
+      const where = a.normalised && !a.window ? 'de-obfuscated text' : 'text'
+      for (let w = 0; w < nWords; w++) {
+        const s = spans[2 * w]
+        const e = spans[2 * w + 1]
+        if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [at + s, at + e], string: scored.slice(s, e), weight: round4(byWord[w]), where })
+        if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
+          const ps = spans[2 * w - 2]
+          evidence.push({ label: 'word pair', span: [at + ps, at + e], string: scored.slice(ps, e), weight: round4(byPair[w]), where })
+        }
+      }
+    }
+    for (const ev of a.evidence ?? []) {
+      evidence.push({ ...ev, weight: round4(ev.weight) })
+    }
+    evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
+    const empty = words === 0 && a.segments.length === 0
+    const zc = calibrated(inst, a.z, a.short)
+    if (a.short > 0 && inst.m.B) evidence.push({ label: 'short text (few distinct words)', weight: round4(inst.m.B * a.short), where: 'text' })
+    evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
+    return {
+      operation: 'prompt_manipulation',
+      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))),
+      scores: empty ? ZERO.map((s) => ({ ...s })) : typeScores(a.types, zc, severity),
+      decoded: a.segments.map((s) => ({ label: s.label, span: s.span, text: s.text })),
+      deobfuscated: a.normalised,
+      evidence
+    }
+  }
+}
+
+export const promptManipulation = defineMetric({
+  name: 'prompt_manipulation',
+  score,
+  v3: { name: 'v3.prompt_injection', score: v3Score, explainAs: (r) => ({ text: r.query }) },
+  models: [manipulationModel],
+  explain
+})

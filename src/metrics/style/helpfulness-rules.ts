@@ -1,0 +1,144 @@
+// Helpfulness features: what a response gives (length with saturation, numbers, names, lists and steps)
+// and what it withholds (refusal phrases, hedges, deflecting openings, questions back).
+// scripts/train-helpfulness.mjs (through the built build/rules.js) and helpfulness.ts compute the very same features.
+import { TRIGGER_WORDS } from '../safety/refusal-rules.js'
+
+/** Words that hedge or profess not to know. */
+export const HEDGES = [
+  'maybe', 'perhaps', 'probably', 'possibly', 'might', 'guess', 'unsure', 'unclear', 'depends', 'idk', 'hmm', 'um', 'uh',
+  'sometimes', 'somewhat', 'kind', 'sort', 'think', 'suppose', 'wonder', 'not sure'
+]
+/** Lexicon flags: 1 = refusal trigger word (refusal-rules.ts), 2 = hedge. */
+export const FLAG_TRIGGER = 1
+export const FLAG_HEDGE = 2
+export const HELPFULNESS_LEXICON = [...new Set([...TRIGGER_WORDS, ...HEDGES.filter((w) => !w.includes(' '))])]
+  .map((w) => `${w}\t${(TRIGGER_WORDS.includes(w) ? FLAG_TRIGGER : 0) | (HEDGES.includes(w) ? FLAG_HEDGE : 0)}\n`)
+  .join('')
+
+/** An opening that answers with a question, a shrug or a stall instead of help. */
+export const DEFLECT = /^\W*(?:um+|uh+|hm+|well,|i[’']?m not sure|i am not sure|i don[’']?t (?:know|understand)|i do not (?:know|understand)|what do you mean|do you mean|can you (?:clarify|tell me more|be more specific|explain)|could you (?:clarify|tell me more|be more specific|explain)|why do you (?:ask|want)|what (?:kind|sort|type) of)/i
+
+// The counts in TypeScript: the core computes the same in assembly/judge/helpfulnessCounts (the metric and
+// the training script use the core; a test checks all three agree): digit runs /\d+/, list items /(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/, names
+// /[a-z,;] [A-Z][a-z]/ and question marks.
+export interface Counts {
+  digits: number
+  items: number
+  names: number
+  questions: number
+}
+export const COUNTS: Counts = { digits: 0, items: 0, names: 0, questions: 0 }
+
+const isDigit = (c: number) => c >= 48 && c <= 57
+const isLower = (c: number) => c >= 97 && c <= 122
+const isUpper = (c: number) => c >= 65 && c <= 90
+
+/** Digit runs, list items, capitalised names after a lower-case word, question marks (one pass; reused object). */
+export function countAll(text: string): Counts {
+  let digits = 0
+  let items = 0
+  let names = 0
+  let questions = 0
+  const n = text.length
+  let lineStart = true
+  let prevDigit = false
+  // Matches of the names pattern do not overlap: the next starts after the last one's end.
+  let namesEnd = -1
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i)
+    const digit = isDigit(c)
+    if (digit && !prevDigit) digits++
+    prevDigit = digit
+    if (c === 63) questions++
+    else if (c === 32 && i > 0 && i + 2 < n) {
+      const p = text.charCodeAt(i - 1)
+      if (i - 1 > namesEnd && (isLower(p) || p === 44 || p === 59) && isUpper(text.charCodeAt(i + 1)) && isLower(text.charCodeAt(i + 2))) {
+        names++
+        namesEnd = i + 2
+      }
+    }
+    if (lineStart) {
+      // A list item: spaces or tabs, then a bullet or one or two digits with . or ), then a space or tab.
+      let j = i
+      while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++
+      if (j < n) {
+        const b = text.charCodeAt(j)
+        let k = -1
+        if (b === 45 || b === 42 || b === 0x2022) k = j + 1
+        else if (isDigit(b)) {
+          let d = j + 1
+          if (d < n && isDigit(text.charCodeAt(d))) d++
+          if (d < n && (text.charCodeAt(d) === 46 || text.charCodeAt(d) === 41)) k = d + 1
+        }
+        if (k > 0 && k < n && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) items++
+      }
+      lineStart = false
+    }
+    if (c === 10) lineStart = true
+  }
+  COUNTS.digits = digits
+  COUNTS.items = items
+  COUNTS.names = names
+  COUNTS.questions = questions
+  return COUNTS
+}
+
+const sat = (x: number, at: number) => (x < at ? x / at : 1)
+
+/**
+ * Logit taken off a response that opens with a refusal phrase. A design choice, not fitted: the preference
+ * pairs hardly contain refusals (35 of 2,717 training pairs differ in it, and raters sometimes prefer the
+ * refusal of a harmful request), so the fitted weight is about 0, while a refusal is by definition not
+ * help. On the dev pairs it changes pairwise accuracy by +0.4 points (docs/metrics/helpfulness.md).
+ */
+export const REFUSAL_PENALTY = 1.5
+/** Index of 'refusal phrase in the opening' in FEATURES. */
+export const REFUSAL_FEATURE = 2
+
+/** Names of the dense features, in order. */
+export const FEATURES = [
+  'length (log distinct words)',
+  'length (saturating at 150 distinct words)',
+  'refusal phrase in the opening',
+  'refusal phrases later',
+  'numbers',
+  'list items and steps',
+  'capitalised names',
+  'hedges per word',
+  'questions back',
+  'ends with a question',
+  'deflecting opening'
+]
+
+/**
+ * Distinct words up to which the length features grow (src/metrics/shared/distinct-words.ts): length is read
+ * from distinct words, so a response repeated n times has the length of the response once (counting
+ * every word let 'The weather is nice today. ' x 1000 score 99.79).
+ */
+export const LENGTH_CAP = 1024
+
+/**
+ * Dense features of a response from the core's word count, its distinct words (up to LENGTH_CAP), hedge
+ * count and counts (helpfulnessCounts, or countAll) and the refusal phrases (in the opening / later).
+ */
+export function denseFeatures(text: string, nWords: number, distinct: number, nHedges: number, openPhrases: number, laterPhrases: number, counts: Counts): number[] {
+  const words = nWords > 0 ? nWords : 1
+  const trimmed = text.trimEnd()
+  const { digits, items, names, questions } = counts
+  // Counts weighed by the share of distinct words: close to the count in ordinary prose, and the same
+  // for a response repeated n times as for the response once.
+  const share = distinct / words
+  return [
+    Math.log1p(distinct),
+    sat(distinct, 150),
+    openPhrases > 0 ? 1 : 0,
+    sat(laterPhrases, 2),
+    sat(digits * share, 6),
+    sat(items * share, 5),
+    sat(names / words, 0.1),
+    sat(nHedges / words, 0.1),
+    sat(questions * share, 3),
+    trimmed.endsWith('?') ? 1 : 0,
+    DEFLECT.test(text) ? 1 : 0
+  ]
+}
