@@ -346,13 +346,20 @@ let clean = true
 
 const compiledOps = new WeakMap<Operation, Compiled>()
 
+// The last operation's, checked before the map: a call looks it up three times (request, rounding, check).
+let lastOp: Operation | undefined
+let lastCompiled: Compiled | undefined
+
 function compiledOf(op: Operation): Compiled {
+  if (op === lastOp) return lastCompiled!
   let c = compiledOps.get(op)
   if (c === undefined) {
     const response = op.response ?? {}
     c = { request: compileFields(op.request), round: compileRound(response), valid: compileValidFields(response, true) }
     compiledOps.set(op, c)
   }
+  lastOp = op
+  lastCompiled = c
   return c
 }
 

@@ -73,12 +73,6 @@ interface Run {
 
 const EMPTY: Uint32Array = new Uint32Array(0)
 
-let memView: Uint32Array = EMPTY
-function view(core: Core): Uint32Array {
-  const buffer = core.exports.memory.buffer
-  if (memView.buffer !== buffer) memView = new Uint32Array(buffer)
-  return memView
-}
 
 function run(ctx: Context, text: string, severity: number, collect: boolean): Run {
   const inst = installed.get(ctx.core)
@@ -90,7 +84,7 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const want = collect ? WANT_FEATURES | WANT_SPANS | WANT_WORD_SUMS : WANT_WORD_SUMS
   const r = x.vecScore(ref.ptr, ref.len, inst.model, want)
   // One view of memory for the result block, re-made only when memory has grown.
-  const mem = view(core)
+  const mem = core.words
   const at = r >> 2
   const nWords = mem[at]
   const spanPtr = mem[at + 1]

@@ -60,15 +60,6 @@ interface Run {
   nFlag: number
 }
 
-const EMPTY: Uint32Array = new Uint32Array(0)
-let mem: Uint32Array = EMPTY
-// One view of core memory, re-made only when memory has grown.
-function view(core: Core): Uint32Array {
-  const buffer = core.exports.memory.buffer
-  if (mem.buffer !== buffer) mem = new Uint32Array(buffer)
-  return mem
-}
-
 function run(ctx: Context, original: string, want: number): Run {
   const text = straightQuotes(original)
   const inst = installed.get(ctx.core)
@@ -76,7 +67,7 @@ function run(ctx: Context, original: string, want: number): Run {
   const core = ctx.core
   const ref = core.begin(text)
   const r = core.exports.vecScore(ref.ptr, ref.len, inst.model, want)
-  const u = view(core)
+  const u = core.words
   const at = r >> 2
   const nWords = u[at]
   const nFeat = u[at + 2]
