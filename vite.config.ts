@@ -55,13 +55,16 @@ export default defineConfig({
         server: 'src/server/index.ts',
         'server-worker': 'src/server/worker.ts',
         client: 'src/client/index.ts',
-        report: 'src/report/index.ts'
+        report: 'src/report/index.ts',
+        // Token counts (OpenAI byte-pair encodings, gpt-tokenizer) for cost from strings: their own entry,
+        // so the tables load only for those who count tokens.
+        tokens: 'src/tokens/index.ts'
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`
     },
     rollupOptions: {
-      external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina', 'cli-progress'],
+      external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina', 'cli-progress', /^gpt-tokenizer(\/|$)/],
       output: {
         // Model chunks under models/; code the server and its worker share under shared/.
         chunkFileNames: (chunk) =>

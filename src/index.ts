@@ -6,7 +6,8 @@
  */
 export { load, type Evaluator } from './evaluator.js'
 export type { LoadOptions } from './metrics/shared/context.js'
-export { ValidationError, MissingArgumentError, InvalidArgumentError, ConfigurationError, NotLoadedError, type Issue } from './errors.js'
+export { ValidationError, MissingArgumentError, InvalidArgumentError, ConfigurationError, NotLoadedError, invalidArgument, type Issue } from './errors.js'
+export { MAX_TEXT_CHARS } from './schema/limits.js'
 export { OPERATIONS, type OperationName, type Operation, type Rule } from './schema/operations.js'
 export { VERSIONS, versionsOf, type Versions } from './schema/versions.js'
 export type { Field } from './schema/fields.js'

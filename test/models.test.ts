@@ -74,9 +74,11 @@ describe('bundle', () => {
   // The core was 147 KB. The v3 response schemas and versions table of the spec, the de-obfuscation shared
   // by toxicity and prompt_manipulation (plain JS the training scripts run too), and the PII name tagger's
   // decoder (assembly/pii/tagger.ts, about 4 KB; its weights are a lazy chunk) took it to about 155 KB.
-  // Of it, about 62 KB is the WebAssembly module inlined as base64.
-  it('stays within its budgets (gzipped): core 160 KB, each chunk 1 MB, all chunks 4 MB', () => {
-    expect(gz(new URL('litmus.js', dist))).toBeLessThan(160 * 1024)
+  // Of it, about 62 KB is the WebAssembly module inlined as base64. Verdicts, scans and custom metrics
+  // (about 4 KB), the contradiction features and CJK bigrams of the grounded metrics, and class names kept
+  // through minification took it to about 162 KB.
+  it('stays within its budgets (gzipped): core 168 KB, each chunk 1 MB, all chunks 4 MB', () => {
+    expect(gz(new URL('litmus.js', dist))).toBeLessThan(168 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))
