@@ -19,3 +19,8 @@ it('docs/limits.md states every limit of src/schema/limits.ts with its value', (
     expect(doc, `${name} = ${value}`).toMatch(new RegExp(`\\b${value.toLocaleString('en-US').replace(/,/g, ',')}\\b`))
   }
 })
+
+it('src/schema/methods.generated.ts is generated from the current schema table (run `node scripts/api-types.mjs`)', async () => {
+  const { renderMethods } = await import('../scripts/api-types.mjs')
+  expect(readFileSync(new URL('../src/schema/methods.generated.ts', import.meta.url), 'utf8')).toBe(renderMethods())
+})
