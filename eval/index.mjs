@@ -10,8 +10,9 @@ export const DATASETS = new URL('../../shared/datasets/', import.meta.url)
 const only = process.argv[2]
 const dir = new URL('.', import.meta.url)
 if (!existsSync(DATASETS)) {
-  console.error(`eval: datasets not found at ${DATASETS.pathname}; nothing to evaluate`)
-  process.exit(0)
+  // Nothing measured is not a pass: a script or CI step that runs `npm run eval` must see it.
+  console.error(`eval: datasets not found at ${DATASETS.pathname}; nothing was evaluated (the data sets are described in docs/accuracy.md)`)
+  process.exit(2)
 }
 const files = readdirSync(dir).filter((f) => f.endsWith('.eval.mjs') && (!only || f.includes(only))).sort()
 const litmus = await load()
