@@ -119,7 +119,13 @@ describe('custom metrics', () => {
       expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l).verdict.flagged)).toEqual([true, false])
       expect(run.status).toBe(1)
     }
-    expect(cli(dir, ['lines.jsonl']).stdout).toMatch(/"apology":\{"score":33.33\}/)
+    const records = cli(dir, ['lines.jsonl'])
+    expect(records.stdout).toMatch(/"apology":\{"score":33.33\}/)
+    // The report reads the same config: the custom metric is judged with its rule and threshold.
+    writeFileSync(join(dir, 'run.jsonl'), records.stdout)
+    const report = cli(dir, ['report', 'run.jsonl', '--markdown'])
+    expect(report.status).toBe(0)
+    expect(report.stdout).toMatch(/`apology` \| 2 \|[^\n]*\| ≥ 10 \| 50.0% \(1\)/)
   })
 })
 

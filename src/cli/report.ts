@@ -3,13 +3,14 @@
 // command runs, so the other commands do not load them.
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { ruleOf } from 'litmus-metrics'
+import { ruleOf, type LoadOptions } from 'litmus-metrics'
+import { ConfigFileError, findConfig, readConfig } from '../config.js'
 import { UsageError } from './args.js'
 import { InputError, parseThreshold, unreadable } from './batch.js'
 
 export const REPORT_USAGE = `Usage:
   litmus report run.jsonl [other.jsonl] [-o report.html] [--markdown] [--threshold metric=N ...]
-                [--input requests.jsonl] [--operation NAME] [--rows N] [--title TEXT]
+                [--input requests.jsonl] [--operation NAME] [--rows N] [--title TEXT] [--config FILE]
 
 Reads what a batch wrote ('litmus records.jsonl > run.jsonl', or 'litmus clarity requests.jsonl > run.jsonl')
 and summarises each metric: count, mean, p50/p90/p99, min/max, the share flagged under its threshold, a
@@ -25,6 +26,7 @@ the rows whose verdict changed.
                          does not show it
   --rows N               flagged and changed rows listed per metric (default 20)
   --title TEXT           the report's heading
+  --config FILE          thresholds and custom metrics (default: litmus.config.* in this directory)
 
 The HTML is one file: inline CSS and SVG, no script and no request; it opens from file://.
 Default thresholds and which side each flags: docs/guardrails.md.`
@@ -38,8 +40,10 @@ interface ReportArgs {
   operation?: string
   rows: number
   title?: string
+  config?: string
 }
 
+/** Parse the report's arguments (metric names are checked by checkNames, once the config is read). */
 export function parseReport(argv: string[]): ReportArgs | 'help' {
   const args: ReportArgs = { runs: [], markdown: false, thresholds: {}, inputs: [], rows: 20 }
   for (let i = 0; i < argv.length; i++) {
@@ -57,21 +61,19 @@ export function parseReport(argv: string[]): ReportArgs | 'help' {
     }
     const flag = m[1]
     const value = m[2] ?? argv[++i]
-    if (!['-o', '--output', '--threshold', '--input', '--operation', '--rows', '--title'].includes(flag)) throw new UsageError(`report: unknown flag ${flag}`)
+    if (!['-o', '--output', '--threshold', '--input', '--operation', '--rows', '--title', '--config'].includes(flag)) throw new UsageError(`report: unknown flag ${flag}`)
     if (value === undefined) throw new UsageError(`report: ${flag} needs a value`)
     if (flag === '-o' || flag === '--output') args.output = value
     else if (flag === '--threshold') {
       const [name, limit] = parseThreshold(value)
-      if (ruleOf(name) === undefined) throw new UsageError(`--threshold ${value}: '${name}' is not a metric with a verdict (docs/guardrails.md lists them)`)
       args.thresholds[name] = limit
     } else if (flag === '--input') args.inputs.push(value)
-    else if (flag === '--operation') {
-      if (ruleOf(value) === undefined) throw new UsageError(`--operation ${value}: not an operation with a verdict (docs/guardrails.md lists them)`)
-      args.operation = value
-    } else if (flag === '--rows') {
+    else if (flag === '--operation') args.operation = value
+    else if (flag === '--rows') {
       if (!/^\d+$/.test(value)) throw new UsageError(`--rows expects a whole number, got ${JSON.stringify(value)}`)
       args.rows = Number(value)
-    } else args.title = value
+    } else if (flag === '--config') args.config = value
+    else args.title = value
   }
   if (args.runs.length < 1 || args.runs.length > 2) {
     throw new UsageError(`report expects one or two batch outputs (run.jsonl [other.jsonl]), got ${args.runs.length}`)
@@ -79,6 +81,17 @@ export function parseReport(argv: string[]): ReportArgs | 'help' {
   if (args.inputs.length > args.runs.length) throw new UsageError(`report: ${args.inputs.length} --input files for ${args.runs.length} runs`)
   if (args.output?.endsWith('.md')) args.markdown = true
   return args
+}
+
+/** Every metric the flags name has a verdict rule: built in, or one of the config file's `custom` metrics. */
+export function checkNames(args: ReportArgs, custom: readonly string[] = []): void {
+  const known = (name: string) => ruleOf(name) !== undefined || custom.includes(name)
+  for (const name of Object.keys(args.thresholds)) {
+    if (!known(name)) throw new UsageError(`--threshold ${name}=...: '${name}' is not a metric with a verdict (docs/guardrails.md lists them)`)
+  }
+  if (args.operation !== undefined && !known(args.operation)) {
+    throw new UsageError(`--operation ${args.operation}: not an operation with a verdict (docs/guardrails.md lists them)`)
+  }
 }
 
 async function read(path: string): Promise<string> {
@@ -112,6 +125,18 @@ export async function report(argv: string[]): Promise<number> {
     console.log(REPORT_USAGE)
     return 0
   }
+  // The config file (--config, or litmus.config.* here) gives custom metrics' rules and thresholds.
+  let config: LoadOptions = {}
+  try {
+    const found = findConfig(args.config)
+    if (found !== undefined) config = await readConfig(found)
+  } catch (e) {
+    if (e instanceof ConfigFileError) throw new UsageError(e.message)
+    throw e
+  }
+  const rules = new Map((config.metrics ?? []).map((m) => [m.name, m.rule]))
+  checkNames(args, [...rules.keys()])
+  args.thresholds = { ...config.thresholds, ...args.thresholds }
   const lib = await import('litmus-metrics/report')
   const names = args.runs.map((p) => basename(p))
   // Two files of the same name (a/run.jsonl, b/run.jsonl) are told apart by their paths.
@@ -124,6 +149,7 @@ export async function report(argv: string[]): Promise<number> {
         lib.readRun(names[i], await read(path), {
           operation: args.operation,
           thresholds: args.thresholds,
+          rules,
           texts: input === undefined ? undefined : await texts(input, lib.textOf)
         })
       )

@@ -1,7 +1,7 @@
 // Batch summaries: read what `litmus` batch mode writes (JSONL), turn each response into its verdict
 // gauge (src/verdict.ts), and summarise per metric (count, mean, percentiles, share flagged), and compare
 // two runs. Pure functions over strings and numbers: no file system, so a page can run them too.
-import { ruleOf, verdictOf, type Direction, type Thresholds } from 'litmus-metrics'
+import { ruleOf as builtInRule, verdictOf, type Direction, type Thresholds, type VerdictRule } from 'litmus-metrics'
 
 /** One metric's reading on one row: its gauge and verdict, or the error the operation returned. */
 export type Reading = { value: number; flagged: boolean } | { error: string }
@@ -29,6 +29,8 @@ export interface Run {
   skipped: string[]
   /** The thresholds the verdicts were taken with (beside each metric's default). */
   thresholds: Thresholds
+  /** Verdict rules of custom metrics (a config file's `defineMetric`s), beside the built-in ones. */
+  rules?: ReadonlyMap<string, VerdictRule>
 }
 
 export interface ReadOptions {
@@ -38,6 +40,22 @@ export interface ReadOptions {
   thresholds?: Thresholds
   /** Texts by line number (from the batch's input file), for rows whose output line carries none. */
   texts?: ReadonlyMap<number, string>
+  /** Verdict rules of custom metrics (a config file's `defineMetric`s), beside the built-in ones. */
+  rules?: ReadonlyMap<string, VerdictRule>
+}
+
+// The rules of the run being read or summarised: custom ones (readRun's options, a Run's rules) first.
+let customRules: ReadonlyMap<string, VerdictRule> | undefined
+const ruleOf = (name: string): VerdictRule | undefined => customRules?.get(name) ?? builtInRule(name)
+/** Run `work` with a run's custom rules in force. */
+function withRules<T>(rules: ReadonlyMap<string, VerdictRule> | undefined, work: () => T): T {
+  const before = customRules
+  customRules = rules
+  try {
+    return work()
+  } finally {
+    customRules = before
+  }
 }
 
 /** A batch output that cannot be read as one: names the line and what was expected. */
@@ -91,7 +109,7 @@ function reading(name: string, response: unknown, thresholds?: Thresholds): Read
     return typeof r.score === 'number' && Number.isFinite(r.score) ? { value: r.score, flagged: false } : undefined
   }
   try {
-    const v = verdictOf(name, r, threshold(thresholds, name))
+    const v = verdictOf(name, r, threshold(thresholds, name), ruleOf(name))
     if (typeof v.score !== 'number' || !Number.isFinite(v.score)) return { error: `no ${ruleOf(name)!.gauge} in the result` }
     return { value: v.score, flagged: v.flagged }
   } catch {
@@ -115,6 +133,11 @@ export function inferOperation(record: Record<string, unknown>): string | undefi
  * per-operation lines (`{line, ...fields, ...response}`) alike. Blank lines are skipped.
  */
 export function readRun(name: string, jsonl: string, options: ReadOptions = {}): Run {
+  const run = withRules(options.rules, () => readRunWithRules(name, jsonl, options))
+  return options.rules ? { ...run, rules: options.rules } : run
+}
+
+function readRunWithRules(name: string, jsonl: string, options: ReadOptions): Run {
   const rows: Row[] = []
   const metrics: string[] = []
   const seen = new Set<string>()
@@ -230,6 +253,10 @@ export interface MetricSummary {
 }
 
 export function summarise(run: Run, metric: string): MetricSummary {
+  return withRules(run.rules, () => summariseWithRules(run, metric))
+}
+
+function summariseWithRules(run: Run, metric: string): MetricSummary {
   const values: number[] = []
   let errors = 0
   let flagged = 0
@@ -430,6 +457,10 @@ export interface Report {
 
 /** One run summarised, or two compared; each with the thresholds it was read with (readRun). */
 export function buildReport(runs: readonly Run[], title = 'Litmus report'): Report {
+  return withRules(runs[0]?.rules, () => buildReportWithRules(runs, title))
+}
+
+function buildReportWithRules(runs: readonly Run[], title: string): Report {
   if (runs.length < 1 || runs.length > 2) throw new ReportInputError(`expected one or two runs, got ${runs.length}`)
   return {
     title,
