@@ -4,7 +4,9 @@ export function summarise(response: Record<string, unknown>): string {
   const parts: string[] = []
   for (const [key, value] of Object.entries(response)) {
     if (key === 'metadata') continue
-    if (typeof value === 'number') parts.push(`${key} ${round(value)}`)
+    // The spec fixes the project at 10,000 calls whatever number_of_queries says: the table says so.
+    if (key === 'total_project_cost_estimate' && typeof value === 'number') parts.push(`${key} ${round(value)} (10,000 calls)`)
+    else if (typeof value === 'number') parts.push(`${key} ${round(value)}`)
     else if (typeof value === 'string') parts.push(`${key} ${JSON.stringify(value.length > 40 ? value.slice(0, 39) + '…' : value)}`)
     else if (Array.isArray(value)) parts.push(`${key} ${listSummary(value)}`)
     else if (value && typeof value === 'object' && 'value' in value) parts.push(`${key} ${round((value as { value: number }).value)}`)
