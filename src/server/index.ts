@@ -11,7 +11,7 @@ import { OPERATIONS, versionsOf, type Operation } from 'litmus-metrics'
 import { EXAMPLES } from '../schema/examples.js'
 import { openapiDocument, operationPath, type ErrorCode } from '../schema/openapi.js'
 import { keyChecker, resolveKeys } from './auth.js'
-import { inlineBackend, poolBackend, Unavailable, type Backend } from './backend.js'
+import { inlineBackend, LARGE_BYTES, poolBackend, Unavailable, type Backend } from './backend.js'
 import { errorJson } from './score.js'
 import { Stats } from './stats.js'
 
@@ -328,6 +328,13 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     if (!isJson(request.headers.get('content-type'))) {
       return refuse(request, 415, 'unsupported_media_type', 'the body must be JSON: send content-type application/json (UTF-8)')
     }
+    // Large by declared size: a full large queue refuses before the body is read, and the small
+    // requests' queue never holds a megabyte. A chunked body is large by the bytes read, an encoded
+    // one by its inflated size.
+    const declared = Number(request.headers.get('content-length') ?? 0) || 0
+    if (declared >= LARGE_BYTES && declared <= bodyLimit && !backend!.admits(true)) {
+      return refuse(request, 503, 'unavailable', `no scoring worker free (queue is at limit (${maxQueue} waiting))`, { 'retry-after': '1' })
+    }
     const body = await readBody(request, bindings, bodyLimit, deadline)
     if (body === 'too_large') {
       return fail(413, 'payload_too_large', `the body is over the limit of ${bodyLimit} bytes`, { connection: 'close' })
@@ -347,7 +354,8 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(new DOMException('scoring timed out', 'TimeoutError')), Math.max(1, deadline - Date.now()))
     try {
-      const outcome = await backend!.run(op, bytes, abort.signal)
+      const large = Math.max(declared, body.byteLength, bytes.byteLength) >= LARGE_BYTES
+      const outcome = await backend!.run(op, bytes, abort.signal, large)
       return new Response(outcome.body, { status: outcome.status, headers: JSON_TYPE })
     } catch (e) {
       if (e instanceof Unavailable) return fail(503, 'unavailable', `no scoring worker free (${e.message})`, { 'retry-after': '1' })
@@ -474,6 +482,17 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
         serverOptions: { requestTimeout: timeoutMs + 5_000, headersTimeout: Math.min(timeoutMs, 60_000) }
       }) as import('node:http').Server
       node = server
+      // A client that asks before sending (`Expect: 100-continue`, as curl does for bodies over 1 MB) and
+      // declares a body over the limit gets its 413 instead of the go-ahead, and so never sends the body;
+      // otherwise Node's default (100 Continue) and the usual path.
+      server.on('checkContinue', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+        if (Number(req.headers['content-length'] ?? 0) > bodyLimit) {
+          res.writeHead(413, { ...JSON_TYPE, connection: 'close' }).end(errorJson('payload_too_large', `the body is over the limit of ${bodyLimit} bytes`))
+          return
+        }
+        res.writeContinue()
+        server.emit('request', req, res)
+      })
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject)
         server.listen(port, host, () => {
