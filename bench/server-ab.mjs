@@ -5,12 +5,11 @@
 //   node bench/server-ab.mjs /path/to/previous/checkout [repeats=5] [seconds=3]
 //
 // The previous checkout needs its dist/ built (and its package.json, for its self-import).
-import { fork } from 'node:child_process'
 import os from 'node:os'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import autocannon from 'autocannon'
 import { loadBrown } from './brown.mjs'
+import { autocannonRun, bodies, startChild } from './serve-child.mjs'
 import { fmt, table } from './util.mjs'
 
 const [base, repeats = '5', seconds = '3'] = process.argv.slice(2)
@@ -29,73 +28,13 @@ const builds = [
   ['this build', new URL('../dist/server.js', import.meta.url).href]
 ]
 
-async function startServer(serverUrl) {
-  const child = fork(new URL('./serve.mjs', import.meta.url), [], {
-    env: { ...process.env, BENCH_KEY: KEY, BENCH_SERVER: serverUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
-  })
-  const { url } = await new Promise((resolve, reject) => {
-    child.once('message', resolve)
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-  })
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit')
-        child.once('exit', resolve)
-        child.send('close')
-      })
-  }
-}
-
-function texts(brown, count, bytes) {
-  const out = []
-  let at = 0
-  while (out.length < count) {
-    let end = at + bytes
-    while (end < brown.length && brown[end] !== ' ') end++
-    out.push(brown.slice(at, end))
-    at = end + 1
-  }
-  return out
-}
-
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN)
+const startServer = (serverUrl) => startChild({ BENCH_KEY: KEY, BENCH_SERVER: serverUrl })
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 
-/** One autocannon run; every response's latency kept (autocannon's histogram rounds to whole ms). */
-function load(url, { path, bodies, connections }) {
-  const latencies = []
-  let bad = 0
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: url + path,
-        connections,
-        duration: SECONDS,
-        timeout: 30,
-        requests: bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', API_KEY: KEY }, body }))
-      },
-      (err, result) => {
-        if (err) return reject(err)
-        latencies.sort((a, b) => a - b)
-        resolve({ rps: latencies.length / result.duration, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors: result.errors + result.timeouts + bad })
-      }
-    )
-    instance.on('response', (_client, status, _bytes, ms) => {
-      latencies.push(ms)
-      if (status !== 200) bad++
-    })
-  })
-}
+const load = (url, options) => autocannonRun(url, { ...options, seconds: SECONDS, key: KEY })
 
 const brown = loadBrown().text
-const small = texts(brown, 256, 1000).map((text) => JSON.stringify({ text }))
-let cut = BIG_BYTES
-let big
-do big = JSON.stringify({ text: brown.slice(0, (cut -= 1000)) })
-while (Buffer.byteLength(big) > BIG_BYTES)
+const { small, big } = bodies(brown, BIG_BYTES)
 
 const scenarios = [
   ['1 KB `clarity` alone', 0],
