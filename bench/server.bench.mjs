@@ -2,11 +2,10 @@
 // concurrent connections (autocannon), then the same with ~1 MB requests mixed in, with the scoring pool
 // (piscina, one worker per core) beside the same server scoring on its main thread (`threads: 0`).
 // Every scenario is bounded in time. Also the cost of one pool round trip, measured in-process.
-import { fork } from 'node:child_process'
 import os from 'node:os'
-import autocannon from 'autocannon'
 import { createServer } from '../dist/server.js'
 import { loadBrown } from './brown.mjs'
+import { autocannonRun, bodies, quantile, startChild } from './serve-child.mjs'
 import { fmt, table } from './util.mjs'
 
 export const title = 'HTTP service (`litmus serve`)'
@@ -19,73 +18,11 @@ const BIG_BYTES = 999_000 // just under the default body limit of 1,000,000 byte
 // Operations to load, if implemented: the list is data, so toxicity joins once it lands.
 const OPERATIONS = ['clarity', 'pii', 'toxicity']
 
-async function startServer(threads, inlineBelow) {
-  const child = fork(new URL('./serve.mjs', import.meta.url), [], {
-    env: { ...process.env, BENCH_KEY: KEY, BENCH_THREADS: String(threads), ...(inlineBelow === undefined ? {} : { BENCH_INLINE_BELOW: String(inlineBelow) }) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
-  })
-  const { url } = await new Promise((resolve, reject) => {
-    child.once('message', resolve)
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-  })
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners('exit')
-        child.once('exit', resolve)
-        child.send('close')
-      })
-  }
-}
+/** A server in a child process with this many threads (and inlineBelow, if given). */
+const startServer = (threads, inlineBelow) =>
+  startChild({ BENCH_KEY: KEY, BENCH_THREADS: String(threads), ...(inlineBelow === undefined ? {} : { BENCH_INLINE_BELOW: String(inlineBelow) }) })
 
-/** 1 KB texts cut from the Brown corpus at word boundaries. */
-function texts(brown, count, bytes) {
-  const out = []
-  let at = 0
-  while (out.length < count) {
-    let end = at + bytes
-    while (end < brown.length && brown[end] !== ' ') end++
-    out.push(brown.slice(at, end))
-    at = end + 1
-  }
-  return out
-}
-
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN)
-
-/** One autocannon run; latencies of every response kept (floats, ms), as autocannon's histogram rounds to ms. */
-function load(url, { path, bodies, connections, seconds }) {
-  const latencies = []
-  let statuses = {}
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: url + path,
-        connections,
-        duration: seconds,
-        timeout: 30,
-        requests: bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', API_KEY: KEY }, body }))
-      },
-      (err, result) => {
-        if (err) return reject(err)
-        latencies.sort((a, b) => a - b)
-        resolve({
-          rps: latencies.length / result.duration,
-          p50: quantile(latencies, 0.5),
-          p99: quantile(latencies, 0.99),
-          responses: latencies.length,
-          errors: result.errors + result.timeouts + result.non2xx,
-          statuses
-        })
-      }
-    )
-    instance.on('response', (_client, status, _bytes, ms) => {
-      latencies.push(ms)
-      statuses[status] = (statuses[status] ?? 0) + 1
-    })
-  })
-}
+const load = (url, options) => autocannonRun(url, { ...options, key: KEY })
 
 /** Median µs of one in-process `fetch` of a tiny request, on a server with `threads`. */
 async function inProcessMicros(threads, n) {
@@ -115,12 +52,7 @@ export async function run({ litmus }) {
   const ops = OPERATIONS.filter((op) => implemented.has(op))
   const skipped = OPERATIONS.filter((op) => !implemented.has(op))
   const brown = loadBrown().text
-  const small = texts(brown, 256, 1000).map((text) => JSON.stringify({ text }))
-  // JSON escapes (quotes, newlines) grow the text: cut it until the body is just under BIG_BYTES.
-  let cut = BIG_BYTES
-  let big
-  do big = JSON.stringify({ text: brown.slice(0, (cut -= 1000)) })
-  while (Buffer.byteLength(big) > BIG_BYTES)
+  const { small, big } = bodies(brown, BIG_BYTES)
   const threads = os.availableParallelism()
   // [label, threads, inlineBelow]
   const modes = [
@@ -198,7 +130,8 @@ worker), \`pool + small inline\` scores bodies under 4 KiB on the main thread (\
 \`main thread\` scores everything on the main thread (\`threads: 0\`). Each row is the median of ${REPEATS} runs of
 ${SECONDS} s, the servers alternating run by run. Latencies are of every response, from autocannon's
 per-response times; errors (summed over the runs) count connection errors, time-outs and non-2xx
-responses. In the pool, bodies of 64 KiB and more may occupy at most all workers but one.
+responses. In the pool, requests of 64 KiB and more go to a queue and max(1, threads - 1) workers of
+their own, niced (docs/service.md).
 Reproduce: \`npm run build && node bench/index.mjs server\`. ${skipped.length ? `Not implemented in this build, so not loaded: ${skipped.map((s) => `\`${s}\``).join(', ')}.` : ''}
 
 ${table(['requests', 'server', 'requests/s', 'p50 ms', 'p99 ms', 'errors'], rows)}

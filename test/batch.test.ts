@@ -9,8 +9,8 @@ import { unbuiltOperation } from './helpers.js'
 const bin = new URL('../bin/litmus.js', import.meta.url).pathname
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 
-function litmus(args: string[], input = ''): { code: number; stdout: string; stderr: string } {
-  const out = spawnSync('node', [bin, ...args], { input, encoding: 'utf8' })
+function litmus(args: string[], input = '', env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+  const out = spawnSync('node', [bin, ...args], { input, encoding: 'utf8', env: { ...process.env, ...env } })
   return { code: out.status ?? -1, stdout: out.stdout, stderr: out.stderr }
 }
 
@@ -148,8 +148,9 @@ describe('litmus batch --concurrency: worker threads, input order', () => {
   const path = file('many.jsonl', many.join('\n'))
   const one = litmus(['clarity', path])
 
-  it.each([[2], [3]])('--concurrency %i writes the same lines, errors and exit code as one thread', (n) => {
-    const out = litmus(['clarity', path, '--concurrency', String(n)])
+  // [threads, every chunk to the workers]
+  it.each([[2, false], [3, false], [2, true], [3, true]])('--concurrency %i writes the same lines, errors and exit code as one thread (workers only: %s)', (n, workersOnly) => {
+    const out = litmus(['clarity', path, '--concurrency', String(n)], '', workersOnly ? { LITMUS_BATCH_WORKERS_ONLY: '1' } : {})
     expect(one.code).toBe(1)
     expect(out.code).toBe(1)
     expect(out.stdout).toBe(one.stdout)

@@ -18,7 +18,8 @@ function project(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return dir
 }
-const cli = (cwd: string, args: string[]) => spawnSync('node', [bin, ...args], { cwd, encoding: 'utf8' })
+// Batches on several threads score every chunk in the workers, so that the workers' reading of the config is what is tested.
+const cli = (cwd: string, args: string[]) => spawnSync('node', [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, LITMUS_BATCH_WORKERS_ONLY: '1' } })
 
 const LINES = '{"text":"I am so sorry, I apologise."}\n{"text":"Here is the answer."}\n'
 // A metric of the user's own: the share of apology words, as a score.

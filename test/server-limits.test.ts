@@ -1,5 +1,9 @@
 // The service under pressure (issue 19): a queue that answers 503 when full, options checked when the
 // server is made, compressed bodies read within the limit, and a 413 every client can read.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gzipSync, deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type LitmusServer } from '../dist/server.js'
@@ -97,6 +101,54 @@ describe('bodies', () => {
       expect(res.status, `${size} bytes`).toBe(413)
       expect((await res.json()).error.code).toBe('payload_too_large')
     }
+  })
+})
+
+/** curl's exit code and output (status code last), or undefined when curl is not installed. */
+function curl(args: string[]): Promise<{ code: number | string; out: string } | undefined> {
+  return new Promise((resolve) =>
+    execFile('curl', ['-s', '-m', '30', '-w', ' %{http_code}', ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }, (err, stdout) => {
+      if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') resolve(undefined)
+      else resolve({ code: err ? ((err as { code?: number | string }).code ?? 1) : 0, out: stdout })
+    })
+  )
+}
+const hasCurl = await curl(['--version']).then((r) => r !== undefined)
+
+describe('a body far over the limit: every client reads the 413', () => {
+  let server: LitmusServer
+  let url: string
+  const LIMIT = 100_000
+  // Past the limit plus the 16 MB the server drains: answered without reading the body.
+  const FAR = 20_000_000
+  let file: string
+  beforeAll(async () => {
+    server = createServer({ keys: [KEY], threads: 0, bodyLimit: LIMIT, timeoutMs: 10_000 })
+    ;({ url } = await server.listen({ port: 0, host: '127.0.0.1' }))
+    file = join(mkdtempSync(join(tmpdir(), 'litmus-413-')), 'body.json')
+    writeFileSync(file, JSON.stringify({ text: 'a'.repeat(FAR) }))
+  })
+  afterAll(() => server.close())
+
+  // [how the body is sent]
+  it.each([['with content-length'], ['chunked']])("Node's fetch, %s", async (how) => {
+    const bytes = Buffer.from(JSON.stringify({ text: 'a'.repeat(FAR) }))
+    const body = how === 'chunked' ? new Blob([bytes]).stream() : bytes
+    const res = await fetch(url + '/v4/metrics/clarity', { method: 'POST', headers: HEADERS, body, duplex: 'half' } as RequestInit)
+    expect(res.status).toBe(413)
+    expect((await res.json()).error.code).toBe('payload_too_large')
+  })
+
+  // [curl's headers: as it sends by default (Expect: 100-continue past 1 MB), without Expect, chunked]
+  it.skipIf(!hasCurl).each([
+    ['default', []],
+    ['no Expect', ['-H', 'Expect:']],
+    ['chunked', ['-H', 'transfer-encoding: chunked']]
+  ])('curl, %s', async (_label, extra) => {
+    const args = [...extra, '-H', 'content-type: application/json', '-H', `API_KEY: ${KEY}`, '--data-binary', `@${file}`, url + '/v4/metrics/clarity']
+    const result = (await curl(args))!
+    expect(result.out).toMatch(/"payload_too_large".* 413$/)
+    expect(result.code).toBe(0)
   })
 })
 

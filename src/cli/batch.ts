@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os'
 import type { Readable } from 'node:stream'
 import type { Evaluator, Thresholds } from 'litmus-metrics'
 import { UsageError } from './args.js'
-import { ops, scoreChunk, type Chunk, type Line, type Scored } from './record.js'
+import { ops, packChunk, scoreChunk, unpackScored, type Chunk, type Line, type PackedChunk, type PackedScored, type Scored } from './record.js'
 
 /** A file that cannot be read: one line on stderr, exit 2, no usage text. */
 export class InputError extends Error {
@@ -248,22 +248,58 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   }
   const progress = await progressBar(total)
 
-  let score: (chunk: Chunk) => Promise<Scored>
-  let close = async () => {}
-  if (options.concurrency > 1) {
+  // --concurrency N: this thread and N - 1 workers. This thread scores from the first line while the
+  // workers start (each loads its own Evaluator and warms up, which for a few thousand short lines
+  // costs more than the scoring), and keeps scoring whenever the workers have enough queued; a batch
+  // shorter than one chunk never starts them.
+  const workers = options.concurrency - 1
+  // LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
+  // cover the workers' path whatever the timing).
+  const workersOnly = workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
+  let pool: import('piscina').Piscina<PackedChunk, PackedScored> | undefined
+  let starting: Promise<void> | undefined
+  let poolReady = false
+  let inPool = 0
+  const startPool = async () => {
     const { Piscina } = await import('piscina')
-    const pool = new Piscina<Chunk, Scored>({
+    pool = new Piscina<PackedChunk, PackedScored>({
       filename: new URL(/* @vite-ignore */ './cli-worker.js', import.meta.url).href,
-      minThreads: options.concurrency,
-      maxThreads: options.concurrency,
+      minThreads: workers,
+      maxThreads: workers,
       // Each worker loads the models of the one operation scored, not all of them.
       workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
       recordTiming: false
     })
-    score = (chunk) => pool.run(chunk)
-    close = () => pool.close()
-  } else {
-    score = async (chunk) => scoreChunk(litmus, chunk)
+    // Ready once a worker has loaded (an empty chunk is a round trip); one that cannot leaves the work here.
+    const ready = pool.run(packChunk({ only: options.only, lines: [] })).then(
+      () => (poolReady = true),
+      () => {}
+    )
+    if (workersOnly) await ready
+  }
+  const here = (chunk: Chunk): Promise<Scored> => {
+    try {
+      return Promise.resolve(scoreChunk(litmus, chunk))
+    } catch (e) {
+      return Promise.reject(e)
+    }
+  }
+  /** Score a chunk here or in the pool; `last` (a partial chunk, the input's end) does not start the pool. */
+  const score = async (chunk: Chunk, last = false): Promise<Scored> => {
+    if (workers > 0 && (!last || workersOnly)) await (starting ??= startPool())
+    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
+    if (!workersOnly && (!pool || !poolReady || inPool >= 2 * workers)) return here(chunk)
+    inPool++
+    try {
+      return unpackScored(await pool!.run(packChunk(chunk)))
+    } finally {
+      inPool--
+    }
+  }
+  // With every chunk answered (`idle`), workers still starting (a short batch can end first) are
+  // stopped rather than waited for; otherwise (a reader gone) those in flight finish.
+  const close = async (idle: boolean) => {
+    await (idle ? pool?.destroy() : pool?.close())
   }
 
   // The line reader starts only now: lines it read during an await above would be lost.
@@ -301,7 +337,8 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   }
   // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
   const size = options.concurrency > 1 ? CHUNK : 1
-  const depth = options.concurrency > 1 ? options.concurrency * 4 : 1
+  // Chunks scored or being scored, not yet written: this thread goes on while a worker holds the oldest.
+  const depth = options.concurrency > 1 ? options.concurrency * 64 : 1
   let chunk: Chunk = { only: options.only, thresholds, lines: [] }
   let index = 0
   try {
@@ -313,11 +350,11 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
         if (pending.length >= depth) await flush()
       }
     }
-    if (chunk.lines.length) pending.push([chunk, score(chunk)])
+    if (chunk.lines.length) pending.push([chunk, score(chunk, true)])
     while (pending.length) await flush()
   } finally {
     progress?.stop()
-    await close()
+    await close(pending.length === 0)
   }
   const seconds = (performance.now() - started) / 1000
   const shard = options.shard ? ` (shard ${options.shard[0]}/${options.shard[1]})` : ''

@@ -3,7 +3,7 @@
 import { load } from 'litmus-metrics'
 import { workerData } from 'piscina'
 import { readConfig } from '../config.js'
-import { scoreChunk, type Chunk, type Scored } from './record.js'
+import { packScored, scoreChunk, unpackChunk, type PackedChunk, type PackedScored } from './record.js'
 
 const given = (workerData ?? {}) as { operations?: string[]; config?: string; thresholds?: Record<string, number | null> }
 const config = given.config === undefined ? {} : await readConfig(given.config)
@@ -16,6 +16,6 @@ const litmus = await load({
   thresholds: { ...config.thresholds, ...given.thresholds }
 })
 
-export default function run(chunk: Chunk): Scored {
-  return scoreChunk(litmus, chunk)
+export default function run(chunk: PackedChunk): PackedScored {
+  return packScored(scoreChunk(litmus, unpackChunk(chunk)))
 }

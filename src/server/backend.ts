@@ -6,7 +6,13 @@ import { scoreBytes, type Outcome, type Task } from './score.js'
 export interface Backend {
   /** Names of the implemented operations, as `litmus.operations` lists them. */
   operations(): Promise<readonly string[]>
-  run(name: string, bytes: Uint8Array, signal: AbortSignal): Promise<Outcome>
+  /**
+   * Score `bytes` with operation `name`. `large` (default: 64 KiB or more) sends it to the large
+   * requests' queue and workers.
+   */
+  run(name: string, bytes: Uint8Array, signal: AbortSignal, large?: boolean): Promise<Outcome>
+  /** Whether a request of that size would be taken now rather than refused for a full queue. */
+  admits(large: boolean): boolean
   /** Tasks waiting for a free worker (0 without a pool). */
   queued(): number
   readonly threads: number
@@ -24,101 +30,89 @@ export function inlineBackend(config?: string): Backend {
     threads: 0,
     operations: async () => (await litmus).operations,
     run: async (name, bytes) => scoreBytes(await litmus, name, bytes),
+    admits: () => true,
     queued: () => 0,
     close: async () => {}
   }
 }
 
-/** Bodies from this size up are scored in the large lane (a 64 KiB text takes ~0.1-1 ms to score, 1 MB tens of ms). */
+/**
+ * Requests from this size up (declared, read, or inflated) are large: a 64 KiB text takes ~0.1-1 ms to
+ * score, 1 MB tens to hundreds of ms.
+ */
 export const LARGE_BYTES = 65_536
 
 /**
- * At most `limit` holders at once; the others wait in arrival order, until their signal aborts.
+ * Nice value of the large pool's threads (Linux, where a thread has its own): when the cores are all
+ * busy, the scheduler gives the small requests' workers and the main thread the CPU first, so a
+ * megabyte being scored delays a 1 KB request by little instead of taking half the machine from it.
+ * When the cores are not all busy, a large request runs at full speed all the same.
  */
-class Lane {
-  #free: number
-  readonly #waiting: (() => void)[] = []
-  constructor(limit: number) {
-    this.#free = limit
-  }
-  async acquire(signal: AbortSignal): Promise<void> {
-    if (signal.aborted) throw signal.reason
-    if (this.#free > 0) {
-      this.#free--
-      return
-    }
-    await new Promise<void>((resolve, reject) => {
-      const wake = () => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      }
-      const onAbort = () => {
-        this.#waiting.splice(this.#waiting.indexOf(wake), 1)
-        reject(signal.reason)
-      }
-      this.#waiting.push(wake)
-      signal.addEventListener('abort', onAbort, { once: true })
-    })
-  }
-  release(): void {
-    const next = this.#waiting.shift()
-    if (next) next()
-    else this.#free++
-  }
+export const LARGE_NICE = 10
+
+/** One piscina pool and the bound on its tasks not yet answered. */
+interface Lane {
+  readonly pool: import('piscina').Piscina<Task, Outcome | readonly string[]>
+  readonly threads: number
+  pending: number
 }
 
 /**
- * A pool of `threads` workers. Bodies under `inlineBelow` bytes are scored on the calling thread instead:
- * for them the pool's round trip (~0.1 ms) costs more than the scoring itself.
+ * Two pools of workers: `threads` for small requests and `max(1, threads - 1)` for large ones, each with
+ * its own queue, so that a 1 KB request never waits behind a megabyte, neither in a queue nor for a
+ * worker, and the large pool runs at a lower priority (LARGE_NICE). Bodies under `inlineBelow` bytes
+ * are scored on the calling thread instead: for them the pool's round trip (~0.1 ms) costs more than
+ * the scoring itself.
  */
 export async function poolBackend(threads: number, maxQueue: number, inlineBelow = 0, config?: string): Promise<Backend> {
   const { Piscina } = await import('piscina')
   const local = inlineBelow > 0 ? await loadConfigured(config) : undefined
-  const pool = new Piscina<Task, Outcome | readonly string[]>({
-    filename: new URL(/* @vite-ignore */ './server-worker.js', import.meta.url).href,
-    minThreads: threads,
-    maxThreads: threads,
-    maxQueue,
-    recordTiming: false,
-    workerData: { config },
-    // Workers hold a loaded Evaluator: keep them for the life of the server.
-    idleTimeout: 2 ** 31 - 1
+  const lane = (count: number, nice?: number): Lane => ({
+    pool: new Piscina<Task, Outcome | readonly string[]>({
+      filename: new URL(/* @vite-ignore */ './server-worker.js', import.meta.url).href,
+      minThreads: count,
+      maxThreads: count,
+      maxQueue,
+      recordTiming: false,
+      workerData: { config, nice },
+      // Workers hold a loaded Evaluator: keep them for the life of the server.
+      idleTimeout: 2 ** 31 - 1
+    }),
+    threads: count,
+    pending: 0
   })
-  const operations = pool.run({}) as Promise<readonly string[]>
-  // Large bodies may hold at most threads - 1 workers at once, so one worker is always left for the
-  // small requests, whose latency would otherwise wait on a megabyte of scoring.
-  const large = new Lane(Math.max(1, threads - 1))
+  const small = lane(threads)
+  const large = lane(Math.max(1, threads - 1), LARGE_NICE)
+  const operations = small.pool.run({}) as Promise<readonly string[]>
+  // Both pools are up before the server answers (a worker that fails to load fails the start).
+  await Promise.all([operations, large.pool.run({})])
   // Piscina does not apply maxQueue to tasks given an AbortSignal, and every task here has one: the
-  // bound is kept here instead, over every task not yet answered (running, queued, or waiting for the
-  // large lane), so a burst costs at most (threads + maxQueue) bodies of memory.
-  let pending = 0
+  // bound is kept here instead, per lane, over every task not yet answered (running or queued), so a
+  // burst costs at most (threads + maxQueue) bodies of memory in each.
+  const full = (l: Lane) => l.pending >= l.threads + maxQueue
   return {
     threads,
     operations: () => operations,
-    async run(name, bytes, signal) {
-      if (local && bytes.byteLength < inlineBelow) return scoreBytes(local, name, bytes)
-      if (pending >= threads + maxQueue) throw new Unavailable(`queue is at limit (${maxQueue} waiting)`)
-      pending++
-      const isLarge = bytes.byteLength >= LARGE_BYTES
-      try {
-        if (isLarge) await large.acquire(signal)
-      } catch (e) {
-        pending--
-        throw e
-      }
+    admits: (isLarge) => !full(isLarge ? large : small),
+    async run(name, bytes, signal, isLarge = bytes.byteLength >= LARGE_BYTES) {
+      if (local && !isLarge && bytes.byteLength < inlineBelow) return scoreBytes(local, name, bytes)
+      const l = isLarge ? large : small
+      if (full(l)) throw new Unavailable(`queue is at limit (${maxQueue} waiting)`)
+      l.pending++
       try {
         // The body's buffer moves to the worker without a copy.
-        return (await pool.run({ name, bytes }, { transferList: [bytes.buffer as ArrayBuffer], signal })) as Outcome
+        return (await l.pool.run({ name, bytes }, { transferList: [bytes.buffer as ArrayBuffer], signal })) as Outcome
       } catch (e) {
         if (signal.aborted) throw signal.reason
         if (e instanceof Error && /queue is at limit|terminated|closed/i.test(e.message)) throw new Unavailable(e.message)
         throw e
       } finally {
-        pending--
-        if (isLarge) large.release()
+        l.pending--
       }
     },
-    queued: () => Math.max(0, pending - threads),
-    close: () => pool.close()
+    queued: () => Math.max(0, small.pending - small.threads) + Math.max(0, large.pending - large.threads),
+    close: async () => {
+      await Promise.all([small.pool.close(), large.pool.close()])
+    }
   }
 }

@@ -11,7 +11,7 @@ import { OPERATIONS, versionsOf, type Operation } from 'litmus-metrics'
 import { EXAMPLES } from '../schema/examples.js'
 import { openapiDocument, operationPath, type ErrorCode } from '../schema/openapi.js'
 import { keyChecker, resolveKeys } from './auth.js'
-import { inlineBackend, poolBackend, Unavailable, type Backend } from './backend.js'
+import { inlineBackend, LARGE_BYTES, poolBackend, Unavailable, type Backend } from './backend.js'
 import { errorJson } from './score.js'
 import { Stats } from './stats.js'
 
@@ -99,10 +99,34 @@ export interface LitmusServer {
 const MAX_BODY_LIMIT = 1_073_741_824
 
 /**
- * Bytes of a refused body read and thrown away before the answer, so that the client, still sending,
- * reads the 413 instead of a broken pipe; a longer body gets its 413 and the connection closes.
+ * Bytes of a refused body read and thrown away after its 413 has gone out, so that a client still
+ * sending reads the answer instead of a broken pipe (a socket closed with unread input is reset, and
+ * the reset discards what the client had not read yet). Past this, or past the request's deadline, the
+ * connection closes: the client has had the answer for the time that many bytes took to send.
  */
 const DRAIN_LIMIT = 16 * 1024 * 1024
+
+/**
+ * Read and drop what is left of a refused body, up to DRAIN_LIMIT bytes or `deadline`, then close the
+ * connection. A body that ends within the bound leaves the connection open for the next request.
+ */
+function discardRest(incoming: import('node:http').IncomingMessage, deadline: number): void {
+  if (incoming.complete || incoming.destroyed) return
+  let left = DRAIN_LIMIT
+  const stop = () => {
+    clearTimeout(timer)
+    incoming.off('data', onData).off('end', stop).off('error', stop).off('close', stop)
+  }
+  const cut = () => {
+    stop()
+    incoming.socket?.destroy()
+  }
+  const onData = (chunk: Buffer) => {
+    if ((left -= chunk.byteLength) < 0) cut()
+  }
+  const timer = setTimeout(cut, Math.max(0, deadline - Date.now()))
+  incoming.on('data', onData).on('end', stop).on('error', stop).on('close', stop)
+}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
@@ -145,20 +169,16 @@ function readIncoming(incoming: import('node:http').IncomingMessage, limit: numb
       incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
       resolve(result)
     }
-    // Past the limit the rest is read and dropped (up to DRAIN_LIMIT more), then the 413 goes out.
-    let over = false
+    // Past the limit the read stops: the 413 goes out at once and the caller drops the rest (discardRest).
     const onData = (chunk: Buffer) => {
       total += chunk.byteLength
-      if (total > limit) {
-        if (!over) chunks.length = 0
-        over = true
-        if (total > limit + DRAIN_LIMIT) finish('too_large')
-      } else chunks.push(chunk)
+      if (total > limit) finish('too_large')
+      else chunks.push(chunk)
     }
-    const onEnd = () => finish(over ? 'too_large' : concat(chunks, total))
-    const onError = () => finish(over ? 'too_large' : 'aborted')
-    const onClose = () => finish(over ? 'too_large' : incoming.complete ? concat(chunks, total) : 'aborted')
-    const timer = setTimeout(() => finish(over ? 'too_large' : 'timeout'), Math.max(0, deadline - Date.now()))
+    const onEnd = () => finish(concat(chunks, total))
+    const onError = () => finish('aborted')
+    const onClose = () => finish(incoming.complete ? concat(chunks, total) : 'aborted')
+    const timer = setTimeout(() => finish('timeout'), Math.max(0, deadline - Date.now()))
     incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
   })
 }
@@ -166,10 +186,8 @@ function readIncoming(incoming: import('node:http').IncomingMessage, limit: numb
 /** The body, stopping at `limit` bytes or at `deadline` (ms since epoch), whichever comes first. */
 async function readBody(request: Request, bindings: NodeBindings, limit: number, deadline: number): Promise<Body> {
   const declared = request.headers.get('content-length')
-  if (declared !== null && Number(declared) > limit) {
-    // A body that can be drained is, so that the client reads the 413 (see DRAIN_LIMIT).
-    return bindings?.incoming && Number(declared) <= limit + DRAIN_LIMIT ? readIncoming(bindings.incoming, limit, deadline) : 'too_large'
-  }
+  // Refused before it is read; under Node the caller then drops the rest (discardRest).
+  if (declared !== null && Number(declared) > limit) return 'too_large'
   if (bindings?.incoming) return readIncoming(bindings.incoming, limit, deadline)
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
@@ -328,9 +346,22 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     if (!isJson(request.headers.get('content-type'))) {
       return refuse(request, 415, 'unsupported_media_type', 'the body must be JSON: send content-type application/json (UTF-8)')
     }
+    // Large by declared size: a full large queue refuses before the body is read, and the small
+    // requests' queue never holds a megabyte. A chunked body is large by the bytes read, an encoded
+    // one by its inflated size.
+    const declared = Number(request.headers.get('content-length') ?? 0) || 0
+    if (declared >= LARGE_BYTES && declared <= bodyLimit && !backend!.admits(true)) {
+      return refuse(request, 503, 'unavailable', `no scoring worker free (queue is at limit (${maxQueue} waiting))`, { 'retry-after': '1' })
+    }
     const body = await readBody(request, bindings, bodyLimit, deadline)
     if (body === 'too_large') {
-      return fail(413, 'payload_too_large', `the body is over the limit of ${bodyLimit} bytes`, { connection: 'close' })
+      const message = `the body is over the limit of ${bodyLimit} bytes`
+      // Under Node, the answer goes out now while the rest of the body is read and dropped (up to a
+      // bound), so that every client reads it: curl and browsers read while sending, Node's fetch
+      // and simpler clients once they have sent. Elsewhere the runtime owns the stream: close.
+      if (!bindings?.incoming) return fail(413, 'payload_too_large', message, { connection: 'close' })
+      discardRest(bindings.incoming, deadline)
+      return fail(413, 'payload_too_large', message)
     }
     if (body === 'timeout') {
       return fail(408, 'request_timeout', `the body did not arrive within ${timeoutMs} ms`, { connection: 'close' })
@@ -347,7 +378,8 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(new DOMException('scoring timed out', 'TimeoutError')), Math.max(1, deadline - Date.now()))
     try {
-      const outcome = await backend!.run(op, bytes, abort.signal)
+      const large = Math.max(declared, body.byteLength, bytes.byteLength) >= LARGE_BYTES
+      const outcome = await backend!.run(op, bytes, abort.signal, large)
       return new Response(outcome.body, { status: outcome.status, headers: JSON_TYPE })
     } catch (e) {
       if (e instanceof Unavailable) return fail(503, 'unavailable', `no scoring worker free (${e.message})`, { 'retry-after': '1' })
@@ -470,10 +502,24 @@ export function createServer(options: ServerOptions = {}): LitmusServer {
         fetch: fetch as (request: Request, env: unknown) => Promise<Response>,
         // Leave the process's Request and Response alone: the server may share it with other code.
         overrideGlobalObjects: false,
+        // Unread bodies are ours to drop (discardRest, bounded by DRAIN_LIMIT and the deadline); the
+        // adaptor's own clean-up would close a connection 500 ms after the answer, whatever the client.
+        autoCleanupIncoming: false,
         // Node's own limits back ours up: headers must arrive in time, and a request cannot outlive the deadline by much.
         serverOptions: { requestTimeout: timeoutMs + 5_000, headersTimeout: Math.min(timeoutMs, 60_000) }
       }) as import('node:http').Server
       node = server
+      // A client that asks before sending (`Expect: 100-continue`, as curl does for bodies over 1 MB) and
+      // declares a body over the limit gets its 413 instead of the go-ahead, and so never sends the body;
+      // otherwise Node's default (100 Continue) and the usual path.
+      server.on('checkContinue', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+        if (Number(req.headers['content-length'] ?? 0) > bodyLimit) {
+          res.writeHead(413, { ...JSON_TYPE, connection: 'close' }).end(errorJson('payload_too_large', `the body is over the limit of ${bodyLimit} bytes`))
+          return
+        }
+        res.writeContinue()
+        server.emit('request', req, res)
+      })
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject)
         server.listen(port, host, () => {

@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core'
 import { load } from '../../dist/litmus.js'
 import { runCases } from './cases.mjs'
 import { checkDemo, checkReport } from './pages.mjs'
+import { check413 } from './service-413.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -67,7 +68,7 @@ try {
   const version = browser.version()
   console.log(`browser test: ${cases.length - failed}/${cases.length} cases identical in Node ${process.version} and Chromium ${version} (${[...ops].join(', ')})`)
   const shots = process.env.LITMUS_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'litmus-screens-'))
-  for (const check of [checkReport, checkDemo]) {
+  for (const check of [checkReport, checkDemo, check413]) {
     const problems = await check(browser, shots)
     failed += problems.length
     for (const p of problems) console.error(p)
