@@ -1,5 +1,4 @@
 import type { CoreExports } from './abi.js'
-import { WASM_BASE64 } from './wasm-binary.generated.js'
 import { LimitError } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
 import { decodeBase64 } from './base64.js'
@@ -32,7 +31,10 @@ export class Core {
   }
 
   static async load(): Promise<Core> {
-    compiled ??= WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource)
+    // The module's base64 is a chunk of its own (dist/core-wasm.js), imported beside the model chunks:
+    // all-ASCII, it compiles as a one-byte source, where inside litmus.js (which has non-ASCII text in
+    // its rules) it made the whole bundle two-byte and slower to read and parse (issue 25).
+    compiled ??= import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource))
     const instance = await WebAssembly.instantiate(await compiled, {
       env: {
         abort() {
