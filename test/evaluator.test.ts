@@ -79,5 +79,9 @@ describe('Evaluator', () => {
     // The word vectors go in after the large call: from the arena's base, inside memory already there.
     expect(answer(own, 'stability')).toBe(answer(litmus, 'stability'))
     expect(own.memoryBytes()).toBe(grown)
+    // After release() the extras run on the fresh core (syllables read the old one's memory before).
+    await own.release()
+    expect(['beautiful', 'fire', 'Albemarle', 'co-operate'].map((w) => own.syllables(w))).toEqual(['beautiful', 'fire', 'Albemarle', 'co-operate'].map((w) => litmus.syllables(w)))
+    expect(own.redact('Mail maria@example.com').text).toBe(litmus.redact('Mail maria@example.com').text)
   }, 60_000)
 })
