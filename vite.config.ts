@@ -67,8 +67,13 @@ export default defineConfig({
       external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina', 'cli-progress', /^gpt-tokenizer(\/|$)/],
       output: {
         // Model chunks under models/; code the server and its worker share under shared/.
+        // The core's WebAssembly (base64) is a chunk of its own too, beside litmus.js.
         chunkFileNames: (chunk) =>
-          chunk.name.endsWith('.generated') ? `models/${chunk.name.replace(/\.generated$/, '')}.js` : `shared/${chunk.name}.js`,
+          chunk.name === 'wasm-binary.generated'
+            ? 'core-wasm.js'
+            : chunk.name.endsWith('.generated')
+              ? `models/${chunk.name.replace(/\.generated$/, '')}.js`
+              : `shared/${chunk.name}.js`,
         // Class names survive minification, so an error prints as `[ConfigurationError: ...]` with its
         // class, not `o [ConfigurationError]`, and `err.constructor.name` is what the docs say.
         minify: { compress: { keepNames: { function: false, class: true } }, mangle: { keepNames: { function: false, class: true } } }

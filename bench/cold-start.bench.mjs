@@ -61,6 +61,9 @@ export async function run() {
 
 Medians of ${ROUNDS} fresh processes per row, the rows alternating round by round (load average ${fmt(os.loadavg()[0], 1)} on
 ${os.cpus().length} cores during this run; the paired column is the median of per-round ratios). text-readability is ${fmt(peer - bare, 0)} ms over bare
-Node here. Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
+Node here. Since issue 25, \`load()\` imports the chunks but installs each model on the first call that needs it, and the
+WebAssembly is a chunk of its own (dist/core-wasm.js); what remains is mostly V8 reading and compiling the chunks' large
+string literals (the 2.8 MB name tagger about 90 ms, the 1.9 MB word vectors about 80 ms on a loaded machine), which
+raw binary chunks read at first use would avoid. Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
 \`LITMUS_BASE_DIST=/tmp/base-dist LITMUS_BASE_NAME=main node bench/index.mjs cold-start\`.`
 }

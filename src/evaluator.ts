@@ -159,7 +159,47 @@ function customMetrics(metrics: unknown): readonly CustomMetric[] {
   return metrics
 }
 
-export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], install: (ctx: Context) => void = () => {}): Evaluator {
+/**
+ * Puts model chunks into a core: the tokeniser's tables and `atLoad` models when the core starts, every
+ * other model the first time a method needing it runs. Decoding every table inside `load()` cost more
+ * than importing them (issue 25), and a page that loads all models often scores with one or two.
+ */
+export interface Installer {
+  /** A fresh core (load, release): the tokeniser's tables and the `atLoad` models, nothing else yet. */
+  start(ctx: Context): void
+  /** Install those of `models` that `ctx.core` lacks. Called between calls only (it resets the call arena). */
+  need(ctx: Context, models: readonly Model[]): void
+}
+
+export function installer(models: readonly Model[], chunks: readonly unknown[]): Installer {
+  const data = new Map(models.map((model, i) => [model, chunks[i]]))
+  // Keyed by the core, so release()'s fresh instance starts with none and installs again on use.
+  const done = new WeakMap<Core, Set<Model>>()
+  const put = (ctx: Context, have: Set<Model>, model: Model) => {
+    model.install(ctx, data.get(model))
+    have.add(model)
+  }
+  return {
+    start(ctx) {
+      tokensInit(ctx)
+      const have = new Set<Model>()
+      done.set(ctx.core, have)
+      for (const model of models) if (model.atLoad) put(ctx, have, model)
+    },
+    need(ctx, wanted) {
+      const have = done.get(ctx.core)!
+      for (const model of wanted) {
+        if (have.has(model)) continue
+        // Tables are kept from the arena's base up (arenaKeep): forget the last call's scratch first, so
+        // a table installed after a large call does not sit above that call's memory for good.
+        ctx.core.exports.reset()
+        put(ctx, have, model)
+      }
+    }
+  }
+}
+
+export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], models: Installer = installer([], [])): Evaluator {
   const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
   const custom = (ctx.options.metrics ?? []) as readonly CustomMetric[]
   const evaluator: Record<string, unknown> = {
@@ -171,6 +211,14 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
   const explainers = new Map<string, (request: unknown) => unknown>()
   for (const m of RECORDS) {
     const ready = loaded.includes(m)
+    const need = () => models.need(ctx, m.models)
+    // Extras and explainers are built now but install their models when first called.
+    const installing =
+      <F extends (...args: never[]) => unknown>(f: F) =>
+      (...args: Parameters<F>) => {
+        need()
+        return f(...args)
+      }
     const refuse = (what: string) => () => {
       throw new NotLoadedError(what, m.name, m.models.map((model) => model.name))
     }
@@ -178,14 +226,19 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
     if (m.v3) entries.push([m.v3.name, m.v3.score])
     for (const [name, score] of entries) {
       const op = OPS[name]
-      const method = ready ? (body: unknown) => run(op, score as AnyScorer, body, ctx) : refuse(name)
+      const method = ready
+        ? (body: unknown) => {
+            need()
+            return run(op, score as AnyScorer, body, ctx)
+          }
+        : refuse(name)
       methods.set(name, method)
       if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
       else evaluator[camel(name)] = method
     }
-    for (const [extra, make] of Object.entries(m.extras ?? {})) evaluator[extra] = ready ? make(ctx) : refuse(extra)
+    for (const [extra, make] of Object.entries(m.extras ?? {})) evaluator[extra] = ready ? installing(make(ctx) as (...args: never[]) => unknown) : refuse(extra)
     if (m.explain) {
-      const explain = ready ? m.explain(ctx) : refuse(`explain('${m.name}')`)
+      const explain = ready ? installing(m.explain(ctx)) : refuse(`explain('${m.name}')`)
       const v3As = m.v3?.explainAs as ((request: unknown) => unknown) | undefined
       for (const [name] of entries) explainers.set(name, name === m.v3?.name && v3As ? (request: unknown) => explain(v3As(request)) : explain)
     }
@@ -229,9 +282,9 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], inst
   evaluator.release = async () => {
     const fresh = await Core.load()
     // Every scorer reads ctx.core at call time, and per-instance state is keyed by the Core: swapping it
-    // and installing the models again leaves no reference to the old memory.
+    // (the models install again on their next use) leaves no reference to the old memory.
     const next: Context = { core: fresh, options: ctx.options }
-    install(next)
+    models.start(next)
     ctx.core = fresh
   }
   return evaluator as unknown as Evaluator
@@ -255,17 +308,16 @@ function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string,
 
 /**
  * Compile the core, import the model chunks the operations need (all of them by default, or those of
- * `options.operations`), install them once, and return an Evaluator.
+ * `options.operations`), and return an Evaluator that installs each model on its first use.
+ * The chunks are imported here, not on first use, because every method is synchronous: a method cannot
+ * wait for an import. Importing them together lets Node and a browser fetch and parse them in parallel.
  */
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
   const records = wanted(options)
   const models = [...new Set(records.flatMap((m) => m.models))]
   const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => model.chunk())])
   const ctx: Context = { core, options }
-  const install = (into: Context) => {
-    tokensInit(into)
-    models.forEach((model, i) => model.install(into, chunks[i]))
-  }
-  install(ctx)
-  return createEvaluator(ctx, records, install)
+  const put = installer(models, chunks)
+  put.start(ctx)
+  return createEvaluator(ctx, records, put)
 }

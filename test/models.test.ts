@@ -77,8 +77,9 @@ describe('bundle', () => {
   // Of it, about 62 KB is the WebAssembly module inlined as base64. Verdicts, scans and custom metrics
   // (about 4 KB), the contradiction features and CJK bigrams of the grounded metrics, and class names kept
   // through minification took it to about 162 KB.
+  // The WebAssembly is a chunk of its own (core-wasm.js) since issue 25; the core budget counts both.
   it('stays within its budgets (gzipped): core 168 KB, each chunk 1 MB, all chunks 4 MB', () => {
-    expect(gz(new URL('litmus.js', dist))).toBeLessThan(168 * 1024)
+    expect(gz(new URL('litmus.js', dist)) + gz(new URL('core-wasm.js', dist))).toBeLessThan(168 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))

@@ -1,7 +1,9 @@
 import type { CoreExports } from './abi.js'
-import { WASM_BASE64 } from './wasm-binary.generated.js'
 import { LimitError } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
+import { decodeBase64 } from './base64.js'
+
+export { decodeBase64 }
 
 /** UTF-8 text written into core memory for one call. */
 export interface TextRef {
@@ -13,18 +15,6 @@ export interface TextRef {
 }
 
 const encoder = new TextEncoder()
-
-/** Bytes of a base64 string (the inlined WASM, binary model chunks). */
-export function decodeBase64(text: string): Uint8Array {
-  // Node's Buffer decodes natively, about 10x faster than atob and a loop over its characters, which
-  // matters for the 1.3 MB of the word-vector chunk at load; browsers take the atob path.
-  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: string): Uint8Array } }).Buffer
-  if (buffer !== undefined) return new Uint8Array(buffer.from(text, 'base64'))
-  const bin = atob(text)
-  const bytes = new Uint8Array(bin.length)
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
-  return bytes
-}
 
 let compiled: Promise<WebAssembly.Module> | undefined
 
@@ -41,7 +31,10 @@ export class Core {
   }
 
   static async load(): Promise<Core> {
-    compiled ??= WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource)
+    // The module's base64 is a chunk of its own (dist/core-wasm.js), imported beside the model chunks:
+    // all-ASCII, it compiles as a one-byte source, where inside litmus.js (which has non-ASCII text in
+    // its rules) it made the whole bundle two-byte and slower to read and parse (issue 25).
+    compiled ??= import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource))
     const instance = await WebAssembly.instantiate(await compiled, {
       env: {
         abort() {

@@ -232,7 +232,9 @@ export const pricesModel = defineModel(
   (ctx, chunk) => {
     tables = chunk
     loaded.set(ctx, buildIndex(ctx.options.prices, shippedIndex(), 'load options'))
-  }
+  },
+  // Indexing checks `load({ prices })`, so a bad table stays load()'s ConfigurationError.
+  { atLoad: true }
 )
 const indexFor = (ctx: Context, perCall?: PriceTable) =>
   buildIndex(perCall, loaded.get(ctx) ?? shippedIndex(), 'per call')

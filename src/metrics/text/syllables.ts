@@ -26,11 +26,11 @@ export const syllablesModel = defineModel(
  * "don't", "co-operate"). 0 for a string with no letters.
  */
 export function syllablesMethod(ctx: Context): (word: string) => number {
-  const x = exportsOf(ctx)
   return (word: string): number => {
     if (typeof word !== 'string') throw invalidArgument('syllables', 'word', 'string', 'one word to count syllables in', word)
     if (word.length === 0) return 0
+    // The core is read per call: release() puts a fresh one in ctx, and the word is written into that one.
     const ref = ctx.core.begin(word)
-    return x.syllables(ref.ptr, ref.len)
+    return exportsOf(ctx).syllables(ref.ptr, ref.len)
   }
 }
