@@ -239,7 +239,7 @@ describe.each([
 })
 
 describe('bundles', () => {
-  it('keep the server out of the library: dist/litmus.js imports only its model chunks', () => {
+  it('keep the server out of the library: dist/litmus.js imports only its model chunks and its WebAssembly', () => {
     const lib = readFileSync(new URL('../dist/litmus.js', import.meta.url), 'utf8')
     // Strings of the server, the OpenAPI generator and the client (the WASM's base64 rules out bare words).
     expect(lib).not.toMatch(/litmus server:|API_KEY header|Litmus metrics service|litmus client:/)
@@ -249,7 +249,7 @@ describe('bundles', () => {
       ...[...lib.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])
     ]
     expect(imports.length).toBeGreaterThan(0)
-    for (const spec of imports) expect(spec).toMatch(/^\.\/models\/[\w-]+\.js$/)
+    for (const spec of imports) expect(spec).toMatch(/^\.\/(models\/[\w-]+|core-wasm)\.js$/)
   })
 })
 
