@@ -222,6 +222,9 @@ function checkBudget(requestType: string, text: string, lists: [string, readonly
 }
 
 function regionsOf(patterns: Pattern[], text: string): [number, number][] {
+  // One pattern's regions are sorted and merged already; copying and sorting them again costs more than
+  // finding them when a short entry matches a large part of a long text.
+  if (patterns.length === 1) return patterns[0].regions(text)
   const all = patterns.flatMap((p) => p.regions(text)).sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const r of all) {
@@ -346,7 +349,9 @@ function scanPii(
     entities = mergeCustom(entities, runRecognizers(ctx.core, recs, text, wanted), text, details)
   }
   // Entities and merged regions are both sorted and disjoint: one pointer over the regions each.
-  if (allow.length > 0) {
+  // With no entity to spare, the allowlist's matches are not needed: a short entry ('a') can match every
+  // other character of a long text, and those regions cost more than the scan.
+  if (allow.length > 0 && entities.length > 0) {
     const regions = regionsOf(allow, text)
     let j = 0
     entities = entities.filter(({ interval: [s, e] }) => {
