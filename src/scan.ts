@@ -110,6 +110,7 @@ export function makeScans({ run, redact, thresholds: loadThresholds, rules, cust
     const metrics = o.metrics ?? defaults
     const text = (response as string | undefined) ?? prompt
     const redactWith = o.redact === undefined ? metrics.includes('pii') : o.redact
+    const redactOptions: RedactOptions = typeof redactWith === 'object' ? redactWith : {}
     let sanitized = text
     const results: Record<string, ScanVerdict> = {}
     let valid = true
@@ -123,7 +124,7 @@ export function makeScans({ run, redact, thresholds: loadThresholds, rules, cust
       let out: Record<string, unknown>
       if (name === 'pii' && redactWith !== false) {
         // One detection serves both the verdict and the sanitized text.
-        const done = redact(text, redactWith === true ? {} : redactWith)
+        const done = redact(text, redactOptions)
         sanitized = done.text
         out = { pii: done.pii }
       } else out = run(name, request)
@@ -131,7 +132,7 @@ export function makeScans({ run, redact, thresholds: loadThresholds, rules, cust
       results[name] = { ...verdict, response: out }
       if (verdict.flagged) valid = false
     }
-    if (redactWith !== false && !metrics.includes('pii')) sanitized = redact(text, redactWith === true ? {} : redactWith).text
+    if (redactWith !== false && !metrics.includes('pii')) sanitized = redact(text, redactOptions).text
     return { sanitized, valid, results }
   }
   return {

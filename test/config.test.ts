@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigurationError, defineMetric, load } from '../dist/litmus.js'
 import { createServer, type LitmusServer } from '../dist/server.js'
 import { configSchema } from '../scripts/config-schema.mjs'
+import { expectIssue } from './helpers.js'
 
 const bin = new URL('../bin/litmus.js', import.meta.url).pathname
 const library = pathToFileURL(new URL('../dist/litmus.js', import.meta.url).pathname).href
@@ -91,14 +92,7 @@ describe('custom metrics', () => {
     ['a bad flag side', { name: 'a', summary: 's', request: { text: { type: 'string', description: 'd' } }, score: () => 1, flag: 'over' }, 'flag']
   ]
   it.each(BAD)('defineMetric refuses %s', (_, definition, field) => {
-    let error: unknown
-    try {
-      defineMetric(definition as never)
-    } catch (e) {
-      error = e
-    }
-    expect(error).toBeInstanceOf(ConfigurationError)
-    expect((error as ConfigurationError).issues[0]!.field).toBe(field)
+    expect(expectIssue(() => defineMetric(definition as never), ConfigurationError, field).issues[0]!.field).toBe(field)
   })
   it('load refuses a built-in name, a repeated name and a plain object', async () => {
     const metric = (name: string) => defineMetric({ name, summary: 's', request: { text: { type: 'string', description: 'd' } }, score: () => 1 })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigurationError, DEFAULT_INPUT_METRICS, DEFAULT_OUTPUT_METRICS, InvalidArgumentError, load, VERDICTS, verdictOf } from '../dist/litmus.js'
 import { createClient, type Client } from '../dist/client.js'
 import { createServer, type LitmusServer } from '../dist/server.js'
+import { expectIssue } from './helpers.js'
 
 const litmus = await load()
 
@@ -114,14 +115,7 @@ describe('scan and scanOutput', () => {
     ['a bad threshold', () => litmus.scan('x', { thresholds: { toxicity: 'high' } as never }), 'thresholds.toxicity']
   ]
   it.each(BAD)('refuses %s, naming the field', (_, call, field) => {
-    let error: unknown
-    try {
-      call()
-    } catch (e) {
-      error = e
-    }
-    expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect((error as InvalidArgumentError).issues[0]!.field).toBe(field)
+    expect(expectIssue(call, InvalidArgumentError, field).issues[0]!.field).toBe(field)
   })
 })
 

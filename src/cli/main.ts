@@ -154,11 +154,11 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'serve') return serve(rest)
   if (command === 'report') return report(rest)
   const { args, thresholds, failUnder, config } = verdictFlags(rest)
-  const litmus = await loadWith(config, thresholds)
+  const { litmus, configPath } = await loadWith(config, thresholds)
   // Declared operations (for their --help even when not built) and the config file's custom metrics.
   const op = Object.hasOwn(ops, command) ? ops[command] : litmus.operation(command)
   const judging = thresholds !== undefined || failUnder !== undefined
-  const batchOf = (options: BatchOptions): BatchOptions => ({ ...options, thresholds, failUnder, config: litmus.configPath })
+  const batchOf = (options: BatchOptions): BatchOptions => ({ ...options, thresholds, failUnder, config: configPath })
   if (op && (rest.includes('--help') || rest.includes('-h'))) {
     console.log(operationHelp(command, op))
     if (!litmus.operations.includes(command as never)) console.log(`\n'${command}' is declared by the service but not implemented yet.`)
@@ -233,7 +233,7 @@ function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<str
  * --threshold flags over its thresholds. A bad threshold flag is a usage error naming the flag; a bad
  * config names the file.
  */
-async function loadWith(configPath: string | undefined, thresholds: Record<string, number | null> | undefined): Promise<Evaluator & { configPath?: string }> {
+async function loadWith(configPath: string | undefined, thresholds: Record<string, number | null> | undefined): Promise<{ litmus: Evaluator; configPath?: string }> {
   let found: { path?: string; options: LoadOptions }
   try {
     found = await configOptions(configPath)
@@ -243,7 +243,7 @@ async function loadWith(configPath: string | undefined, thresholds: Record<strin
   }
   const options = thresholds ? { ...found.options, thresholds: { ...found.options.thresholds, ...thresholds } } : found.options
   try {
-    return Object.assign(await load(options), { configPath: found.path })
+    return { litmus: await load(options), configPath: found.path }
   } catch (e) {
     const field = e instanceof ConfigurationError ? e.issues[0]?.field : undefined
     if (field?.startsWith('thresholds.') && thresholds && Object.hasOwn(thresholds, field.slice('thresholds.'.length))) {

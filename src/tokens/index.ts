@@ -22,6 +22,9 @@ export interface Tokenizer {
  */
 export const MAX_PIECE = 256
 
+/** Runs without white space longer than MAX_PIECE: the only places a text is cut. */
+const LONG_RUN = new RegExp(`\\S{${MAX_PIECE + 1},}`, 'g')
+
 const loaders: Record<Encoding, () => Promise<{ countTokens: (text: string) => number }>> = {
   o200k_base: () => import('gpt-tokenizer/encoding/o200k_base'),
   cl100k_base: () => import('gpt-tokenizer/encoding/cl100k_base')
@@ -41,7 +44,7 @@ export async function tokenizer(encoding: Encoding = 'o200k_base'): Promise<Toke
       let total = 0
       let from = 0
       // Cut only inside runs longer than MAX_PIECE; everything else is counted as written.
-      for (const run of text.matchAll(new RegExp(`\\S{${MAX_PIECE + 1},}`, 'g'))) {
+      for (const run of text.matchAll(LONG_RUN)) {
         const start = run.index
         total += countTokens(text.slice(from, start))
         for (let at = start; at < start + run[0].length; at += MAX_PIECE) total += countTokens(text.slice(at, Math.min(at + MAX_PIECE, start + run[0].length)))
