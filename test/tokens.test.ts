@@ -49,6 +49,11 @@ describe('costOfText', () => {
       total_completion_tokens
     })
   })
+  it('names a prompt or completion that is not a string', async () => {
+    const litmus = await load({ operations: ['cost'] })
+    const request = { model_name: 'gpt-4o', model_type: 'LLM', model_provider: 'openai', prompts: ['a', 5], completions: ['b', 'c'] }
+    await expect(costOfText(litmus as never, request as never)).rejects.toThrow(/'prompts\[1\]' \(invalid argument, expected type: string/)
+  })
   it('needs one completion per prompt', async () => {
     const litmus = await load({ operations: ['cost'] })
     await expect(costOfText(litmus as never, { model_name: 'gpt-4o', model_type: 'LLM', model_provider: 'openai', prompts: ['a', 'b'], completions: ['c'] })).rejects.toThrow(/'completions'/)

@@ -81,6 +81,10 @@ export async function costOfText(litmus: Evaluator, request: TextCostRequest, en
   if (request.prompts.length !== request.completions.length) {
     throw invalidArgument(type, 'completions', `array of ${request.prompts.length} strings (one per prompt)`, 'the completions of the calls', request.completions)
   }
+  for (const field of ['prompts', 'completions'] as const) {
+    const bad = request[field].findIndex((t) => typeof t !== 'string')
+    if (bad !== -1) throw invalidArgument(type, `${field}[${bad}]`, 'string', `a text of the calls' ${field}`, request[field][bad])
+  }
   const tokens = await tokenizer(encoding)
   const sum = (texts: readonly string[]) => texts.reduce((n, t) => n + tokens.count(t), 0)
   const { prompts, completions, ...model } = request
