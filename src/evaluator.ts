@@ -1,4 +1,5 @@
 import { Core } from './core/wasm.js'
+import { ModelFile, modelFile } from './core/files.js'
 import { ConfigurationError, invalidArgument, InvalidArgumentError, LimitError, NotLoadedError, preview } from './errors.js'
 import type { Context, LoadOptions } from './metrics/shared/context.js'
 import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
@@ -176,7 +177,9 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
   // Keyed by the core, so release()'s fresh instance starts with none and installs again on use.
   const done = new WeakMap<Core, Set<Model>>()
   const put = (ctx: Context, have: Set<Model>, model: Model) => {
-    model.install(ctx, data.get(model))
+    let chunk = data.get(model)
+    if (chunk instanceof ModelFile) data.set(model, (chunk = chunk.read()))
+    model.install(ctx, chunk)
     have.add(model)
   }
   return {
@@ -315,7 +318,8 @@ function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string,
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
   const records = wanted(options)
   const models = [...new Set(records.flatMap((m) => m.models))]
-  const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => model.chunk())])
+  // In Node, a model with a file beside the bundle is read on first use instead (core/files.ts).
+  const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => modelFile(model.file) ?? model.chunk())])
   const ctx: Context = { core, options }
   const put = installer(models, chunks)
   put.start(ctx)

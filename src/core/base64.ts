@@ -61,3 +61,8 @@ export function decodeBase64(text: string): Uint8Array {
   if (typed.fromBase64 !== undefined) return typed.fromBase64(text)
   return decodeBase64Table(text)
 }
+
+/** A model's weights: base64 in a JS chunk, or the bytes themselves when read from a model file (core/files.ts). */
+export function weightBytes(field: string | Uint8Array): Uint8Array {
+  return typeof field === 'string' ? decodeBase64(field) : field
+}

@@ -1,9 +1,10 @@
 import type { CoreExports } from './abi.js'
 import { LimitError } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
-import { decodeBase64 } from './base64.js'
+import { decodeBase64, weightBytes } from './base64.js'
+import { wasmFile } from './files.js'
 
-export { decodeBase64 }
+export { decodeBase64, weightBytes }
 
 /** UTF-8 text written into core memory for one call. */
 export interface TextRef {
@@ -34,7 +35,12 @@ export class Core {
     // The module's base64 is a chunk of its own (dist/core-wasm.js), imported beside the model chunks:
     // all-ASCII, it compiles as a one-byte source, where inside litmus.js (which has non-ASCII text in
     // its rules) it made the whole bundle two-byte and slower to read and parse (issue 25).
-    compiled ??= import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource))
+    // In Node, dist/core.wasm read as bytes where it exists (core/files.ts).
+    const bytes = compiled === undefined ? wasmFile() : undefined
+    compiled ??=
+      bytes !== undefined
+        ? WebAssembly.compile(bytes as BufferSource)
+        : import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource))
     const instance = await WebAssembly.instantiate(await compiled, {
       env: {
         abort() {

@@ -1,7 +1,7 @@
 // Stability: how alike in meaning several responses are. The core embeds each response once (word
 // vectors with SIF weights plus hashed character trigrams, assembly/vec/vectors.ts) and scores every
 // pair in one SIMD pass (assembly/judge/stability.ts); see docs/metrics/stability.md.
-import { decodeBase64 } from '../../core/wasm.js'
+import { weightBytes } from '../../core/wasm.js'
 import { invalidArgument } from '../../errors.js'
 import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
@@ -16,7 +16,7 @@ const exportsOf = (ctx: Context) => ctx.core.exports
 export const vectorsModel = defineModel('vectors', () => import('../../models/vectors.generated.js'), (ctx, model) => {
   const x = exportsOf(ctx)
   const vocab = new TextEncoder().encode(model.VOCAB)
-  const vectors = decodeBase64(model.VECTORS)
+  const vectors = weightBytes(model.VECTORS)
   const words = vectors.length / model.DIMS
   const ptr = x.vectorsReserve(words, model.DIMS, vocab.length)
   // Layout (vec/vectors.ts): int8 vectors, PC (f32, 16-aligned), vocabulary text.

@@ -3,7 +3,7 @@
 import { invalidArgument, preview } from '../../errors.js'
 import { PII_CATEGORY_IDS } from '../../core/abi.js'
 import type { Context, Scorer } from '../shared/context.js'
-import { decodeBase64, type Core, type TextRef } from '../../core/wasm.js'
+import { weightBytes, type Core, type TextRef } from '../../core/wasm.js'
 import { defineMetric, defineModel } from '../shared/metric.js'
 import { MAX_LIST_CHARS, MAX_LIST_ENTRIES, MAX_PII_ENTITIES, MAX_PII_EXPLAIN_ENTITIES, MAX_TEXT_CHARS, PATTERN_BUDGET } from '../../schema/limits.js'
 import { PatternError, parseListEntry, type Pattern } from './pii-pattern.js'
@@ -464,7 +464,7 @@ export const taggerModel = defineModel(
   () => import('../../models/pii-tagger.generated.js'),
   (ctx, m) => {
     const core = ctx.core
-    const bytes = decodeBase64(m.PII_TAGGER_WEIGHTS)
+    const bytes = weightBytes(m.PII_TAGGER_WEIGHTS)
     const ptr = core.exports.piiTaggerReserve(m.PII_TAGGER_BITS, m.PII_TAGGER_SCALE)
     core.bytes.set(bytes, ptr)
     core.exports.piiTaggerThreshold(m.PII_TAGGER_THRESHOLD / m.PII_TAGGER_SCALE)

@@ -13,6 +13,8 @@ import type { Context, Scorer } from './context.js'
 export interface Model<D = any> {
   /** Name users see in errors and docs. */
   name: string
+  /** The chunk's file name under dist/models/ without extension (the generated module's name). */
+  file: string
   /** A dynamic `import()` of the generated module: bundlers emit it as a chunk of its own. */
   chunk: () => Promise<D>
   install(ctx: Context, data: D): void
@@ -26,7 +28,7 @@ export function defineModel<D>(
   install: (ctx: Context, data: D) => void,
   options: { atLoad?: boolean } = {}
 ): Model<D> {
-  return { name, chunk, install, ...(options.atLoad ? { atLoad: true } : {}) }
+  return { name, file: name.replaceAll('_', '-'), chunk, install, ...(options.atLoad ? { atLoad: true } : {}) }
 }
 
 /** One piece of evidence behind a score, as `explain` returns it. */

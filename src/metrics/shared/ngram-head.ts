@@ -1,7 +1,7 @@
 // Installing a hashed n-gram head (assembly/vec/features.ts) from its generated model file: the int8
 // weights into core memory kept for the instance's life, then its feature kinds, n-gram lengths, class
 // count and the lexicon whose words the core flags while it sums. Every n-gram metric installs this way.
-import { type Core, decodeBase64 } from '../../core/wasm.js'
+import { type Core, weightBytes } from '../../core/wasm.js'
 import { distinctShare } from './distinct-words.js'
 import type { Context } from './context.js'
 
@@ -46,7 +46,7 @@ export interface HeadOptions {
 export function installHead(ctx: Context, file: NgramModelFile, options: HeadOptions): { model: number; weights: Int8Array } {
   const { core } = ctx
   const x = core.exports
-  const bytes = decodeBase64(file.WEIGHTS)
+  const bytes = weightBytes(file.WEIGHTS)
   const model = x.vecModelReserve(file.BITS, options.stride ?? 1)
   core.bytes.set(bytes, x.vecModelWeights(model))
   const lexicon = options.lexicon ?? ''
