@@ -98,7 +98,7 @@ export interface Alignment {
 export interface Grounding {
   statements: Statement[]
   sentences: ContextSentence[]
-  /** Align a statement's terms; pass its `words` too for `wordOverlap`. */
+  /** Align a statement's terms; pass its `words` (a statement's own, from `statements`) too for `wordOverlap`. */
   align(terms: Term[], words?: string[]): Alignment
   /**
    * Chunks holding each term (indices into the chunks, ascending), and the IDF weight the alignment gives
@@ -203,30 +203,43 @@ function upperAt(text: string, s: number): boolean {
   return UPPER.test(text.slice(s, s + 2))
 }
 
+/** What `keyOf` says of a word read as no name: its key and kind ('word', 'number' or 'date'). */
+type Keyed = { key: string | undefined; kind: TermKind }
+/**
+ * `keyOf`'s answers, kept across calls: a pure function of the word, and the words of a context repeat
+ * (indexing 10 KB asked it 1,700 times for about 600 words). Cleared when full, so an open vocabulary
+ * cannot grow it without bound.
+ */
+const keyed = new Map<string, Keyed>()
+const KEYED_MAX = 50_000
+
 /**
  * Key of a lower-cased word (NOT for a negation cue, undefined for a stop word); sets `kindOf`.
  * `name`: the word is capitalised and not its sentence's first.
  */
 function keyOf(lower: string, name: boolean): string | undefined {
-  kindOf = 'word'
-  if (NEGATION.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t')) return NOT
-  if (STOP.has(lower)) return undefined
+  let k = keyed.get(lower)
+  if (k === undefined) {
+    if (keyed.size >= KEYED_MAX) keyed.clear()
+    k = keyOfWord(lower)
+    keyed.set(lower, k)
+  }
+  kindOf = k.kind
+  // Capitalised inside a sentence: a name, and "May" the month rather than the verb.
+  if (name && k.kind === 'word' && k.key !== undefined && k.key !== NOT) kindOf = DATE_WORDS.has(lower) ? 'date' : 'name'
+  return k.key
+}
+
+function keyOfWord(lower: string): Keyed {
+  if (NEGATION.has(lower) || lower.endsWith("n't") || lower.endsWith('n’t')) return { key: NOT, kind: 'word' }
+  if (STOP.has(lower)) return { key: undefined, kind: 'word' }
   const key = normalise(lower)
-  if (hasDigit(key)) {
-    kindOf = 'number'
-    return key
-  }
+  if (hasDigit(key)) return { key, kind: 'number' }
   const number = NUMBER_WORDS.get(lower)
-  if (number !== undefined) {
-    kindOf = 'number'
-    return number
-  }
-  if (DATE_WORDS.has(lower) && (lower !== 'may' || name)) {
-    kindOf = 'date'
-    return lower.slice(0, 3)
-  }
-  if (name) kindOf = 'name'
-  return key
+  if (number !== undefined) return { key: number, kind: 'number' }
+  // "may" is a month only when capitalised (keyOf).
+  if (DATE_WORDS.has(lower) && lower !== 'may') return { key: lower.slice(0, 3), kind: 'date' }
+  return { key, kind: 'word' }
 }
 
 /** Term of the word at [s, e) of `text` (bytes [bs, be) of core memory); undefined for a stop word. */
@@ -380,13 +393,17 @@ interface ContextIndex {
   /** Occurrences of the term in each sentence of its postings. */
   counts: number[][]
   keys: string[]
-  /** Every word of the context, lower-cased (stop words included). */
-  allWords: Set<string>
+  /** The statements' words (lower-cased, stop words included) that the context has too. */
+  seen: Set<string>
 }
 
-/** Write each chunk into the core, tokenise it and index its sentences' terms. */
-function indexContext(ctx: Context, chunks: string[]): ContextIndex {
-  const ix: ContextIndex = { indexed: [], ids: new Map(), flat: [], df: [], postings: [], counts: [], keys: [], allWords: new Set() }
+/**
+ * Write each chunk into the core, tokenise it and index its sentences' terms. Of the context's words only
+ * those in `wanted` (the statements' words) are kept as words: a set of every context word cost a fifth of
+ * a call against 10 KB.
+ */
+function indexContext(ctx: Context, chunks: string[], wanted: Set<string>): ContextIndex {
+  const ix: ContextIndex = { indexed: [], ids: new Map(), flat: [], df: [], postings: [], counts: [], keys: [], seen: new Set() }
   chunks.forEach((chunk, c) => {
     const cref = ctx.core.write(chunk)
     const t = tokenised(ctx, cref)
@@ -407,7 +424,7 @@ function indexContext(ctx: Context, chunks: string[]): ContextIndex {
         const a = t.words[2 * w]
         const b = t.words[2 * w + 1]
         const lower = sameLength ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase()
-        ix.allWords.add(lower)
+        if (wanted.has(lower)) ix.seen.add(lower)
         const key = keyOf(lower, a !== ss && upperAt(chunk, a))
         if (key === undefined) continue
         if (key === NOT) {
@@ -541,8 +558,8 @@ class Aligner {
     const { ids } = this.ix
     const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
     const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    const allWords = this.ix.allWords
-    const wordOverlap = words && words.length ? words.filter((w) => allWords.has(w)).length / words.length : coverage
+    const seen = this.ix.seen
+    const wordOverlap = words && words.length ? words.filter((w) => seen.has(w)).length / words.length : coverage
     return { support, coverage, matched, mismatches, wordOverlap }
   }
 
@@ -718,7 +735,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const ref = ctx.core.begin(text)
   const own = tokenised(ctx, ref)
   const statements = statementsOf(text, own, ref.ptr)
-  const ix = indexContext(ctx, chunks)
+  const ix = indexContext(ctx, chunks, new Set(statements.flatMap((s) => s.words)))
   const aligner = new Aligner(ix, ctx.core)
   const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
   for (const s of ix.indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
