@@ -12,11 +12,17 @@ export const title = 'Cold start (process start to first score)'
 
 const ROUNDS = 9
 
-const litmusScript = (dist, operations) => {
+const CALLS = {
+  clarity: "l.clarity({ text: 'The cat sat on the mat.' })",
+  toxicity: "l.toxicity({ text: 'You are a kind person.' })",
+  pii: "l.pii({ text: 'Call John Smith on 555-123-4567.' })"
+}
+/** `chunks`: as a browser or a bundle loads (every chunk imported inside load()), hiding process.getBuiltinModule. */
+const litmusScript = (dist, operations, { chunks = false } = {}) => {
   const url = pathToFileURL(`${dist.replace(/\/$/, '')}/litmus.js`).href
   const options = operations ? `{ operations: ${JSON.stringify(operations)} }` : '{}'
-  const call = operations?.includes('toxicity') ? "l.toxicity({ text: 'You are a kind person.' })" : "l.clarity({ text: 'The cat sat on the mat.' })"
-  return `const { load } = await import(${JSON.stringify(url)}); const l = await load(${options}); ${call}`
+  const call = CALLS[operations?.[0] ?? 'clarity']
+  return `${chunks ? 'delete process.getBuiltinModule; ' : ''}const { load } = await import(${JSON.stringify(url)}); const l = await load(${options}); ${call}`
 }
 
 /** [label, script] variants; each script scores once and exits. */
@@ -29,7 +35,9 @@ function variants() {
     ['bare Node (`node -e ""`)', ''],
     ['text-readability: import, one Flesch score', `const { default: rs } = await import(${JSON.stringify(peer)}); rs.fleschReadingEase('The cat sat on the mat.')`],
     ['Litmus `load()`, every model, one clarity score', litmusScript(ours)],
-    ["Litmus `load({ operations: ['toxicity'] })`, one toxicity score", litmusScript(ours, ['toxicity'])]
+    ["Litmus `load({ operations: ['toxicity'] })`, one toxicity score", litmusScript(ours, ['toxicity'])],
+    ["Litmus `load({ operations: ['pii'] })`, one pii score", litmusScript(ours, ['pii'])],
+    ['Litmus `load()`, every model, one clarity score, chunks imported (as a bundle loads)', litmusScript(ours, undefined, { chunks: true })]
   ]
   if (base) {
     out.push([`${baseName}: \`load()\`, every model`, litmusScript(base)])
@@ -61,9 +69,9 @@ export async function run() {
 
 Medians of ${ROUNDS} fresh processes per row, the rows alternating round by round (load average ${fmt(os.loadavg()[0], 1)} on
 ${os.cpus().length} cores during this run; the paired column is the median of per-round ratios). text-readability is ${fmt(peer - bare, 0)} ms over bare
-Node here. Since issue 25, \`load()\` imports the chunks but installs each model on the first call that needs it, and the
-WebAssembly is a chunk of its own (dist/core-wasm.js); what remains is mostly V8 reading and compiling the chunks' large
-string literals (the 2.8 MB name tagger about 90 ms, the 1.9 MB word vectors about 80 ms on a loaded machine), which
-raw binary chunks read at first use would avoid. Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
+Node here. In Node, \`load()\` imports no model chunk: it reads each model's file (dist/models/<name>.bin, raw weights
+and UTF-8 word lists) and the core (dist/core.wasm) on the first call that needs them; the row "chunks imported" is
+the same build made to load as a browser or a bundle does, parsing every chunk's string literals inside \`load()\`.
+Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
 \`LITMUS_BASE_DIST=/tmp/base-dist LITMUS_BASE_NAME=main node bench/index.mjs cold-start\`.`
 }
