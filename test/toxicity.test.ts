@@ -170,7 +170,7 @@ describe('toxicity', () => {
     ['No one likes you here.', false],
     ['Nobody cares about you, go away.', true],
     ['Shut up, you fool.', true],
-    ['Shut up! You got the job?', false],
+    ['Shut up the shop at six, please.', false],
     ['Please shut up the windows before you leave.', false],
     ['He is a complete waste of oxygen.', true],
     ['This closet is a waste of space.', false],
