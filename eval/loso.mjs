@@ -48,7 +48,7 @@ const ADAPTERS = {
         'n-gram, /n, prior 0.2, evidence x distinct words / 8': { ...T.SETTINGS, shrink: true, shortTerm: false },
         'n-gram, /n, prior 0.2, shortness term (new)': T.SETTINGS,
         'nn: n-gram embeddings + GloVe, hidden 32': { nn: NN.NN },
-        'nn: n-gram embeddings, hidden 32': { nn: { ...NN.NN, glove: false } }
+        'nn: n-gram embeddings only, hidden 32': { nn: { ...NN.NN, glove: false } }
       },
       train1(rows, settings) {
         // The capacity experiment (scripts/train/toxicity-nn.mjs): a neural head in place of the n-gram head.

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { rulesOffset, toxicityRules } from '../../build/rules/toxicity-rules.js'
+import { rulesOffset, splitJoined, toxicityRules, withSwaps } from '../../build/rules/toxicity-rules.js'
 import { deobfuscate } from '../../build/rules/deobfuscate.js'
 import { distinctWords } from '../../build/rules/distinct-words.js'
 import { plattWith, sigmoid } from '../lib/logistic.mjs'
@@ -54,16 +54,19 @@ export function inputs(core, m, text, neutralise, bits = NN.bits) {
   const mem = new Uint8Array(x.memory.buffer)
   const byteSpans = nWords > 0 ? core.u32(spanPtr, nWords * 2).slice() : new Uint32Array(0)
   const distinct = distinctWords(mem, ref.ptr, byteSpans, nWords, TOX.words)
-  const flags = core.u32(flagPtr, nFlag * 2).slice()
+  let flags = core.u32(flagPtr, nFlag * 2).slice()
+  let nFlagged = nFlag
+  // As the metric: misspellings of listed words (messages up to 4,096 characters).
+  if (text.length <= 4096 && core.swaps) ({ flagged: flags, nFlagged } = withSwaps(mem, ref.ptr, byteSpans, nWords, flags, nFlag, core.swaps))
   const noFeat = new Set()
-  for (let i = 0; i < nFlag; i++) if (flags[2 * i + 1] & NOFEAT) noFeat.add(flags[2 * i])
+  for (let i = 0; i < nFlagged; i++) if (flags[2 * i + 1] & NOFEAT) noFeat.add(flags[2 * i])
   const feats = core.u32(featPtr, nFeat).slice()
   const featWords = core.u32(wordPtr, nFeat).slice()
   const words = []
   for (let w = 0; w < nWords; w++) words.push(dec.decode(mem.subarray(ref.ptr + byteSpans[2 * w], ref.ptr + byteSpans[2 * w + 1])).toLowerCase())
   if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
   const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2) : new Uint32Array(0)
-  const ev = toxicityRules(text, spans, flags, nFlag, false)
+  const ev = toxicityRules(text, spans, flags, nFlagged, false)
   const aside = new Set(neutralise ? [...ev.neutral, ...ev.emphaticWords] : [])
   const mask = (1 << bits) - 1
   const f = []
@@ -156,7 +159,7 @@ export function fitNN(core, m, rows, nn = NN) {
     let z = one(text)
     const de = text.length <= 4096 ? deobfuscate(text) : null
     if (de) {
-      const z2 = one(de.text)
+      const z2 = one(core.words ? splitJoined(de.text, text, core.words) : de.text)
       if (z2 !== null && (z === null || z2 > z)) z = z2
     }
     return z === null ? 0 : 100 * sigmoid(z)
