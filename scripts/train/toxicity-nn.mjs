@@ -20,7 +20,7 @@ import { rulesOffset, splitJoined, toxicityRules, withSwaps } from '../../build/
 import { deobfuscate } from '../../build/rules/deobfuscate.js'
 import { distinctWords } from '../../build/rules/distinct-words.js'
 import { plattWith, sigmoid } from '../lib/logistic.mjs'
-import { calibrationRow, familyWeights } from '../lib/loso.mjs'
+import { fitRows } from '../lib/loso.mjs'
 import { SETTINGS as TOX, shortness } from '../train-toxicity.mjs'
 
 const NOFEAT = 0x80000000
@@ -132,18 +132,9 @@ function train(examples, nn) {
  * scorer text -> 0..100 (de-obfuscated form scored too, the higher wins, as the metric does).
  */
 export function fitNN(core, m, rows, nn = NN) {
-  familyWeights(rows)
-  const key = `nn/${nn.bits}`
-  const examples = []
-  const cal = []
-  for (const r of rows) {
-    if (calibrationRow(r.text, TOX.calibrationShare)) cal.push(r)
-    else {
-      r.feats ??= {}
-      const inp = (r.feats[key] ??= inputs(core, m, r.text, false, nn.bits))
-      examples.push({ f: inp.f, g: inp.g, y: r.y, weight: r.weight })
-    }
-  }
+  // The n-gram head's split and weights (scripts/lib/loso.mjs fitRows); the inputs are kept on the row.
+  const { train: fitted, cal } = fitRows(rows, { kinds: 'nn', bits: nn.bits, calibrationShare: TOX.calibrationShare }, (text) => inputs(core, m, text, false, nn.bits))
+  const examples = fitted.map((e) => ({ f: e.feats.f, g: e.feats.g, y: e.y, weight: e.weight }))
   const w = train(examples, nn)
   const points = []
   for (const r of cal) {
