@@ -29,6 +29,8 @@ const ADAPTERS = {
     const { keyword } = await import('./toxicity.eval.mjs')
     const core = await T.rawCore()
     const lexicon = T.lexiconText()
+    const NN = await import('../scripts/train/toxicity-nn.mjs')
+    const nnModel = core.model(new Int8Array(1 << T.SETTINGS.bits), lexicon, T.SETTINGS)
     const fixtures = [
       ...fixtureFamilies('toxicity/functional.json', 'fixtures'),
       ...fixtureFamilies('toxicity/failure-classes.json', 'failure classes'),
@@ -44,9 +46,13 @@ const ADAPTERS = {
         'n-gram, /n, prior 0.3': { ...T.SETTINGS, prior: 0.3, shrink: false, shortTerm: false },
         'n-gram, /n, prior 0.2': { ...T.SETTINGS, shrink: false, shortTerm: false },
         'n-gram, /n, prior 0.2, evidence x distinct words / 8': { ...T.SETTINGS, shrink: true, shortTerm: false },
-        'n-gram, /n, prior 0.2, shortness term (new)': T.SETTINGS
+        'n-gram, /n, prior 0.2, shortness term (new)': T.SETTINGS,
+        'nn: n-gram embeddings + GloVe, hidden 32': { nn: NN.NN },
+        'nn: n-gram embeddings only, hidden 32': { nn: { ...NN.NN, glove: false } }
       },
       train1(rows, settings) {
+        // The capacity experiment (scripts/train/toxicity-nn.mjs): a neural head in place of the n-gram head.
+        if (settings.nn) return NN.fitNN(core, nnModel, rows, settings.nn)
         const { m, model } = T.fit(core, rows, lexicon, settings)
         return (text) => T.scoreOf(core, m, model, text)
       },

@@ -103,9 +103,16 @@ export const LISTS = [
       false educate illegal`), F.DISAPPROVE],
   // Self-reference as the object of a violent verb ("this is killing me").
   [w(`me myself`), F.SELF],
+  // Head words of hostile idioms without a hostile word (toxicity-rules.ts IDIOMS: "nobody likes you",
+  // "shut up", "a waste of space", "a piece of shit").
+  [w(`nobody noone shut waste piece`), F.IDIOM],
   // Dialect markers (above).
   [DIALECT_MARKERS, F.NOFEAT]
 ]
+
+/** Words whose misspellings with letters out of order count as them (FUZZY): insults, profanity, slurs. */
+const FUZZY_SOURCE = F.INSULT | F.PROF | F.SLUR
+const tailKey = (word) => `${word[0]}|${word.slice(1).split('').sort().join('')}`
 
 /** AFINN-165 words with valence >= 2 (ODbL-1.0): cue of emphatic, approving profanity. */
 export function afinnPositive(path) {
@@ -116,7 +123,7 @@ export function afinnPositive(path) {
 }
 
 /** The lexicon as `word\tflags` lines, sorted, deterministic. */
-export function compileLexicon(afinnPath) {
+export function compileLexicon(afinnPath, glovePath = null) {
   const flags = new Map()
   const add = (word, f) => {
     const key = word.toLowerCase()
@@ -126,6 +133,17 @@ export function compileLexicon(afinnPath) {
   }
   for (const [words, f] of LISTS) for (const word of words) add(word, f)
   for (const word of afinnPositive(afinnPath)) add(word, F.POS)
+  if (glovePath) {
+    // A hostile word of 5 to 12 letters is FUZZY unless another common English word (the 20,000 of the
+    // GloVe list) or lexicon word has its first letter and the same other letters: "loser" would
+    // otherwise read "lores" as an insult.
+    const classes = new Map()
+    const vocabulary = [...readFileSync(glovePath, 'utf8').split('\n').map((l) => l.slice(0, l.indexOf('\t'))).filter(Boolean), ...flags.keys()]
+    for (const word of new Set(vocabulary)) if (/^[a-z]{5,12}$/.test(word)) classes.set(tailKey(word), (classes.get(tailKey(word)) ?? 0) + 1)
+    for (const [word, f] of flags) {
+      if (f & FUZZY_SOURCE && /^[a-z]{5,12}$/.test(word) && classes.get(tailKey(word)) === 1) flags.set(word, f | F.FUZZY)
+    }
+  }
   return [...flags.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([word, f]) => `${word}\t${f >>> 0}`)

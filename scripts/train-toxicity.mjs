@@ -21,7 +21,7 @@
 // Dialect bias (Davidson et al. 2019) is countered by neutralising dialect markers and identity terms
 // in the head (lexicon NOFEAT: they emit no feature).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FLAGS, neutralised, rulesOffset, toxicityRules } from '../build/rules/toxicity-rules.js'
+import { FLAGS, lexiconWords, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps } from '../build/rules/toxicity-rules.js'
 import { deobfuscate } from '../build/rules/deobfuscate.js'
 import { distinctWords } from '../build/rules/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
@@ -56,6 +56,7 @@ export const EVAL_ONLY = [
 export const INPUTS = [
   ...SOURCES.map(([, f]) => [f, DATA]),
   ['lexicons/afinn165.json', DATA],
+  ['lexicons/glove6b100d_subtlex_top20k.tsv', DATA],
   ['scripts/toxicity-lexicon.mjs', ROOT],
   ['src/metrics/safety/toxicity-rules.ts', ROOT],
   ['src/metrics/safety/deobfuscate.ts', ROOT],
@@ -137,6 +138,9 @@ export async function rawCore() {
       bytes().set(new Uint8Array(weights.buffer, weights.byteOffset, weights.length), x.vecModelWeights(m))
       const ref = core.begin(lexicon)
       x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, 1, ref.ptr, ref.len)
+      // As src/metrics/safety/toxicity.ts: misspellings of listed words, and the words runs are split into.
+      core.swaps = swapTable(lexicon)
+      core.words = lexiconWords(lexicon)
       return m
     },
     setWeights(m, weights) {
@@ -154,9 +158,11 @@ export async function rawCore() {
       let sum = core.i32(r + 32, 1)[0]
       const feats = wantFeatures ? core.u32(featPtr, nFeat).slice() : null
       const distinct = distinctWords(bytes(), ref.ptr, core.u32(spanPtr, nWords * 2), nWords, SETTINGS.words)
+      let flagged = { flagged: core.u32(flagPtr, nFlag * 2), nFlagged: nFlag }
+      if (text.length <= 4096 && core.swaps) flagged = withSwaps(bytes(), ref.ptr, core.u32(spanPtr, nWords * 2), nWords, flagged.flagged, nFlag, core.swaps)
       if (!ref.ascii && nWords > 0) x.utf16Offsets(ref.ptr, ref.len, spanPtr, nWords * 2)
       const spans = nWords > 0 ? core.u32(spanPtr, nWords * 2) : new Uint32Array(0)
-      const ev = toxicityRules(text, spans, core.u32(flagPtr, nFlag * 2), nFlag, false)
+      const ev = toxicityRules(text, spans, flagged.flagged, flagged.nFlagged, false)
       // As src/metrics/safety/toxicity.ts: the learned evidence of negated, quoted and emphatic words is set aside.
       if (neutralise) {
         const sums = core.i32(wordSumPtr, nWords)
@@ -190,7 +196,7 @@ export function loadFamilies(list, perSource = SETTINGS.perSource) {
 }
 
 /** The model's lexicon: Litmus's word lists and AFINN's positive words. */
-export const lexiconText = () => compileLexicon(new URL('lexicons/afinn165.json', DATA))
+export const lexiconText = () => compileLexicon(new URL('lexicons/afinn165.json', DATA), new URL('lexicons/glove6b100d_subtlex_top20k.tsv', DATA))
 
 /**
  * Calibrated logit of one text under a trained model, as src/metrics/safety/toxicity.ts computes it: the head
@@ -207,7 +213,7 @@ export function logitOf(core, m, model, text) {
   // As src/metrics/safety/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
   const de = text.length <= 4096 ? deobfuscate(text) : null
   if (de) {
-    const z2 = one(de.text)
+    const z2 = one(core.words ? splitJoined(de.text, text, core.words) : de.text)
     if (z2 !== null && (z === null || z2 > z)) z = z2
   }
   return z

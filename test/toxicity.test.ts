@@ -157,6 +157,32 @@ describe('toxicity', () => {
     expect(e.deobfuscated).toBe('you are an idiot')
   })
 
+  // Hostility the lists miss by spelling or by phrasing (toxicity-rules.ts withSwaps, splitJoined, IDIOMS),
+  // beside the benign look-alikes each mechanism must leave alone.
+  const variantsAndIdioms: Array<[string, boolean]> = [
+    ['You are such a lsoer.', true],
+    ['What a stupdi cretni you are', true],
+    ['you absolute mroon', true],
+    ['The lores of the old kingdom are long.', false],
+    ['Our crew was a diverse group.', false],
+    ['y o u a r e a l o s e r', true],
+    ['I l o v e y o u', false],
+    ['No one likes you here.', false],
+    ['Nobody cares about you, go away.', true],
+    ['Shut up, you fool.', true],
+    ['Shut up the shop at six, please.', false],
+    ['Please shut up the windows before you leave.', false],
+    ['He is a complete waste of oxygen.', true],
+    ['This closet is a waste of space.', false],
+    ['You are a piece of garbage.', true],
+    ['My phone is a piece of junk.', false],
+    ['Nobody likes Mondays.', false],
+    ["I don't think you are a waste of space.", false]
+  ]
+  it.each(variantsAndIdioms)('reads spelling and phrasing: %s -> toxic %s', (text, toxic) => {
+    expect(score(text) >= 50).toBe(toxic)
+  })
+
   // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
   it('takes time linear in the number of flagged words', () => {
     const cpu = (text: string) => {
@@ -209,5 +235,11 @@ describe("explain('toxicity')", () => {
     expect(e.evidence.find((x: { label: string }) => x.label.startsWith('group and hostile word, negated'))!.weight).toBeLessThan(0)
     const emphatic = litmus.explain('toxicity', { text: 'This is fucking brilliant!' })
     expect(emphatic.evidence.find((x: { label: string }) => x.label === 'profanity for emphasis')).toMatchObject({ string: 'fucking' })
+    const idiom = litmus.explain('toxicity', { text: 'Nobody likes you, just leave.' })
+    expect(idiom.evidence.find((x: { label: string }) => x.label === 'hostile idiom')).toMatchObject({ string: 'Nobody likes you' })
+    const swapped = litmus.explain('toxicity', { text: 'You are an idoit.' })
+    expect(swapped.evidence.find((x: { label: string }) => x.label === 'insult')).toMatchObject({ string: 'You are an idoit' })
+    const joined = litmus.explain('toxicity', { text: 'I h a t e y o u' })
+    expect(joined.deobfuscated).toBe('i hate you')
   })
 })

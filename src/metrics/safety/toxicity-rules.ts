@@ -21,7 +21,7 @@
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -44,6 +44,12 @@ export const FLAGS: Record<
   SELF: 131072,
   POS: 262144,
   ADJ: 524288,
+  /** A hostile word a misspelling with its letters out of order may stand for (see `withSwaps`). */
+  FUZZY: 1048576,
+  /** The head word of a hostile idiom ("nobody likes you", "shut up", "a waste of space"; see IDIOMS). */
+  IDIOM: 2097152,
+  /** Set by `withSwaps` on a text word read as a FUZZY word: it counts only when aimed at someone. */
+  SWAPPED: 4194304,
   NOFEAT: 0x80000000
 }
 
@@ -71,6 +77,22 @@ export const HATE_YOU = 2.5
 /** Curses that, followed by "you", are aimed at the reader; and their insult evidence. */
 const CURSE_VERBS = new Set(['fuck', 'f*ck', 'fck', 'fuk', 'fuq', 'phuck'])
 export const CURSE_YOU = 2.5
+/**
+ * Hostile idioms without a hostile word, by their head word (flagged IDIOM in the lexicon): the words
+ * that must follow it, and whether the idiom needs a target ("you" within four words before, or a
+ * third person with a copula: "he is a waste of space") or is itself addressed to the reader (its last
+ * word is "you", or "you" follows within four words: "shut up, you ...", "nobody asked you"). A thing
+ * is no target: "this closet is a waste of space", "my phone is a piece of junk".
+ */
+const IDIOMS: Record<string, { next: Array<Set<string>>; target: boolean }> = {
+  nobody: { next: [new Set(['likes', 'loves', 'wants', 'cares', 'asked', 'needs', 'misses'])], target: false },
+  noone: { next: [new Set(['likes', 'loves', 'wants', 'cares', 'asked', 'needs', 'misses'])], target: false },
+  shut: { next: [new Set(['up'])], target: false },
+  waste: { next: [new Set(['of']), new Set(['space', 'oxygen', 'air', 'skin', 'flesh', 'sperm', 'life'])], target: true },
+  piece: { next: [new Set(['of']), new Set(['shit', 'crap', 'garbage', 'trash', 'filth', 'dirt', 'work'])], target: true }
+}
+/** Insult evidence of a hostile idiom aimed at someone (as hatred declared to the reader). */
+export const IDIOM_EVIDENCE = 2.5
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
@@ -102,7 +124,7 @@ Object.freeze(NOTHING)
  * to list the evidence (explain).
  */
 export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: ArrayLike<number>, nFlagged: number, collect: boolean): Rules {
-  const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK
+  const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK | F.IDIOM
   let any = 0
   for (let i = 1; i < 2 * nFlagged; i += 2) any |= flagged[i]
   // Nothing hostile: the shared empty result (callers only read it).
@@ -173,6 +195,31 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
     const f = flg[k]
     if ((f & SUBJECT) === 0) continue
     const w = idx[k]
+    if (f & F.IDIOM) {
+      const idiom = IDIOMS[word(w)]
+      let last = w
+      for (const next of idiom?.next ?? []) {
+        if (last < 0 || last + 1 >= nWords || !sameSentence(last, last + 1) || !next.has(word(last + 1))) last = -1
+        else last++
+      }
+      if (idiom && last >= 0) {
+        // Aimed: "you" before it ("you're a waste of space"), or a person with a copula ("he is a piece
+        // of shit"); or, addressed, "you" right after it or within four words ("shut up, you ...").
+        let you = near(k, -4, -1, F.YOU)
+        if (you < 0 && idiom.target) you = near(k, -4, -1, F.THIRD) >= 0 && near(k, -3, -1, F.COPULA) >= 0 ? near(k, -4, -1, F.THIRD) : -1
+        if (you < 0 && !idiom.target) you = near(k, last - w + 1, last - w + 2, F.YOU)
+        if (you >= 0) {
+          if (negated(k) || countered(k)) {
+            out.undo += IDIOM_EVIDENCE * UNDO
+            note('hostile idiom, negated or quoted', Math.min(w, idx[you]), Math.max(last, idx[you]), -IDIOM_EVIDENCE * UNDO)
+          } else if (IDIOM_EVIDENCE > out.insult) {
+            out.insult = IDIOM_EVIDENCE
+            aimed = true
+            note('hostile idiom', Math.min(w, idx[you]), Math.max(last, idx[you]), IDIOM_EVIDENCE * OVERALL.insult)
+          }
+        }
+      }
+    }
     if (f & F.THREAT) {
       let ev = 0.6
       const agent = near(k, -4, -1, F.FIRST | F.FUT)
@@ -218,6 +265,8 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
       else if (adjective && person < 0) ev = 0
       else if (cop >= 0 && first < 0) ev = 2.2
       else if (first >= 0) ev = 0.3
+      // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
+      if (f & F.SWAPPED && ev <= 1) ev = 0
       if (ev === 0) {
         out.neutral.push(w)
       } else if (negated(k) || countered(k)) {
@@ -251,7 +300,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
         note('hate aimed at you', w, you, HATE_YOU * OVERALL.insult)
       }
     }
-    if (f & F.SLUR) {
+    if (f & F.SLUR && (f & F.SWAPPED) === 0) {
       if (countered(k)) {
         out.neutral.push(w)
         out.undo += 4 * UNDO
@@ -282,6 +331,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
         }
       }
     }
+    if (f & F.SWAPPED) continue
     if (f & F.PROF && countered(k)) out.neutral.push(w)
     else if (f & F.PROF) {
       out.obscene = out.obscene === 0 ? 3 : Math.min(4, out.obscene + 0.5)
@@ -342,4 +392,146 @@ function quoted(text: string): Array<[number, number]> {
   const re = /["“]([^"”\n]+)["”]|(?:^|[^\p{L}\p{N}])['‘]([^'’\n]+)['’](?![\p{L}\p{N}])/gu
   for (const m of text.matchAll(re)) out.push([m.index!, m.index! + m[0].length])
   return out
+}
+
+/** Most letters a word may have to be read as a misspelling of a listed word. */
+const SWAP_MAX = 12
+/** Fewest letters: shorter words have too many real-word anagrams ("heat", "hate"). */
+const SWAP_MIN = 5
+
+// A word's letters after the first, as a number: (first, length, sum, sum of squares) of the lower-cased
+// letters. Equal for any order of the same letters; a hit is confirmed letter by letter.
+const swapKey = (first: number, n: number, sum: number, squares: number) => ((first * 16 + n) * 2048 + sum) * 262144 + squares
+
+/** Words of the lexicon flagged FUZZY, keyed by their letters (the first in place, the rest in any order). */
+export type SwapTable = Map<number, Array<{ word: string; flags: number }>>
+
+/** The swap table of a lexicon ("word\tflags" lines). */
+export function swapTable(lexicon: string): SwapTable {
+  const table: SwapTable = new Map()
+  for (const line of lexicon.split('\n')) {
+    const tab = line.indexOf('\t')
+    const flags = Number(line.slice(tab + 1)) >>> 0
+    if (tab < 0 || (flags & F.FUZZY) === 0) continue
+    const word = line.slice(0, tab)
+    let sum = 0
+    let squares = 0
+    for (let i = 1; i < word.length; i++) {
+      const c = word.charCodeAt(i)
+      sum += c
+      squares += c * c
+    }
+    const key = swapKey(word.charCodeAt(0), word.length, sum, squares)
+    const list = table.get(key) ?? []
+    list.push({ word, flags: flags & ~F.FUZZY })
+    table.set(key, list)
+  }
+  return table
+}
+
+const sortedTail = (s: string) => s.slice(1).split('').sort().join('')
+
+/**
+ * Misspellings with letters out of order ("idoit", "stupdi", "btich"): an unflagged word of SWAP_MIN to
+ * SWAP_MAX ASCII letters with the first letter and the multiset of the others of a FUZZY insult or slur
+ * gets its insult flags and SWAPPED, so the rules read it as that insult when it is aimed at someone. One pass over the words (UTF-8 `bytes` at
+ * `ptr`, byte `spans`); returns the flagged pairs, merged in word order (the same array when none).
+ */
+export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, flagged: ArrayLike<number>, nFlagged: number, table: SwapTable): { flagged: ArrayLike<number>; nFlagged: number } {
+  if (table.size === 0) return { flagged, nFlagged }
+  let extra: number[] | null = null
+  let k = 0
+  for (let w = 0; w < nWords; w++) {
+    while (k < nFlagged && flagged[2 * k] < w) k++
+    if (k < nFlagged && flagged[2 * k] === w) continue
+    const s = ptr + spans[2 * w]
+    const n = spans[2 * w + 1] - spans[2 * w]
+    if (n < SWAP_MIN || n > SWAP_MAX) continue
+    let sum = 0
+    let squares = 0
+    let ok = true
+    for (let i = 1; i < n; i++) {
+      let c = bytes[s + i]
+      if (c >= 65 && c <= 90) c |= 0x20
+      if (c < 97 || c > 122) {
+        ok = false
+        break
+      }
+      sum += c
+      squares += c * c
+    }
+    if (!ok) continue
+    const first = bytes[s] | 0x20
+    if (first < 97 || first > 122) continue
+    const hits = table.get(swapKey(first, n, sum, squares))
+    if (!hits) continue
+    let text = ''
+    for (let i = 0; i < n; i++) text += String.fromCharCode(bytes[s + i] | 0x20)
+    const tail = sortedTail(text)
+    const hit = hits.find((h) => h.word !== text && sortedTail(h.word) === tail)
+    // Only the insult reading: a swapped word is never profanity, sexual or a group term by itself.
+    if (hit && hit.flags & (F.INSULT | F.SLUR)) (extra ??= []).push(w, (hit.flags & (F.INSULT | F.SLUR | F.ADJ)) | F.SWAPPED)
+  }
+  if (extra === null) return { flagged, nFlagged }
+  const out = new Uint32Array(2 * nFlagged + extra.length)
+  let i = 0
+  let j = 0
+  let o = 0
+  while (i < nFlagged || j < extra.length) {
+    if (j >= extra.length || (i < nFlagged && flagged[2 * i] < extra[j])) {
+      out[o++] = flagged[2 * i]
+      out[o++] = flagged[2 * i + 1]
+      i++
+    } else {
+      out[o++] = extra[j]
+      out[o++] = extra[j + 1]
+      j += 2
+    }
+  }
+  return { flagged: out, nFlagged: out.length >> 1 }
+}
+
+/** The words of a lexicon ("word\tflags" lines), for `splitJoined`. */
+export function lexiconWords(lexicon: string): Set<string> {
+  const words = new Set<string>()
+  for (const line of lexicon.split('\n')) {
+    const tab = line.indexOf('\t')
+    if (tab > 0) words.add(line.slice(0, tab))
+  }
+  return words
+}
+
+/** Longest word `splitJoined` looks for inside a run. */
+const PIECE_MAX = 16
+
+/**
+ * Spaced letters undone without word breaks ("I h a t e y o u" reads "ihateyou"): a run of 6 or more
+ * letters of the de-obfuscated text that is not a word of the original text nor of the lexicon is split
+ * into lexicon words when it is wholly made of them (fewest pieces, one-letter pieces only "i", "a",
+ * "u"). Linear: each position tries at most PIECE_MAX lengths.
+ */
+export function splitJoined(text: string, original: string, words: Set<string>): string {
+  const seen = new Set(original.toLowerCase().split(/[^a-z]+/))
+  return text.replace(/[a-z]{6,}/g, (run) => {
+    if (words.has(run) || seen.has(run)) return run
+    const n = run.length
+    const best = new Int32Array(n + 1).fill(1 << 30)
+    const from = new Int32Array(n + 1)
+    best[0] = 0
+    for (let i = 0; i < n; i++) {
+      if (best[i] >= 1 << 30) continue
+      for (let j = i + 1; j <= Math.min(n, i + PIECE_MAX); j++) {
+        const piece = run.slice(i, j)
+        const ok = piece.length === 1 ? piece === 'i' || piece === 'a' || piece === 'u' : words.has(piece)
+        if (ok && best[i] + 1 < best[j]) {
+          best[j] = best[i] + 1
+          from[j] = i
+        }
+      }
+    }
+    if (best[n] >= 1 << 30) return run
+    const pieces: string[] = []
+    for (let j = n; j > 0; j = from[j]) pieces.unshift(run.slice(from[j], j))
+    return pieces.join(' ')
+  })
 }

@@ -6,7 +6,7 @@ import { defineMetric, defineModel, type Explanation } from '../shared/metric.js
 import { deobfuscate } from './deobfuscate.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, neutralised, rulesOffset, toxicityRules, type Rules } from './toxicity-rules.js'
+import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, lexiconWords, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps, type Rules, type SwapTable } from './toxicity-rules.js'
 
 /** The model file's shape (src/models/toxicity.generated.ts). */
 export interface ToxicityModel {
@@ -43,13 +43,16 @@ interface Installed {
   model: number
   m: ToxicityModel
   weights: Int8Array
+  /** Misspellings of listed words (toxicity-rules.ts withSwaps), and the lexicon's words (splitJoined). */
+  swaps: SwapTable
+  words: Set<string>
 }
 
 const installed = new WeakMap<Core, Installed>()
 
 /** The weights and the lexicon, copied into core memory kept for the instance's life. */
 export const toxicityModel = defineModel('toxicity', () => import('../../models/toxicity.generated.js'), (ctx, m: ToxicityModel) => {
-  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }) })
+  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }), swaps: swapTable(m.LEXICON), words: lexiconWords(m.LEXICON) })
 })
 
 interface Run {
@@ -91,7 +94,7 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const nFeat = mem[at + 2]
   const featPtr = mem[at + 3]
   const featWordPtr = mem[at + 4]
-  const nFlag = mem[at + 5]
+  let nFlag = mem[at + 5]
   const flagPtr = mem[at + 6]
   const wordSumPtr = mem[at + 7]
   let sum = mem[at + 8] | 0
@@ -101,13 +104,21 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   // a text adds no distinct word, so it does not change the score.
   const short = m.WORDS ? 1 - distinctWords(core.bytes, ref.ptr, mem.subarray(spanPtr >> 2, (spanPtr >> 2) + nWords * 2), nWords, m.WORDS) / m.WORDS : 0
   const shrink = m.SHRINK === 1 ? 1 - short : 1
+  let flagged: ArrayLike<number> = nFlag > 0 ? mem.subarray(flagPtr >> 2, (flagPtr >> 2) + nFlag * 2) : EMPTY
+  // Messages and comments (as DEOBFUSCATE_MAX): misspellings with letters out of order ("idoit") read as
+  // the listed word they spell. Byte spans, before they become string indices.
+  if (text.length <= DEOBFUSCATE_MAX && nWords > 0) {
+    const swapped = withSwaps(core.bytes, ref.ptr, mem.subarray(spanPtr >> 2, (spanPtr >> 2) + nWords * 2), nWords, flagged, nFlag, inst.swaps)
+    flagged = swapped.flagged
+    nFlag = swapped.nFlagged
+  }
   let spans: Uint32Array = EMPTY
   // Spans are needed only when a word was flagged (the rules) or for an explanation.
   if (nWords > 0 && (nFlag > 0 || collect)) {
     core.toStringIndices(ref, spanPtr, nWords * 2)
     spans = core.u32(spanPtr, nWords * 2)
   }
-  const rules = toxicityRules(text, spans, nFlag > 0 ? mem.subarray(flagPtr >> 2, (flagPtr >> 2) + nFlag * 2) : EMPTY, nFlag, collect)
+  const rules = toxicityRules(text, spans, flagged, nFlag, collect)
   if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
     // Negated, quoted or emphatic words: their learned evidence is set aside.
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
@@ -130,8 +141,10 @@ export const DEOBFUSCATE_MAX = 4096
  */
 function best(ctx: Context, text: string, severity: number, collect: boolean): { r: Run; deobfuscated: string | null } {
   const r = run(ctx, text, severity, collect)
-  const de = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text) : null
-  if (de === null) return { r, deobfuscated: null }
+  const undone = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text) : null
+  if (undone === null) return { r, deobfuscated: null }
+  // Spaced letters without word breaks ("I h a t e y o u") are split into the lexicon's words.
+  const de = { text: splitJoined(undone.text, text, installed.get(ctx.core)!.words) }
   const first = r.nWords === 0 ? -Infinity : logitOf(r, severity)
   // The first run's spans and features live in core memory that the second run reuses.
   const kept = collect ? { ...r, spans: r.spans.slice(), feats: ctx.core.u32(r.featPtr, r.nFeat).slice(), words: ctx.core.u32(r.featWordPtr, r.nFeat).slice() } : r
