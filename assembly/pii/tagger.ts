@@ -573,6 +573,19 @@ function onlySpaces(a: usize, b: usize): bool {
 function nextHead(i0: usize): usize {
   let i = i0
   while (i < N) {
+    // Sixteen bytes at a time while none is a capital or a byte of 0xc3 and above (most of prose).
+    while (i + 16 <= N) {
+      const v = v128.load(P + i)
+      const cap = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26))
+      const high = i8x16.ge_u(v, i8x16.splat(<i8>0xc3))
+      const m = i8x16.bitmask(v128.or(cap, high))
+      if (m != 0) {
+        i += <usize>ctz(m)
+        break
+      }
+      i += 16
+    }
+    if (i >= N) break
     const c = <u32>load<u8>(P + i)
     if (c - 0x41 < 26 || c >= 0xc3) {
       if (i == 0) return i
