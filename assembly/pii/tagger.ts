@@ -310,7 +310,7 @@ function lowerJoin(s: usize, e: usize): bool {
 // itself. A direct-mapped cache keyed by the word's exact bytes (lower-cased hash, which bytes were
 // capitals, length) keeps them; everything the cache gives is computed by the same functions `features`
 // uses, so scores are the same with or without it (scripts/pii-identity.mjs checks every entity).
-// Slot, 64 bytes: h u64 | aux u64 (capital mask | length << 48) | shape u64 | shape seed 11 u64 |
+// Slot, 64 bytes: h u64 | aux u64 (capital mask | length << 56) | shape u64 | shape seed 11 u64 |
 // shape seed 12 u64 | gazetteer flags u32 | generation u32 | word-only class sums 7 x i16 | ready u8 |
 // function word u8.
 const WC_SLOTS: u32 = 4096
@@ -321,25 +321,46 @@ let GEN: u32 = 1
 let KEY_H: u64 = 0
 let KEY_AUX: u64 = 0
 
-/** KEY_H = hashLower of [s, e) from the FNV seed (the word's gazetteer key), KEY_AUX its case mask and length. */
-function wordKey(s: usize, e: usize): void {
-  let h = FNV_SEED
-  let mask: u64 = 0
-  let prev: u32 = 0
-  for (let k = s; k < e; k++) {
-    const r = at(k)
-    let c = r
-    if (c - 0x41 < 26) c |= 0x20
-    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-    if (c != r) mask |= <u64>1 << <u64>(k - s)
-    h = fnvByte(h, c)
-    prev = c
-  }
-  KEY_H = h
-  KEY_AUX = mask | (<u64>(e - s) << 48)
+// The key of a word: KEY_H its hashLower from the FNV seed (its gazetteer key), KEY_AUX which bytes were
+// capitals (folded) and its length; made by tokEndKey byte by byte.
+let KM: u64 = 0
+let KP: u32 = 0
+
+@inline function keyByte(k: usize, off: usize): void {
+  const r = at(k)
+  let c = r
+  if (c - 0x41 < 26) c |= 0x20
+  else if (KP == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+  if (c != r) KM |= <u64>1 << <u64>off
+  KEY_H = fnvByte(KEY_H, c)
+  KP = c
 }
 
-/** The cache slot of the word [s, e) (filled on a miss), after wordKey(s, e). */
+/** tokEnd(s), and the key (KEY_H, KEY_AUX) of the token [s, tokEnd(s)) made in the same pass. */
+function tokEndKey(s: usize): usize {
+  KEY_H = FNV_SEED
+  KM = 0
+  KP = 0
+  keyByte(s, 0)
+  let e = s + 1
+  if (isWordByte(at(s))) {
+    while (e < N && e - s < TOK_MAX) {
+      const c = at(e)
+      if (isWordByte(c)) {
+        keyByte(e, e - s)
+        e++
+      } else if ((c == 0x27 || c == 0x2d || c == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) {
+        keyByte(e, e - s)
+        keyByte(e + 1, e + 1 - s)
+        e += 2
+      } else break
+    }
+  }
+  KEY_AUX = KM | (<u64>(e - s) << 56)
+  return e
+}
+
+/** The cache slot of the word [s, e) (filled on a miss), after tokEndKey(s) gave e. */
 function wordSlot(s: usize, e: usize): usize {
   const slot = WC + (<usize>(fold(KEY_H ^ (KEY_AUX * 0x9e3779b97f4a7c15)) & (WC_SLOTS - 1)) << 6)
   if (load<u64>(slot) == KEY_H && load<u64>(slot, 8) == KEY_AUX && load<u32>(slot, 44) == GEN) return slot
@@ -391,46 +412,43 @@ function wordSums(slot: usize, s: usize, e: usize): v128 {
  */
 function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
   const none = <usize>0xffffffff
-  const m1 = prevTok(s)
-  const m1line = crossedLine
-  const m1e: usize = m1 == none ? <usize>0 : tokEnd(m1)
-  const m2 = m1 == none ? none : prevTok(m1)
-  const m2e: usize = m2 == none ? <usize>0 : tokEnd(m2)
-  const p1 = nextTok(e)
-  const p1e = p1 < N ? tokEnd(p1) : N
-  const p2 = p1 < N ? nextTok(p1e) : N
-  const p2e = p2 < N ? tokEnd(p2) : N
+  const noWord = fnvByte(FNV_SEED, 0x5f)
   const h0 = load<u64>(slot)
   const sh0 = load<u64>(slot, 16)
   const g0 = load<u32>(slot, 40)
+  // Before any neighbour is looked up: a neighbour may take this word's slot.
   let acc = wordSums(slot, s, e)
-  // Neighbours one away through the cache (hash, shape, flags); two away need only their hash.
-  let hm1: u64, shm1: u64, gm1: u32
-  if (m1 == none) {
-    hm1 = fnvByte(FNV_SEED, 0x5f)
-    shm1 = seed(11)
-    gm1 = 0
-  } else {
-    wordKey(m1, m1e)
+  // Neighbours one away through the cache (hash, shape, flags); two away need only their hash. Each is
+  // read once: its end and its key in one pass (tokEndKey).
+  const m1 = prevTok(s)
+  const m1line = crossedLine
+  let hm1: u64 = noWord, shm1: u64 = seed(11), gm1: u32 = 0, hm2: u64 = noWord
+  if (m1 != none) {
+    const m1e = tokEndKey(m1)
     const sl = wordSlot(m1, m1e)
     hm1 = KEY_H
     shm1 = load<u64>(sl, 24)
     gm1 = load<u32>(sl, 40)
+    const m2 = prevTok(m1)
+    if (m2 != none) {
+      tokEndKey(m2)
+      hm2 = KEY_H
+    }
   }
-  let hp1: u64, shp1: u64, gp1: u32
-  if (p1 >= N) {
-    hp1 = fnvByte(FNV_SEED, 0x5f)
-    shp1 = seed(12)
-    gp1 = 0
-  } else {
-    wordKey(p1, p1e)
+  const p1 = nextTok(e)
+  let hp1: u64 = noWord, shp1: u64 = seed(12), gp1: u32 = 0, hp2: u64 = noWord
+  if (p1 < N) {
+    const p1e = tokEndKey(p1)
     const sl = wordSlot(p1, p1e)
     hp1 = KEY_H
     shp1 = load<u64>(sl, 32)
     gp1 = load<u32>(sl, 40)
+    const p2 = nextTok(p1e)
+    if (p2 < N) {
+      tokEndKey(p2)
+      hp2 = KEY_H
+    }
   }
-  const hm2 = wordHash(m2, m2e)
-  const hp2 = wordHash(p2 < N ? p2 : none, p2e)
   const wm1 = fnvByte(hm1, 7)
   acc = addRow(acc, wm1)
   const wp1 = fnvByte(hp1, 8)
@@ -679,7 +697,7 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
         continue
       }
     }
-    const e = tokEnd(i)
+    const e = tokEndKey(i)
     while (cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE, 4) <= i) cj++
     const covered = cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE) < e
     if (covered) {
@@ -691,7 +709,6 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       afterRule = true
       continue
     }
-    wordKey(i, e)
     const slot = wordSlot(i, e)
     if (!candidateAt(slot, i, e)) {
       if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
