@@ -322,41 +322,34 @@ let KEY_H: u64 = 0
 let KEY_AUX: u64 = 0
 
 // The key of a word: KEY_H its hashLower from the FNV seed (its gazetteer key), KEY_AUX which bytes were
-// capitals (folded) and its length; made by tokEndKey byte by byte.
-let KM: u64 = 0
-let KP: u32 = 0
-
-@inline function keyByte(k: usize, off: usize): void {
-  const r = at(k)
-  let c = r
-  if (c - 0x41 < 26) c |= 0x20
-  else if (KP == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-  if (c != r) KM |= <u64>1 << <u64>off
-  KEY_H = fnvByte(KEY_H, c)
-  KP = c
-}
+// capitals (folded) and its length; made by tokEndKey as it finds the word's end.
 
 /** tokEnd(s), and the key (KEY_H, KEY_AUX) of the token [s, tokEnd(s)) made in the same pass. */
 function tokEndKey(s: usize): usize {
-  KEY_H = FNV_SEED
-  KM = 0
-  KP = 0
-  keyByte(s, 0)
-  let e = s + 1
-  if (isWordByte(at(s))) {
-    while (e < N && e - s < TOK_MAX) {
-      const c = at(e)
-      if (isWordByte(c)) {
-        keyByte(e, e - s)
-        e++
-      } else if ((c == 0x27 || c == 0x2d || c == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) {
-        keyByte(e, e - s)
-        keyByte(e + 1, e + 1 - s)
-        e += 2
-      } else break
-    }
+  let h = FNV_SEED
+  let km: u64 = 0
+  let prev: u32 = 0
+  let e = s
+  // Bytes are folded as hashLower folds them; `take` more after a word byte when an inner ' - . joins.
+  let take: usize = 1
+  while (take > 0) {
+    const r = at(e)
+    let c = r
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    if (c != r) km |= <u64>1 << <u64>(e - s)
+    h = fnvByte(h, c)
+    prev = c
+    e++
+    take--
+    if (take > 0 || e == s + 1 && !isWordByte(r)) continue
+    if (e >= N || e - s >= TOK_MAX) break
+    const d = at(e)
+    if (isWordByte(d)) take = 1
+    else if ((d == 0x27 || d == 0x2d || d == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) take = 2
   }
-  KEY_AUX = KM | (<u64>(e - s) << 56)
+  KEY_H = h
+  KEY_AUX = km | (<u64>(e - s) << 56)
   return e
 }
 
