@@ -122,7 +122,7 @@ function wordConcepts(s: usize, e: usize): u32 {
     case 0x6e: // n
       if (eqi(s, e, 'nhs')) return K_NHS
       if (eqi(s, e, 'nino')) return K_NINO
-      if (eqi(s, e, 'npi')) return K_NPI
+      if (eqi(s, e, 'npi') || eqi(s, e, 'npis')) return K_NPI
       if (eqi(s, e, 'nric') || eqi(s, e, 'nric#') || eqi(s, e, 'nif') || eqi(s, e, 'nie')) return K_OWN
       if (eqi(s, e, 'number') || eqi(s, e, 'no') || eqi(s, e, 'no.') || eqi(s, e, 'nr') || eqi(s, e, 'num')) return K_ID
       break
