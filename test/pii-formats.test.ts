@@ -68,6 +68,9 @@ const named: [text: string, category: string, spans: [number, number][]][] = [
   ['Cisco MAC: 0012.3456.789A', 'MAC_ADDRESS', [[11, 25]]],
   ['My MAC is 0012.3456.789a', 'MAC_ADDRESS', [[10, 24]]],
   ['Physical address is aabb.ccdd.eeff', 'MAC_ADDRESS', [[20, 34]]],
+  ['Hardware address: aa-bb-cc-dd-ee-ff', 'MAC_ADDRESS', [[18, 35]]],
+  ['a well-to-do-as-it-was plan', 'MAC_ADDRESS', []],
+  ['ab-cd-ef-gh-ij-kl', 'MAC_ADDRESS', []],
   ['MACs: 00:11:22:33:44:55 and AA-BB-CC-DD-EE-FF', 'MAC_ADDRESS', [[6, 23], [28, 45]]],
   ['Not a MAC: 00:1A:2B:3C:4D', 'MAC_ADDRESS', []],
   ['Invalid: ZZ:ZZ:ZZ:ZZ:ZZ:ZZ', 'MAC_ADDRESS', []],
@@ -121,12 +124,28 @@ const named: [text: string, category: string, spans: [number, number][]][] = [
   ['12345678934', 'US_NPI', []],
   ['1111111112', 'US_NPI', []],
   ['1234567890', 'US_NPI', []],
+  // Adjacent ids: a list of compact values, each found; a further short group is still one value's part.
+  ['1234567893 1245319599', 'US_NPI', [[0, 10], [11, 21]]],
+  ['NPIs: 1234567893,1245319599', 'US_NPI', [[6, 16], [17, 27]]],
+  ['1234567893 12345', 'US_NPI', []],
+  ['1234567893 4111 1111 1111 1111', 'US_NPI', []],
   // ABA
   ['121000358', 'ABA_ROUTING_NUMBER', [[0, 9]]],
   ['3222-7162-7', 'ABA_ROUTING_NUMBER', [[0, 11]]],
   ['0711-0130-7', 'ABA_ROUTING_NUMBER', [[0, 11]]],
+  ['121 000 358', 'ABA_ROUTING_NUMBER', [[0, 11]]],
   ['421042111', 'ABA_ROUTING_NUMBER', []],
+  ['421 042 111', 'ABA_ROUTING_NUMBER', []],
   ['1234-0000-0', 'ABA_ROUTING_NUMBER', []],
+  // SSN: nine bare digits when asked for by name, if the area, group and serial are valid.
+  ['536221234', 'US_SSN', [[0, 9]]],
+  ['000221234', 'US_SSN', []],
+  ['666221234', 'US_SSN', []],
+  ['536001234', 'US_SSN', []],
+  ['5362212345', 'US_SSN', []],
+  // Adjacent IPs glued by a comma; a thousands group keeps its comma.
+  ['192.168.1.1,10.0.0.1', 'IP_ADDRESS', [[0, 11], [12, 20]]],
+  ['total 1,234.5', 'IP_ADDRESS', []],
 ]
 
 describe('layouts, with the category asked for by name', () => {
@@ -154,7 +173,19 @@ const allCategories: [text: string, expected: [string, string][]][] = [
   ['Sent 2024-03-15T14:30:00Z.', [['DATE_TIME', '2024-03-15T14:30:00Z']]],
   ['Device AA-BB-CC-DD-EE-FF and aabb.ccdd.eeff', [['MAC_ADDRESS', 'AA-BB-CC-DD-EE-FF'], ['MAC_ADDRESS', 'aabb.ccdd.eeff']]],
   ['Subnet 192.168.1.0/24 via ::ffff:10.0.0.1', [['IP_ADDRESS', '192.168.1.0/24'], ['IP_ADDRESS', '::ffff:10.0.0.1']]],
-  ['OID 1.3.6.1.4.1 and version 10.0.0.1.2', []]
+  ['OID 1.3.6.1.4.1 and version 10.0.0.1.2', []],
+  ['routing 121 000 358', [['ABA_ROUTING_NUMBER', '121 000 358']]],
+  ['call 121 000 358', [['PHONE_NUMBER', '121 000 358']]],
+  ['Order 536221234 shipped', []],
+  ['cards 4111111111111111 5500000000000004', [['CREDIT_CARD', '4111111111111111'], ['CREDIT_CARD', '5500000000000004']]],
+  ['4111111111111111,5500000000000004', [['CREDIT_CARD', '4111111111111111'], ['CREDIT_CARD', '5500000000000004']]],
+  ['hosts 192.168.1.1,10.0.0.1', [['IP_ADDRESS', '192.168.1.1'], ['IP_ADDRESS', '10.0.0.1']]],
+  ['NPI 1234567893 1245319599', [['US_NPI', '1234567893'], ['US_NPI', '1245319599']]],
+  ['NPIs 1234567893, 1245319599', [['US_NPI', '1234567893'], ['US_NPI', '1245319599']]],
+  ['pins 1234567893, 1245319599', []],
+  ['sold 1,234,567 units at 3,14159', []],
+  ['ids 123456789,987654321', []],
+  ['mac aa-bb-cc-dd-ee-ff', [['MAC_ADDRESS', 'aa-bb-cc-dd-ee-ff']]]
 ]
 
 describe('layouts, with every category on', () => {
@@ -167,7 +198,8 @@ describe('layouts, with every category on', () => {
 })
 
 describe('one category asked for finds what all categories find', () => {
-  const texts = ['Visit http://[2001:db8::1]/path', 'SSH to user@2001:db8::1', 'ip:10.0.0.1', 'Open http://203.0.113.5:8443/login now']
+  const texts = ['Visit http://[2001:db8::1]/path', 'SSH to user@2001:db8::1', 'ip:10.0.0.1', 'Open http://203.0.113.5:8443/login now',
+    '192.168.1.1,10.0.0.1', 'fe80::1%eth0 up', 'Route 10.0.0.0/8 and 2001:db8::/32']
   for (const text of texts) {
     it(JSON.stringify(text), () => {
       const all = litmus.pii({ text }).pii.filter((e) => e.category === 'IP_ADDRESS')

@@ -122,7 +122,7 @@ function wordConcepts(s: usize, e: usize): u32 {
     case 0x6e: // n
       if (eqi(s, e, 'nhs')) return K_NHS
       if (eqi(s, e, 'nino')) return K_NINO
-      if (eqi(s, e, 'npi')) return K_NPI
+      if (eqi(s, e, 'npi') || eqi(s, e, 'npis')) return K_NPI
       if (eqi(s, e, 'nric') || eqi(s, e, 'nric#') || eqi(s, e, 'nif') || eqi(s, e, 'nie')) return K_OWN
       if (eqi(s, e, 'number') || eqi(s, e, 'no') || eqi(s, e, 'no.') || eqi(s, e, 'nr') || eqi(s, e, 'num')) return K_ID
       break
@@ -283,7 +283,14 @@ function shape(s: usize, pat: string): usize {
   }
   const c = at(k)
   if (isAlnum(c) || c >= 0x80) return 0
-  if ((c == 0x20 || c == 0x2d || c == 0x2f) && isDig(at(k + 1))) return 0
+  if ((c == 0x20 || c == 0x2d || c == 0x2f) && isDig(at(k + 1))) {
+    // A compact value, a space, then a run of seven or more digits: the next of a list of ids
+    // ("1234567893 1245319599"), not a further group of this one.
+    if (c != 0x20 || mode > 0) return 0
+    let r = k + 1
+    while (isDig(at(r))) r++
+    if (r - k - 1 < 7 || isAlnum(at(r))) return 0
+  }
   return k
 }
 

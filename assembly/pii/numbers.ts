@@ -227,7 +227,8 @@ function trySsn(g: u32, ctx: u32): bool {
     if (s1 == 0x20 && (ctx & G_CTX_SSN) == 0) return false
     return ssnValid(gval(0), gval(1), gval(2))
   }
-  if (g == 1 && glen(0) == 9 && (ctx & G_CTX_SSN) != 0) {
+  // Nine bare digits are an SSN after its word, or when SSNs were asked for by name (as Presidio reads them).
+  if (g == 1 && glen(0) == 9 && ((ctx & G_CTX_SSN) != 0 || (EXPLICIT && wants(C_SSN)))) {
     const v = gval(0)
     return ssnValid(v / 1000000, (v / 10000) % 100, v % 10000)
   }
@@ -457,6 +458,12 @@ export function numeric(s: usize): usize {
     }
     // A routing number needs its word, unless ABA numbers were asked for by name.
     if (g == 1 && glen(0) == 9 && ((ctx & G_CTX_ROUTING) != 0 || (EXPLICIT && wants(C_ABA))) && abaOk(P + gs(0))) {
+      emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | ((ctx & G_CTX_ROUTING) != 0 ? W_CONTEXT : 0))
+      return end
+    }
+    // "011 000 015": spaced 3-3-3 after its word or asked for by name (else a 9-digit phone layout).
+    if (g == 3 && glen(0) == 3 && glen(1) == 3 && glen(2) == 3 && sepOf(1) == 0x20 && sepOf(2) == 0x20 &&
+      ((ctx & G_CTX_ROUTING) != 0 || (EXPLICIT && wants(C_ABA))) && packDigits(P + gs(0), end - gs(0), DIGITS, 19) == 9 && abaOk(DIGITS)) {
       emitWhy(gs(0), end, C_ABA, W_FORMAT | W_CHECKSUM | ((ctx & G_CTX_ROUTING) != 0 ? W_CONTEXT : 0))
       return end
     }

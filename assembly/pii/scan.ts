@@ -47,9 +47,17 @@ function fieldEnd(s: usize, e: usize): usize {
   for (let k = s + 1; k + 1 < e; k++) {
     const c = at(k)
     if (c == 0x3b || c == 0x7c) return k
-    if (c == 0x2c && !(isDig(at(k - 1)) && isDig(at(k + 1)))) return k
+    if (c == 0x2c && !(isDig(at(k - 1)) && isDig(at(k + 1)) && thousands(k + 1))) return k
   }
   return e
+}
+
+/**
+ * Are the digits at k a thousands group: exactly three, then no digit ("1,234", "1,234,567.89")? A comma
+ * between digits otherwise separates values ("192.168.1.1,10.0.0.1", "4111111111111111,5500000000000004").
+ */
+function thousands(k: usize): bool {
+  return isDig(at(k + 1)) && isDig(at(k + 2)) && !isDig(at(k + 3))
 }
 
 /** Re-readings of a value inside one token (see handleToken). */
@@ -138,7 +146,11 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         // Spaced out, with mixed separators, or split over a line ("5 5 5 - 1 2 - 3 4 5 6"); read
         // also after a shorter find ("4517 0690.0145/1817": a card, not the phone "4517 0690").
         if (isDig(c) && wantsAny(bit(C_SSN) | bit(C_CARD) | bit(C_PHONE))) {
+          const found = CN
           const o = spacedNumber(s)
+          // An over-long run found nothing more than the ordinary reading did at its start: go on after
+          // that ("4111111111111111 5500000000000004": two cards, not one 32-digit run).
+          if (o > 0 && CN == found && found > before) return z > t1 ? z : t1
           if (o > 0) {
             const w = o > z ? o : z
             return w > t1 ? w : t1
@@ -394,6 +406,14 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
         // "hh 01 02 03 d": a lower-case spaced NINO (read when named; see ukNino).
         if (acc == B_LO && e - i == 2 && at(e) == 0x20 && isDig(at(e + 1)) && wants(C_UK_NINO)) {
           const z = spacedLetterId(i)
+          if (z > 0) {
+            i = z
+            continue
+          }
+        }
+        // "aa-bb-cc-dd-ee-ff": a dashed MAC address of hex letters only looks like a lower-case word.
+        if ((acc & B_DASH) != 0 && e - i >= 17 && e - i <= 19 && at(i + 2) == 0x2d && isHex(at(i)) && wants(C_MAC)) {
+          const z = macToken(i, e)
           if (z > 0) {
             i = z
             continue

@@ -10,7 +10,7 @@
 // tokens either side by a short scan, so the work is linear in the text and needs no token array.
 import { arenaKeep } from '../arena'
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
-import { G_ADDRCTX, G_CITY, G_COMMON, G_COUNTRY, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NOTNAME, G_ORG, G_PERSONCTX, G_PREP, G_STATE, G_TITLE, G_WEEKDAY, gazLookup } from './gazetteer'
+import { G_ADDRCTX, G_CITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NOTNAME, G_ORG, G_PERSONCTX, G_PREP, G_STATE, G_TITLE, G_WEEKDAY, gazLookup } from './gazetteer'
 import { N, P, at, setText } from './state'
 import { clsReady, initClasses, isAlnum, isDig, upperAt } from './text'
 
@@ -32,6 +32,11 @@ export function piiTaggerReserve(bits: u32, scale: f32): usize {
   BUCKET_MASK = (<u32>1 << bits) - 1
   SCALE = scale
   WTS = arenaKeep((<usize>1 << bits) * 8)
+  if (WC == 0) {
+    WC = arenaKeep(<usize>WC_SLOTS * 64)
+    memory.fill(WC, 0, <usize>WC_SLOTS * 64)
+  }
+  GEN++
   return WTS
 }
 
@@ -267,26 +272,248 @@ export function candidate(s: usize, e: usize): bool {
   // "@DanaTennille", "#GhostAdventures": handles and hashtags are not read as names.
   if (s > 0 && (at(s - 1) == 0x40 || at(s - 1) == 0x23)) return false
   if (headAt(s)) {
-    // A capitalised everyday word opening a sentence, no name or place in the lists and no capital after
-    // it ("The", "But", "Yesterday"): most capitals of prose, and never an entity in the training data
-    // often enough to matter. One lookup instead of the thirty features.
     // "Driver's": the word without its possessive is the one the lists know.
     const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
-    const g = gaz(s, z)
-    if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE)) != 0) return true
-    const p1 = nextTok(e)
-    if (p1 < N && headAt(p1)) return true
-    const m1 = prevTok(s)
-    if (m1 == <usize>0xffffffff || crossedLine) return false
-    const c1 = at(m1)
-    return !(c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22)
+    return headKept(s, e, gaz(s, z))
   }
-  // "van", "de la", "bin": a short lower-case word between two candidate heads.
+  return lowerJoin(s, e)
+}
+
+/**
+ * Is the head [s, e) with gazetteer flags g scored? A capitalised everyday word opening a sentence, no name
+ * or place in the lists and no capital after it ("The", "But", "Yesterday"), is not: most capitals of
+ * prose, and never an entity in the training data often enough to matter. One lookup instead of thirty features.
+ */
+function headKept(s: usize, e: usize, g: u32): bool {
+  if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE)) != 0) return true
+  const p1 = nextTok(e)
+  if (p1 < N && headAt(p1)) return true
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || crossedLine) return false
+  const c1 = at(m1)
+  return !(c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22)
+}
+
+/** "van", "de la", "bin": a short lower-case word between two candidate heads. */
+function lowerJoin(s: usize, e: usize): bool {
   if (e - s > 4 || at(s) - 0x61 >= 26) return false
   const m1 = prevTok(s)
   if (m1 == <usize>0xffffffff || !headAt(m1)) return false
   const p1 = nextTok(e)
   return p1 < N && headAt(p1)
+}
+
+
+// ---- Word cache (inference only) ----
+// Most of the tagger's time on prose went to the same words again and again ("Mr", "New", "John"): their
+// lower-cased hash, shapes, gazetteer flags and the weights of the nine features that read only the word
+// itself. A direct-mapped cache keyed by the word's exact bytes (lower-cased hash, which bytes were
+// capitals, length) keeps them; everything the cache gives is computed by the same functions `features`
+// uses, so scores are the same with or without it (scripts/pii-identity.mjs checks every entity).
+// Slot, 64 bytes: h u64 | aux u64 (capital mask | length << 56) | shape u64 | shape seed 11 u64 |
+// shape seed 12 u64 | gazetteer flags u32 | generation u32 | word-only class sums 7 x i16 | ready u8 |
+// function word u8.
+const WC_SLOTS: u32 = 4096
+// Kept beside the weights (piiTaggerReserve).
+let WC: usize = 0
+// Bumped whenever weights change (reserve, threshold); a slot of another generation is empty.
+let GEN: u32 = 1
+let KEY_H: u64 = 0
+let KEY_AUX: u64 = 0
+
+// The key of a word: KEY_H its hashLower from the FNV seed (its gazetteer key), KEY_AUX which bytes were
+// capitals (folded) and its length; made by tokEndKey as it finds the word's end.
+
+/** tokEnd(s), and the key (KEY_H, KEY_AUX) of the token [s, tokEnd(s)) made in the same pass. */
+function tokEndKey(s: usize): usize {
+  let h = FNV_SEED
+  let km: u64 = 0
+  let prev: u32 = 0
+  let e = s
+  // Bytes are folded as hashLower folds them; `take` more after a word byte when an inner ' - . joins.
+  let take: usize = 1
+  while (take > 0) {
+    const r = at(e)
+    let c = r
+    if (c - 0x41 < 26) c |= 0x20
+    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+    if (c != r) km |= <u64>1 << <u64>(e - s)
+    h = fnvByte(h, c)
+    prev = c
+    e++
+    take--
+    if (take > 0 || e == s + 1 && !isWordByte(r)) continue
+    if (e >= N || e - s >= TOK_MAX) break
+    const d = at(e)
+    if (isWordByte(d)) take = 1
+    else if ((d == 0x27 || d == 0x2d || d == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) take = 2
+  }
+  KEY_H = h
+  KEY_AUX = km | (<u64>(e - s) << 56)
+  return e
+}
+
+/** The cache slot of the word [s, e) (filled on a miss), after tokEndKey(s) gave e. */
+function wordSlot(s: usize, e: usize): usize {
+  const slot = WC + (<usize>(fold(KEY_H ^ (KEY_AUX * 0x9e3779b97f4a7c15)) & (WC_SLOTS - 1)) << 6)
+  if (load<u64>(slot) == KEY_H && load<u64>(slot, 8) == KEY_AUX && load<u32>(slot, 44) == GEN) return slot
+  store<u64>(slot, KEY_H)
+  store<u64>(slot, KEY_AUX, 8)
+  store<u64>(slot, shapeHash(FNV_SEED, s, e), 16)
+  store<u64>(slot, shapeHash(seed(11), s, e), 24)
+  store<u64>(slot, shapeHash(seed(12), s, e), 32)
+  store<u32>(slot, gazOf(KEY_H, s, e), 40)
+  store<u32>(slot, GEN, 44)
+  store<u8>(slot, 0, 62)
+  store<u8>(slot, functionWord(s, e) ? 1 : 0, 63)
+  return slot
+}
+
+// Class sums of the token being scored, one i16 lane per class (lane 7, the padding class, is never
+// read): each feature adds its int8 row of 8 in one widening add. At most 30 x 128 per lane: no overflow.
+@inline function addRow(acc: v128, h: u64): v128 {
+  return i16x8.add(acc, i16x8.extend_low_i8x16_s(v128.load64_zero(WTS + (<usize>(fold(h) & BUCKET_MASK) << 3))))
+}
+
+/** The sums of the word-only features (1-6, 13, 19, 28) of the word in `slot`, [s, e), cached in the slot. */
+function wordSums(slot: usize, s: usize, e: usize): v128 {
+  if ((load<u8>(slot, 62) & 1) != 0) return v128.load(slot, 48)
+  const h0 = load<u64>(slot)
+  const sh0 = load<u64>(slot, 16)
+  const g0 = load<u32>(slot, 40)
+  let acc = i16x8.splat(0)
+  acc = addRow(acc, seed(1))
+  acc = addRow(acc, fnvByte(h0, 2))
+  acc = addRow(acc, fnvByte(sh0, 3))
+  acc = addRow(acc, hashLower(seed(4), P + s, prefixEnd(s, e, 3) - s))
+  const s3 = suffixStart(s, e, 3)
+  acc = addRow(acc, hashLower(seed(5), P + s3, e - s3))
+  const s2 = suffixStart(s, e, 2)
+  acc = addRow(acc, hashLower(seed(6), P + s2, e - s2))
+  acc = addRow(acc, fnvByte(fnvByte(fnvByte(seed(13), g0 & 0xff), (g0 >> 8) & 0xff), g0 >> 16))
+  acc = addRow(acc, fnvByte(seed(19), <u32>(e - s < 12 ? e - s : 12)))
+  acc = addRow(acc, fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
+  // Lane 7 of the slot holds the ready and function-word bytes (62, 63): keep them, set ready.
+  const flags = <u16>load<u8>(slot, 63) << 8 | 1
+  v128.store(slot, i16x8.replace_lane(acc, 7, <i16>flags), 48)
+  return acc
+}
+
+/**
+ * The best class of the token [s, e) (its cache slot `slot`) after prevTag: the same thirty features as
+ * `features`, word-only ones from the cache, each added to the class sums as it is made.
+ */
+function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
+  const none = <usize>0xffffffff
+  const noWord = fnvByte(FNV_SEED, 0x5f)
+  const h0 = load<u64>(slot)
+  const sh0 = load<u64>(slot, 16)
+  const g0 = load<u32>(slot, 40)
+  // Before any neighbour is looked up: a neighbour may take this word's slot.
+  let acc = wordSums(slot, s, e)
+  // Neighbours one away through the cache (hash, shape, flags); two away need only their hash. Each is
+  // read once: its end and its key in one pass (tokEndKey).
+  const m1 = prevTok(s)
+  const m1line = crossedLine
+  let hm1: u64 = noWord, shm1: u64 = seed(11), gm1: u32 = 0, hm2: u64 = noWord
+  if (m1 != none) {
+    const m1e = tokEndKey(m1)
+    const sl = wordSlot(m1, m1e)
+    hm1 = KEY_H
+    shm1 = load<u64>(sl, 24)
+    gm1 = load<u32>(sl, 40)
+    const m2 = prevTok(m1)
+    if (m2 != none) {
+      tokEndKey(m2)
+      hm2 = KEY_H
+    }
+  }
+  const p1 = nextTok(e)
+  let hp1: u64 = noWord, shp1: u64 = seed(12), gp1: u32 = 0, hp2: u64 = noWord
+  if (p1 < N) {
+    const p1e = tokEndKey(p1)
+    const sl = wordSlot(p1, p1e)
+    hp1 = KEY_H
+    shp1 = load<u64>(sl, 32)
+    gp1 = load<u32>(sl, 40)
+    const p2 = nextTok(p1e)
+    if (p2 < N) {
+      tokEndKey(p2)
+      hp2 = KEY_H
+    }
+  }
+  const wm1 = fnvByte(hm1, 7)
+  acc = addRow(acc, wm1)
+  const wp1 = fnvByte(hp1, 8)
+  acc = addRow(acc, wp1)
+  acc = addRow(acc, fnvByte(hm2, 9))
+  acc = addRow(acc, fnvByte(hp2, 10))
+  acc = addRow(acc, shm1)
+  acc = addRow(acc, shp1)
+  acc = addRow(acc, fnvByte(fnvByte(fnvByte(seed(14), gm1 & 0xff), (gm1 >> 8) & 0xff), gm1 >> 16))
+  acc = addRow(acc, fnvByte(fnvByte(fnvByte(seed(15), gp1 & 0xff), (gp1 >> 8) & 0xff), gp1 >> 16))
+  const c1 = m1 == none ? 0 : at(m1)
+  const initial = m1 == none || m1line || c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+  acc = addRow(acc, fnvByte(seed(16), initial ? 1 : 0))
+  acc = addRow(acc, fnvByte(fnvByte(wm1, 17), <u32>sh0))
+  acc = addRow(acc, fnvByte(fnvByte(wp1, 18), <u32>sh0))
+  acc = addRow(acc, c1 == 0x3a || c1 == 0x2c ? fnvByte(hm2, 20) : seed(20))
+  acc = addRow(acc, fnvByte(seed(21), m1line || m1 == none ? 1 : 0))
+  acc = addRow(acc, fnvByte(seed(22), prevTag))
+  acc = addRow(acc, fnvByte(fnvByte(seed(23), prevTag), <u32>sh0))
+  acc = addRow(acc, fnvByte(fnvByte(wp1, 24), fold(hp2)))
+  acc = addRow(acc, fnvByte(fnvByte(seed(25), prevTag), g0 & 0xff))
+  acc = addRow(acc, fnvByte(fnvByte(wm1, 26), prevTag))
+  acc = addRow(acc, p1 < N && at(p1) == 0x3a ? seed(27) : p1 < N && at(p1) == 0x2c ? fnvByte(seed(27), 1) : fnvByte(seed(27), 2))
+  acc = addRow(acc, fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
+  acc = addRow(acc, fnvByte(fnvByte(h0, 30), fold(hm1)))
+  return decide(prevTag, i16x8.extract_lane_s(acc, 0), i16x8.extract_lane_s(acc, 1), i16x8.extract_lane_s(acc, 2),
+    i16x8.extract_lane_s(acc, 3), i16x8.extract_lane_s(acc, 4), i16x8.extract_lane_s(acc, 5), i16x8.extract_lane_s(acc, 6))
+}
+
+/**
+ * Is [s, e) a function word ("I", "In", "The", "But", "His"): listed as never a name by itself or as a
+ * preposition, a common word, and no name, place or nationality? A fifth of the capitals scored in prose
+ * are these, at sentence starts before a capital ("In New York") or mid-sentence ("I").
+ */
+function functionWord(s: usize, e: usize): bool {
+  if (!isWordByte(at(s))) return false
+  const g = gazLookup(KEY_H)
+  if ((g & (G_NOTNAME | G_PREP)) == 0 || (g & G_COMMON) == 0 || (g & (G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE | G_DEMONYM)) != 0) return false
+  // The nouns and the articles of that list do begin names ("Senate", "State Department", "God", "The
+  // Village Voice", "A & S", the initial of "A. Trichieri").
+  if (load<u64>(NOUN_KEYS) == 0) {
+    // Hashed once (no allocation: the core's memory is its own arena).
+    let h = FNV_SEED
+    let w: usize = 0
+    for (let k: i32 = 0; k < NOUN_LEN; k++) {
+      const c = <u32>load<u8>(NOUN_WORDS + k)
+      if (c != 0x20) {
+        h = fnvByte(h, c)
+        continue
+      }
+      store<u64>(NOUN_KEYS + (w << 3), h)
+      w++
+      h = FNV_SEED
+    }
+  }
+  for (let w: usize = 0; w < NOUN_N; w++) if (load<u64>(NOUN_KEYS + (w << 3)) == KEY_H) return false
+  return true
+}
+// "the a mr god lord christ jesus congress senate state", each word followed by a space.
+const NOUN_WORDS = memory.data<u8>([116, 104, 101, 32, 97, 32, 109, 114, 32, 103, 111, 100, 32, 108, 111, 114, 100, 32, 99, 104, 114, 105, 115, 116, 32, 106, 101, 115, 117, 115, 32, 99, 111, 110, 103, 114, 101, 115, 115, 32, 115, 101, 110, 97, 116, 101, 32, 115, 116, 97, 116, 101, 32])
+const NOUN_LEN: i32 = 53
+const NOUN_N: usize = 10
+const NOUN_KEYS = memory.data(8 * 10)
+
+/** Is the token [s, e) a candidate (as `candidate`), reading a head's flags from its cache slot? */
+function candidateAt(slot: usize, s: usize, e: usize): bool {
+  if (s > 0 && (at(s - 1) == 0x40 || at(s - 1) == 0x23)) return false
+  if (headAt(s)) {
+    const g = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? gaz(s, e - 2) : load<u32>(slot, 40)
+    return headKept(s, e, g)
+  }
+  return lowerJoin(s, e)
 }
 
 // ---- Training export ----
@@ -330,21 +557,8 @@ export function featsWith(s: usize, e: usize, prevTag: u32): usize {
 // ---- Decoding ----
 
 
-/** The best class of the token whose features are in FEATS, under the installed weights. */
-function best(prevTag: u32): u32 {
-  // Seven class scores in locals: one int8 row of 8 per feature (the eighth is padding).
-  let s0: i32 = 0, s1: i32 = 0, s2: i32 = 0, s3: i32 = 0, s4: i32 = 0, s5: i32 = 0, s6: i32 = 0
-  for (let f: u32 = 0; f < TAG_FEATS; f++) {
-    const row = WTS + (<usize>(load<u32>(FEATS + (<usize>f << 2)) & BUCKET_MASK) << 3)
-    s0 += <i32>load<i8>(row)
-    s1 += <i32>load<i8>(row, 1)
-    s2 += <i32>load<i8>(row, 2)
-    s3 += <i32>load<i8>(row, 3)
-    s4 += <i32>load<i8>(row, 4)
-    s5 += <i32>load<i8>(row, 5)
-    s6 += <i32>load<i8>(row, 6)
-  }
-  // An inside tag continues only the same type.
+/** The best class from the seven sums; an inside tag continues only the same type. Sets LAST_MARGIN. */
+@inline function decide(prevTag: u32, s0: i32, s1: i32, s2: i32, s3: i32, s4: i32, s5: i32, s6: i32): u32 {
   const pt: i32 = prevTag == 0 ? -1 : <i32>((prevTag - 1) >> 1)
   let bc: u32 = 0
   let bs = s0
@@ -370,6 +584,19 @@ function onlySpaces(a: usize, b: usize): bool {
 function nextHead(i0: usize): usize {
   let i = i0
   while (i < N) {
+    // Sixteen bytes at a time while none is a capital or a byte of 0xc3 and above (most of prose).
+    while (i + 16 <= N) {
+      const v = v128.load(P + i)
+      const cap = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26))
+      const high = i8x16.ge_u(v, i8x16.splat(<i8>0xc3))
+      const m = i8x16.bitmask(v128.or(cap, high))
+      if (m != 0) {
+        i += <usize>ctz(m)
+        break
+      }
+      i += 16
+    }
+    if (i >= N) break
     const c = <u32>load<u8>(P + i)
     if (c - 0x41 < 26 || c >= 0xc3) {
       if (i == 0) return i
@@ -411,6 +638,8 @@ let THRESHOLD: f32 = 0
 
 export function piiTaggerThreshold(t: f32): void {
   THRESHOLD = t
+  // Called after the weights are written (library and trainer): cached word scores are stale.
+  GEN++
 }
 
 // Entities the rules already reported ([start, end, ...] slots of `COV_STRIDE` bytes, sorted, disjoint):
@@ -461,7 +690,7 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
         continue
       }
     }
-    const e = tokEnd(i)
+    const e = tokEndKey(i)
     while (cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE, 4) <= i) cj++
     const covered = cj < COV_N && <usize>load<u32>(COV + <usize>cj * COV_STRIDE) < e
     if (covered) {
@@ -473,7 +702,8 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       afterRule = true
       continue
     }
-    if (!candidate(i, e)) {
+    const slot = wordSlot(i, e)
+    if (!candidateAt(slot, i, e)) {
       if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
       spanT = -1
       prev = 0
@@ -481,10 +711,16 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       afterRule = false
       continue
     }
+    // A function word opens no span: not scored (it would be O; scripts/pii-identity.mjs checks).
+    if (spanT < 0 && load<u8>(slot, 63) != 0) {
+      prev = 0
+      i = e
+      afterRule = false
+      continue
+    }
     // The previous tag counts only for the token just before this one (a span continues or not).
     if (spanT < 0) prev = 0
-    features(i, e, prev)
-    const tag = best(prev)
+    const tag = scoreAt(slot, i, e, prev)
     if (tag == 0 || (tag & 1) == 1) {
       if (spanT >= 0 && spanOk) sink(spanS, spanE, <u32>spanT)
       spanT = -1
