@@ -6,7 +6,7 @@ import { type Core } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
+import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryCoverage } from './helpfulness-rules.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../safety/refusal-rules.js'
 
@@ -22,6 +22,12 @@ export interface HelpfulnessModel {
   FEATURE_WEIGHTS: number[]
   REFERENCE: number
   WEIGHTS: string
+  /**
+   * v3 (query given): score logit = SCALE (coverage + LAMBDA x text logit - REFERENCE), minus the refusal
+   * penalty; coverage = queryCoverage (helpfulness-rules.ts). Chosen on the preference sources left out
+   * one at a time (docs/metrics/helpfulness.md).
+   */
+  V3: { LAMBDA: number; SCALE: number; REFERENCE: number }
 }
 
 const WANT_SPANS_OF_WORDS = 0
@@ -119,7 +125,21 @@ const scoreOf = (r: Run) => (r.nWords === 0 ? 0 : round2(100 * sigmoid(r.z)))
 
 const score: Scorer<'helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.text, false)) })
 
-const v3Score: Scorer<'v3.helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.response, false)) })
+/**
+ * With the query (v3): whether the response takes up what was asked (the share of the query's content
+ * words among its first words) ranks first, the text-only logit breaks near-ties, and an opening refusal
+ * still costs REFUSAL_PENALTY. A query without content words ("why?") leaves the text-only score.
+ */
+function v3Of(ctx: Context, query: string, response: string): number {
+  const r = run(ctx, response, false)
+  const coverage = queryCoverage(query, response)
+  if (r.nWords === 0 || coverage < 0) return scoreOf(r)
+  const { V3 } = installed.get(ctx.core)!.m
+  const z = V3.SCALE * (coverage + V3.LAMBDA * r.z - V3.REFERENCE) - REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]
+  return round2(100 * sigmoid(z))
+}
+
+const v3Score: Scorer<'v3.helpfulness'> = (request, ctx) => ({ score: v3Of(ctx, request.query, request.response) })
 
 const LABELS = [...FEATURES, 'learned n-grams (head)']
 
