@@ -13,6 +13,11 @@ const pairs: [kind: string, better: string, worse: string, right: boolean][] = J
   readFileSync(new URL('fixtures/helpfulness/pairs.json', import.meta.url), 'utf8')
 )
 
+// [kind, query, answer to it, worse response]: v3 reads the query (docs/metrics/helpfulness.md).
+const v3Pairs: [kind: string, query: string, better: string, worse: string][] = JSON.parse(
+  readFileSync(new URL('fixtures/helpfulness/v3-pairs.json', import.meta.url), 'utf8')
+)
+
 // text -> side of 50: refusals, deflections and shrugs below; a specific, detailed answer above.
 const sides: [text: string, helpful: boolean][] = [
   ["I'm sorry, but I can't help with that.", false],
@@ -40,9 +45,17 @@ describe('helpfulness', () => {
     expect(score(' ?! ')).toBe(0)
   })
 
-  it('scores the response through v3', () => {
+  it.each(v3Pairs)('v3, %s: the answer to the query scores higher', (_kind, query, better, worse) => {
+    const v3 = (response: string) => litmus.evaluate('v3.helpfulness', { query, response }).score
+    expect(v3(better)).toBeGreaterThan(v3(worse))
+    expect(v3(better)).toBeLessThanOrEqual(100)
+    expect(v3(worse)).toBeGreaterThanOrEqual(0)
+  })
+
+  it('v3 with a query without content words scores the response alone', () => {
     const [, better] = pairs[0]
-    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: better })).toEqual({ score: score(better) })
+    expect(litmus.evaluate('v3.helpfulness', { query: 'why?', response: better })).toEqual({ score: score(better) })
+    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: '' })).toEqual({ score: 0 })
   })
 
   it('stays within 0..100 on long text', () => {
