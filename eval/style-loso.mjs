@@ -66,6 +66,142 @@ const ADAPTERS = {
   }
 }
 
+ADAPTERS.tone = async function tone() {
+  const T = await import('../scripts/train-tone.mjs')
+  const { keywordTones } = await import('./tone.eval.mjs')
+  const { cap, readJsonl, DATA } = await import('../scripts/lib/loso.mjs')
+  const EVAL_CAP = Number(opt('--eval-cap', 3000))
+  const all = T.loadSources(['GoEmotions', 'XED en', 'XED fi'])
+  const gold = (r) => T.ekmanOf(r.y, 1)
+  // Held-out sets per source: GoEmotions dev (never trained on by any candidate), XED rows of each language.
+  const geDev = readJsonl(new URL('emotion/goemotions_ekman_dev.jsonl', DATA)).map((r) => ({ text: r.text, gold: new Set(r.labels) }))
+  const xed = (lang) => cap(all.filter((r) => r.source === `XED ${lang}`), EVAL_CAP, 'eval:').map((r) => ({ text: r.text, gold: gold(r) })).filter((r) => r.gold.size > 0)
+  const projections = cap(readJsonl(new URL('emotion/xed_projections_multi.jsonl', DATA)), EVAL_CAP, 'eval:')
+    .map((r) => ({ text: r.text, gold: new Set(r.labels.map((l) => T.XED_TONES[l]).filter(Boolean).map((t) => Object.keys(T.EKMAN).find((g) => T.EKMAN[g].includes(t)))) }))
+    .filter((r) => r.gold.size > 0)
+  const fixtures = (await import('../test/fixtures/tone/emotion-words.json', { with: { type: 'json' } })).default.map(([text, tone]) => ({ text, gold: new Set([Object.keys(T.EKMAN).find((g) => T.EKMAN[g].includes(tone))]) }))
+  const sets = { GoEmotions: geDev, 'XED en': xed('en'), 'XED fi': xed('fi') }
+  const candidates = {
+    'GoEmotions only, no word lists (previous recipe)': { ...T.SETTINGS, sources: ['GoEmotions'], lexicon: false },
+    'GoEmotions + XED, no word lists': { ...T.SETTINGS, lexicon: false },
+    'GoEmotions + XED, emotion words with n-grams': { ...T.SETTINGS, lexicon: 'flags' },
+    'GoEmotions + XED, emotion words without n-grams (shipped)': T.SETTINGS
+  }
+  const only = opt('--candidates', null)?.split(',')
+  const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))
+  const macro = (rows, predict) => T.ekmanMacroF1(rows.map((r) => predict(r.text)), rows.map((r) => r.gold)).macro
+  const kw = (text) => T.ekmanOf(T.TONES.map((t) => (keywordTones(text).includes(t) ? 100 : 0)))
+  const prev = previous ? (text) => T.ekmanOf(previous.tone({ text, tones: T.TONES }).scores.map((s) => s.score)) : null
+  const result = {}
+  const started = Date.now()
+  const featureCores = {}
+  const fitOn = async (settings, rows) => {
+    const key = String(settings.lexicon)
+    featureCores[key] ??= await T.featureCore(settings)
+    // Rows are featurised per lexicon setting (the n-grams differ).
+    const own = rows.map((r) => ({ ...r, feats: undefined, ...(r.f?.[key] ?? {}) }))
+    const m = await T.fit(own, settings, featureCores[key])
+    rows.forEach((r, i) => ((r.f ??= {})[key] = { feats: own[i].feats, share: own[i].share, lex: own[i].lex, words: own[i].words }))
+    return T.scorer(m)
+  }
+  for (const [source, held] of Object.entries(sets)) {
+    const row = (result[source] = { rows: held.length, role: 'left out' })
+    row.keyword = macro(held, kw)
+    if (prev) row.previous = macro(held, prev)
+    for (const name of names) {
+      const settings = candidates[name]
+      const use = settings.sources.filter((s) => s !== source)
+      if (use.length === 0) continue
+      const score = await fitOn({ ...settings, sources: use }, all.filter((r) => use.includes(r.source)))
+      row[name] = macro(held, (text) => T.ekmanOf(score(text)))
+      console.error(source, name, row[name].toFixed(3), `${((Date.now() - started) / 1000).toFixed(0)} s`)
+    }
+  }
+  const never = { 'XED projections, 40 languages (silver)': projections, 'fixtures: emotion word with a target': fixtures }
+  for (const [source, held] of Object.entries(never)) result[source] = { rows: held.length, role: 'never', keyword: macro(held, kw), ...(prev ? { previous: macro(held, prev) } : {}) }
+  for (const name of names) {
+    const settings = candidates[name]
+    const score = await fitOn(settings, all.filter((r) => settings.sources.includes(r.source)))
+    for (const [source, held] of Object.entries(never)) result[source][name] = macro(held, (text) => T.ekmanOf(score(text)))
+    const hits = fixtures.filter((r) => { const s = score(r.text); const top = s.indexOf(Math.max(...s)); return r.gold.has(Object.keys(T.EKMAN).find((g) => T.EKMAN[g].includes(T.TONES[top]))) }).length
+    result['fixtures: emotion word with a target'][name + ' top'] = hits
+  }
+  const cols = ['keyword', ...(prev ? ['previous'] : []), ...names]
+  const rows = Object.entries(result).map(([source, r]) => [source, r.rows, r.role, ...cols.map((c) => f3(r[c]))])
+  const left = Object.keys(sets)
+  rows.push([`**mean of the ${left.length} left-out sources**`, '', '', ...cols.map((c) => (left.every((s) => result[s][c] !== undefined) ? f3(left.reduce((a, s) => a + result[s][c], 0) / left.length) : '–'))])
+  const top = names.map((n) => `${n}: ${result['fixtures: emotion word with a target'][n + ' top']}/${fixtures.length}`).join('; ')
+  return table(['left-out source', 'rows', 'role', 'keyword list', ...(prev ? ['previous build'] : []), ...names], rows) + `\n\nEkman macro-F1 (seven groups). Fixtures whose leading tone is in the named emotion's group: ${top}.`
+}
+
+/**
+ * Formality: Spearman's rho per rated source. Pavlick & Tetreault's subsets (formality ratings) and the
+ * Stanford politeness requests (politeness ratings: a neighbouring scale, reported to show where formality
+ * and politeness part). None of them is fitted on (the head learns Reddit against edited text), so every
+ * row is a source the model never saw; the model is unchanged from the previous build.
+ */
+ADAPTERS.formality = async function formality() {
+  const { spearman } = await import('../scripts/train-formality.mjs')
+  const { informalShare, meanWordLength } = await import('./formality.eval.mjs')
+  const { readJsonl, DATA } = await import('../scripts/lib/loso.mjs')
+  const sets = {
+    'Pavlick & Tetreault, train subset (formality, 700)': readJsonl(new URL('formality/pavlick_subset_train.jsonl', DATA)).map((r) => [r.text, r.score_orig]),
+    'Pavlick & Tetreault, validation subset (formality, 100)': readJsonl(new URL('formality/pavlick_subset_validation.jsonl', DATA)).map((r) => [r.text, r.score_orig]),
+    'Stanford politeness, Wikipedia requests (politeness)': readJsonl(new URL('politeness/stanford_politeness_wikipedia.jsonl', DATA)).map((r) => [r.text, r.normalized_score]),
+    'Stanford politeness, Stack Exchange requests (politeness)': readJsonl(new URL('politeness/stanford_politeness_stack-exchange.jsonl', DATA)).map((r) => [r.text, r.normalized_score])
+  }
+  const systems = {
+    'contractions + informal punctuation': informalShare,
+    'mean word length': meanWordLength,
+    ...(previous ? { 'previous build': (t) => previous.formality({ text: t }).score } : {}),
+    'this build': (t) => litmus.formality({ text: t }).score
+  }
+  const rows = Object.entries(sets).map(([name, data]) => [name, data.length, ...Object.values(systems).map((fn) => f3(spearman(data.map(([t]) => fn(t)), data.map(([, y]) => y))))])
+  return table(['source (rating)', 'rows', ...Object.keys(systems)], rows)
+}
+
+/**
+ * Simplicity: OneStopEnglish only (one source): the order of each topic's three versions, and aligned
+ * sentence pairs per level pair, on the held-out topics (never read by training) and on all topics.
+ */
+ADAPTERS.simplicity = async function simplicity() {
+  const { simplicityDevTopic } = await import('../scripts/lib/splits.mjs')
+  const { readJsonl, DATA } = await import('../scripts/lib/loso.mjs')
+  const { readFileSync } = await import('node:fs')
+  const LEVEL = { ele: 0, int: 1, adv: 2 }
+  const wordsOf = (text) => text.split(/\s+/).filter((w) => /[a-z]/i.test(w))
+  const dale = new Set(readFileSync(new URL('lexicons/dale_chall_1995_npm.txt', DATA), 'utf8').split('\n').map((w) => w.trim().toLowerCase()))
+  const sentences = (text) => Math.max(1, (text.match(/[.!?]+(\s|$)/g) ?? []).length)
+  const systems = {
+    'words per sentence (fewer = simpler)': (text) => -wordsOf(text).length / sentences(text),
+    'Dale-Chall list (share of listed words)': (text) => {
+      const w = wordsOf(text).map((x) => x.toLowerCase().replace(/[^a-z']/g, ''))
+      return w.filter((x) => dale.has(x)).length / Math.max(1, w.length)
+    },
+    ...(previous ? { 'previous build': (t) => previous.simplicity({ text: t }).score } : {}),
+    'this build': (t) => litmus.simplicity({ text: t }).score
+  }
+  const texts = readJsonl(new URL('simplicity/onestopenglish_texts.jsonl', DATA))
+  const rows = []
+  for (const [split, keep] of [['held-out topics', (t) => simplicityDevTopic(t)], ['all topics', () => true]]) {
+    const topics = new Map()
+    for (const t of texts) if (keep(t.topic)) (topics.get(t.topic) ?? topics.set(t.topic, []).get(t.topic))[LEVEL[t.level]] = t.text
+    const articles = [...topics.values()].filter((l) => l.filter(Boolean).length === 3)
+    rows.push([`${split}: order of the 3 levels`, articles.length, ...Object.values(systems).map((fn) => `${(100 * articles.filter((l) => { const [e, i, a] = l.map(fn); return e > i && i > a }).length / articles.length).toFixed(1)} %`)])
+    for (const file of ['adv-ele', 'adv-int', 'ele-int']) {
+      const seen = new Set()
+      const pairs = []
+      for (const r of readJsonl(new URL(`simplicity/onestopenglish_aligned_${file}.jsonl`, DATA))) {
+        if (!keep(r.topic) || r.text_a === r.text_b || seen.has(r.text_a + '\u0000' + r.text_b)) continue
+        seen.add(r.text_a + '\u0000' + r.text_b)
+        pairs.push(LEVEL[r.level_a] < LEVEL[r.level_b] ? [r.text_a, r.text_b] : [r.text_b, r.text_a])
+      }
+      rows.push([`${split}: aligned pairs ${file}`, pairs.length, ...Object.values(systems).map((fn) => `${(100 * pairs.reduce((s, [e, h]) => { const a = fn(e), b = fn(h); return s + (a > b ? 1 : a === b ? 0.5 : 0) }, 0) / pairs.length).toFixed(1)} %`)])
+    }
+  }
+  return table(['set', 'n', ...Object.keys(systems)], rows)
+}
+
 const adapter = ADAPTERS[metric]
 if (!adapter) throw new Error(`usage: node eval/style-loso.mjs <${Object.keys(ADAPTERS).join('|')}>`)
 console.log(await adapter())
