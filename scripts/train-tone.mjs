@@ -97,7 +97,8 @@ export async function featureCore(settings = SETTINGS) {
   const x = core.exports
   const m = x.vecModelReserve(settings.bits, settings.stride)
   // lexicon 'nofeat' (shipped): listed words emit no n-gram; 'flags': they keep their n-grams too.
-  const [lexPtr, lexLen] = core.write(settings.lexicon === 'flags' ? TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${Number(f) & 0x7fffffff}`) : TONE_LEXICON)
+  // false: no lexicon at all (the previous build).
+  const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(settings.lexicon === 'flags' ? TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${Number(f) & 0x7fffffff}`) : TONE_LEXICON)
   // The lexicon is copied into the model when it is set: the scratch text may be overwritten after.
   x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, lexPtr, lexLen)
   return (text) => {
@@ -117,10 +118,16 @@ export async function featureCore(settings = SETTINGS) {
   }
 }
 
-/** The 0/1 emotion-word input of each tone from a lexicon flag set. */
+const NEUTRAL = TONES.indexOf('neutral')
+
+/**
+ * The 0/1 emotion-word input of each tone from a lexicon flag set; neutral's input is "some emotion word"
+ * (its learned weight is negative: a text naming an emotion is not neutral).
+ */
 function lexInputs(flags, out) {
   out.fill(0)
   for (let i = 0; i < LEX_INDEX.length; i++) if (flags & (1 << i)) out[LEX_INDEX[i]] = 1
+  if (flags) out[NEUTRAL] = 1
   return out
 }
 

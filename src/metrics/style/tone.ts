@@ -41,6 +41,7 @@ interface Installed {
   weights: Int8Array
   /** Head index of the tone of lexicon flag bit i. */
   lexTone: number[]
+  neutral: number
 }
 
 const installed = new WeakMap<Core, Installed>()
@@ -48,7 +49,7 @@ const installed = new WeakMap<Core, Installed>()
 export const toneModel = defineModel('tone', () => import('../../models/tone.generated.js'), (ctx, m: ToneModel) => {
   const tones = m.TONES.split(',')
   const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE, lexicon: TONE_LEXICON })
-  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)) })
+  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)), neutral: tones.indexOf('neutral') })
 })
 
 function inst(ctx: Context): Installed {
@@ -58,6 +59,8 @@ function inst(ctx: Context): Installed {
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+/** Every tone bit of the lexicon flags (NOFEAT, bit 31, aside). */
+const ALL_LEXICON = (1 << LEXICON_TONES.length) - 1
 const round2 = (x: number) => Math.round(x * 100) / 100
 
 interface Run {
@@ -113,6 +116,8 @@ function run(ctx: Context, text: string, want: number): Run {
     let flags = 0
     for (let i = 0; i < nFlag; i++) flags |= memU32[flagAt + 2 * i + 1]
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
+    // Neutral's weight for "some emotion word" (negative: a text naming an emotion is not neutral).
+    if (flags & ALL_LEXICON) logits[t.neutral] += m.A[t.neutral] * m.LEXW[t.neutral]
   }
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
   return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6] }
