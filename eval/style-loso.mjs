@@ -86,7 +86,9 @@ ADAPTERS.tone = async function tone() {
     'GoEmotions + XED, no word lists': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: false },
     'GoEmotions + XED, emotion words with n-grams': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'flags' },
     'GoEmotions + XED, emotion words without n-grams': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nofeat' },
-    'GoEmotions only, emotion words without n-grams': { ...T.SETTINGS, sources: ['GoEmotions'], lexicon: 'nofeat' }
+    'GoEmotions only, emotion words without n-grams': { ...T.SETTINGS, sources: ['GoEmotions'], lexicon: 'nofeat' },
+    'GoEmotions only, emotion words with their unigram': { ...T.SETTINGS, sources: ['GoEmotions'], lexicon: 'nochar' },
+    'GoEmotions + XED, emotion words with their unigram (shipped)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar' }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))

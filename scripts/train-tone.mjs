@@ -27,7 +27,7 @@ import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
 import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, toneCalibration } from './lib/splits.mjs'
-import { LEXICON_TONES, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
+import { LEXICON_TONES, NOCHAR, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
 const TRAIN = new URL('emotion/goemotions_original_train.jsonl', DATA)
@@ -74,7 +74,7 @@ export const SETTINGS = {
   calibrationShare: 0.15,
   // Sources fitted (chosen on eval/style-loso.mjs tone) and whether emotion words are an input.
   sources: ['GoEmotions', 'XED en', 'XED fi'],
-  lexicon: 'nofeat'
+  lexicon: 'nochar'
 }
 
 /**
@@ -96,9 +96,10 @@ export async function featureCore(settings = SETTINGS) {
   const core = await loadCore()
   const x = core.exports
   const m = x.vecModelReserve(settings.bits, settings.stride)
-  // lexicon 'nofeat' (shipped): listed words emit no n-gram; 'flags': they keep their n-grams too.
-  // false: no lexicon at all (the previous build).
-  const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(settings.lexicon === 'flags' ? TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${Number(f) & 0x7fffffff}`) : TONE_LEXICON)
+  // lexicon 'nochar' (shipped): listed words keep their unigram, no character n-gram; 'nofeat': no feature
+  // at all; 'flags': all their n-grams; false: no lexicon at all (the previous build).
+  const flagsOf = { nochar: (f) => f, nofeat: (f) => ((f & ~NOCHAR) | 0x80000000) >>> 0, flags: (f) => f & ~NOCHAR }[settings.lexicon]
+  const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${flagsOf(Number(f))}`))
   // The lexicon is copied into the model when it is set: the scratch text may be overwritten after.
   x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, lexPtr, lexLen)
   return (text) => {
@@ -112,7 +113,7 @@ export async function featureCore(settings = SETTINGS) {
     const nFlag = mem[(r >> 2) + 5]
     const flagAt = mem[(r >> 2) + 6] >> 2
     let lex = 0
-    for (let i = 0; i < nFlag; i++) lex |= mem[flagAt + 2 * i + 1] & 0x7fffffff
+    for (let i = 0; i < nFlag; i++) lex |= mem[flagAt + 2 * i + 1] & 0x3fffffff
     const share = distinctShare(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords)
     return { feats: mem.slice(at, at + nFeat), share, lex, words: nWords }
   }

@@ -24,11 +24,13 @@ export const EMOTION_WORDS: Record<string, string[]> = {
 export const LEXICON_TONES = Object.keys(EMOTION_WORDS)
 
 /**
- * The core's NOFEAT flag (assembly/vec/features.ts): a listed word emits no n-gram, so its tone comes from
- * its list's weight alone. Its character n-grams misled the head: "furious" shares "urio", "rious" and
- * "ious>" with "curious", and read as curiosity 91 with anger 47.
+ * The core's NOCHAR flag (assembly/vec/features.ts): a listed word keeps its word unigram (learned where the
+ * data holds it: "angry" is strong evidence of anger) but emits no character n-gram. The n-grams misled
+ * the head on rare words: "furious" shares "urio", "rious" and "ious>" with "curious", and read as
+ * curiosity 91 with anger 47. Dropping the word's features altogether (NOFEAT) lost the unigram too:
+ * "I'm so angry with the airline…" then had no tone at 50.
  */
-export const NOFEAT = 0x80000000
+export const NOCHAR = 0x40000000
 
-/** The lists as the core's lexicon: `word\tflags\n`, flag bit i = LEXICON_TONES[i], plus NOFEAT. */
-export const TONE_LEXICON = LEXICON_TONES.flatMap((tone, i) => EMOTION_WORDS[tone].map((w) => `${w}\t${((1 << i) | NOFEAT) >>> 0}\n`)).join('')
+/** The lists as the core's lexicon: `word\tflags\n`, flag bit i = LEXICON_TONES[i], plus NOCHAR. */
+export const TONE_LEXICON = LEXICON_TONES.flatMap((tone, i) => EMOTION_WORDS[tone].map((w) => `${w}\t${((1 << i) | NOCHAR) >>> 0}\n`)).join('')

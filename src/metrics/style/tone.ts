@@ -59,7 +59,7 @@ function inst(ctx: Context): Installed {
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
-/** Every tone bit of the lexicon flags (NOFEAT, bit 31, aside). */
+/** Every tone bit of the lexicon flags (the core's NOCHAR and NOFEAT bits aside). */
 const ALL_LEXICON = (1 << LEXICON_TONES.length) - 1
 const round2 = (x: number) => Math.round(x * 100) / 100
 
