@@ -117,4 +117,14 @@ describe('tone', () => {
     const asked = litmus.explain('tone', { text, tones: ['anger'] })
     expect(asked.tone).toBe('anger')
   })
+
+  it('explains an emotion word with its span and its list weight', () => {
+    const text = 'I am furious with your service'
+    const ex = litmus.explain('tone', { text })
+    expect(ex.tone).toBe('anger')
+    const word = ex.evidence.find((e: { label: string }) => e.label === 'emotion word')
+    expect(word?.string).toBe('furious')
+    expect(text.slice(word!.span![0], word!.span![1])).toBe('furious')
+    expect(word!.weight).toBeGreaterThan(0)
+  })
 })

@@ -35,7 +35,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/style/helpfulness-rules.ts",
-      "sha256": "c1358b234f89f7489da45ec849b01cf036520dcde12d1485a7e4f2c5f5048dff"
+      "sha256": "fa0e4751e27950d8524f0d3ebcb24766c924cf38c8511696889a76b00991f2df"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",
@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e3bcbc4bef00999c142e5c3d11fe47129fa7fa1701d537b3d631fbb2421829ee"
+      "sha256": "644b0bda4aeff300795e211663a78c00a3f43bcde636cff12911d9794322a5dd"
     },
     {
       "path": "assembly/judge/helpfulness.ts",
