@@ -2,14 +2,15 @@
 // "terrified", "thrilled"). The training data rarely holds any one of them (GoEmotions train has
 // "furious" 9 times, "thrilled" 3), so the n-gram head alone cannot learn them; a word of a list shares
 // its tone's one learned weight (scripts/train-tone.mjs fits it with the head), so "furious with your
-// service" reads as anger. Written for Litmus from the words' dictionary senses; English only.
+// service" reads as anger. Written for Litmus from the words' dictionary senses, leaving out words with a
+// common sense that names no emotion ("gross income"); English only.
 // scripts/train-tone.mjs (through the built build/rules/) and tone.ts read the very same lists.
 
 /** Tone -> the words that name it. Lower-case; the core's lexicon matches ASCII-case-folded words. */
 export const EMOTION_WORDS: Record<string, string[]> = {
   anger: ['angry', 'angrier', 'angriest', 'angrily', 'furious', 'furiously', 'enraged', 'outraged', 'livid', 'irate', 'infuriated', 'infuriating', 'incensed', 'fuming', 'seething', 'rage', 'raging', 'wrath', 'pissed'],
   annoyance: ['annoyed', 'annoying', 'irritated', 'irritating', 'frustrated', 'frustrating', 'exasperated'],
-  disgust: ['disgusted', 'disgusting', 'disgust', 'revolting', 'revolted', 'repulsive', 'repulsed', 'nauseating', 'sickening', 'sickened', 'vile', 'gross', 'yuck', 'eww'],
+  disgust: ['disgusted', 'disgusting', 'disgust', 'revolting', 'revolted', 'repulsive', 'repulsed', 'nauseating', 'sickening', 'sickened', 'vile', 'yuck', 'eww'],
   fear: ['scared', 'afraid', 'frightened', 'terrified', 'fearful', 'frightening', 'terrifying', 'scary', 'petrified', 'panicked', 'panicking', 'horrified'],
   nervousness: ['nervous', 'anxious', 'worried', 'uneasy', 'jittery'],
   joy: ['happy', 'happier', 'happiest', 'delighted', 'glad', 'joyful', 'overjoyed', 'cheerful', 'elated', 'ecstatic', 'pleased'],
