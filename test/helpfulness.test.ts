@@ -86,6 +86,19 @@ describe("explain('helpfulness')", () => {
     expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
   })
 
+  it('explains v3 with the query: coverage, the text-only logit and the refusal penalty add up to its score', () => {
+    const request = { query: 'How long should I boil an egg for a soft yolk?', response: 'Boil the egg for about 6 minutes.' }
+    // v3 names are explained at run time (their requests mapped onto the v4 record), outside explain's types.
+    const e = litmus.explain('v3.helpfulness' as never, request as never) as { score: number; reference: number; features: unknown }
+    expect(e.score).toBe(litmus.evaluate('v3.helpfulness', request).score)
+    const features = e.features as { label: string; value: number; weight: number }[]
+    expect(features.map((f) => f.label)).toEqual(['query coverage (v3)', 'text-only logit (v3)', 'refusal phrase in the opening (v3)'])
+    // long, boil, egg, soft, yolk: boil and egg are in the response.
+    expect(features[0].value).toBe(0.4)
+    const parts = features.reduce((sum, f) => sum + f.weight, 0)
+    expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
+  })
+
   it('weighs a refusal phrase against the response', () => {
     const e = litmus.explain('helpfulness', { text: "I'm sorry, but I can't help with that." })
     const refusal = e.evidence.find((x: { label: string }) => x.label === 'refusal phrase')

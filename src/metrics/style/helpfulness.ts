@@ -147,7 +147,7 @@ const LABELS = [...FEATURES, 'learned n-grams (head)']
  * `explain('helpfulness', request)`: each feature with its value and signed part of the logit, and the
  * evidence with spans: refusal phrases, hedge words and a deflecting opening.
  */
-function explain(ctx: Context): (request: { text: string }) => Explanation {
+function explain(ctx: Context): (request: { text: string; query?: string }) => Explanation {
   return (request) => {
     const text = request.text
     const r = run(ctx, text, true)
@@ -177,14 +177,25 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     if (d) evidence.push({ label: 'deflecting opening', span: [d.index, d.index + d[0].length], string: d[0], weight: round4(part(LABELS.indexOf('deflecting opening'))) })
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
     // reference: the logit offset so that the feature weights plus it give the score's logit.
-    return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
+    const coverage = typeof request.query === 'string' && r.nWords > 0 ? queryCoverage(request.query, text) : -1
+    if (coverage < 0) return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
+    // v3 with a query: its logit in three parts (query coverage, the text-only logit, the refusal penalty),
+    // the text-only features listed after them as what makes up that logit.
+    const { V3 } = m
+    const v3Features = [
+      { label: 'query coverage (v3)', value: round4(coverage), weight: round4(V3.SCALE * coverage) },
+      { label: 'text-only logit (v3)', value: round4(r.z), weight: round4(V3.SCALE * V3.LAMBDA * r.z) },
+      { label: 'refusal phrase in the opening (v3)', value: r.x[REFUSAL_FEATURE], weight: round4(-REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]) }
+    ]
+    return { operation: 'v3.helpfulness', score: v3Of(ctx, request.query!, text), reference: round4(-V3.SCALE * V3.REFERENCE), features: v3Features, textFeatures: features, evidence }
   }
 }
 
 export const helpfulness = defineMetric({
   name: 'helpfulness',
   score,
-  v3: { name: 'v3.helpfulness', score: v3Score, explainAs: (r) => ({ text: r.response }) },
+  // explain of v3 reads the query too (explain above), so its score is the v3 score.
+  v3: { name: 'v3.helpfulness', score: v3Score, explainAs: (r) => ({ text: r.response, query: r.query }) as { text: string } },
   models: [helpfulnessModel],
   explain
 })
