@@ -11,6 +11,7 @@ const RULES = {
   deobfuscate: 'src/metrics/safety/deobfuscate.ts',
   'formality-features': 'src/metrics/style/formality-features.ts',
   'helpfulness-rules': 'src/metrics/style/helpfulness-rules.ts',
+  'tone-lexicon': 'src/metrics/style/tone-lexicon.ts',
   'distinct-words': 'src/metrics/shared/distinct-words.ts',
   'model-key': 'src/metrics/estimates/model-key.ts'
 }

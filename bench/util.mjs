@@ -94,3 +94,27 @@ export function alternate(builds, work, reps) {
   }
   return abSummary(runs)
 }
+
+/**
+ * A/B timing of operations between builds of the package (`argv`: their dist/litmus.js files, the
+ * previous first, and optionally a rep count): each op on Brown prose as one text (MB/s) and as
+ * 100-character texts (calls/s), the builds run alternately rep by rep in one process (`alternate`).
+ */
+export async function opsAB(OPS, argv, defaultReps = 15) {
+  const { loadBrown } = await import('./brown.mjs')
+  const files = argv.filter((a) => !/^\d+$/.test(a))
+  const reps = Number(argv.find((a) => /^\d+$/.test(a)) ?? defaultReps)
+  const prose = loadBrown().text.slice(0, 2_000_000)
+  const short = []
+  for (let i = 0; i + 100 <= prose.length && short.length < 20000; i += 100) short.push(prose.slice(i, i + 100))
+  const builds = []
+  for (const f of files) builds.push({ file: f, litmus: await (await import(new URL(f, `file://${process.cwd()}/`).href)).load() })
+  for (const [op, call] of Object.entries(OPS)) {
+    for (const [kind, work, size] of [['prose', (l) => call(l, prose), prose.length], ['100-char texts', (l) => { for (const t of short) call(l, t) }, short.length]]) {
+      for (const { run: b, median: m, ratio, paired } of alternate(builds, work, reps)) {
+        const rate = kind === 'prose' ? `${(size / 1e3 / m).toFixed(1)} MB/s` : `${Math.round((size / m) * 1000).toLocaleString('en')} calls/s`
+        console.log(`${op} ${kind} ${b.file}: median ${m.toFixed(1)} ms, ${rate}, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+      }
+    }
+  }
+}

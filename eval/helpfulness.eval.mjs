@@ -3,6 +3,7 @@
 // penalty), the cross-fitted figure on the training pairs, and the fixture pairs, each beside length alone.
 import { readFileSync } from 'node:fs'
 import { fmt, readJsonl, table } from './util.mjs'
+import { lastHuman } from '../scripts/train-helpfulness.mjs'
 
 export const title = 'helpfulness'
 
@@ -24,6 +25,9 @@ export async function run({ litmus, datasets }) {
   ]
   const dev = readJsonl(new URL('helpfulness/hh_rlhf_helpful-base_test.jsonl', datasets)).filter((r) => r.chosen !== r.rejected)
   const devRows = scorers.map(([name, fn]) => [name, fmt(pairwise(dev.map((r) => fn(r.chosen)), dev.map((r) => fn(r.rejected))), 3)])
+  // v3 reads the query (the last human turn); its combination was fitted on these pairs among others.
+  const v3 = (r, response) => litmus.evaluate('v3.helpfulness', { query: lastHuman(r.prompt), response }).score
+  devRows.push(['Litmus v3.helpfulness (with the query; fitted on these pairs among four sources)', fmt(pairwise(dev.map((r) => v3(r, r.chosen)), dev.map((r) => v3(r, r.rejected))), 3)])
 
   // Where length cannot decide: pairs whose answers differ by less than 20 % in length.
   const close = dev.filter((r) => Math.abs(r.chosen.length - r.rejected.length) < 0.2 * Math.max(r.chosen.length, r.rejected.length))
@@ -49,6 +53,9 @@ ${table(['Scorer', 'Pairwise accuracy'], closeRows)}
 hh-rlhf helpful-rejection-sampled (training pairs, cross-fitted: each pair's head logit comes from the
 head trained on the other half; the dense weights were fitted on all of them):
 Litmus ${fmt(REPORT.head.accuracy, 3)} / ${fmt(REPORT.combine.accuracy, 3)} on the two halves (length ${fmt(REPORT.head.lengthOnly, 3)} / ${fmt(REPORT.combine.lengthOnly, 3)}).
+
+Across sources (hh-rlhf, PandaLM, LLMBar, each left out in turn): \`node eval/style-loso.mjs helpfulness\`, in
+docs/metrics/helpfulness.md.
 
 Fixture pairs (test/fixtures/helpfulness/pairs.json: answer vs refusal, deflection, shrug, vague, hedged,
 question back):

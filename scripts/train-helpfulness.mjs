@@ -8,9 +8,11 @@
 //
 // Data: Anthropic hh-rlhf helpful-rejection-sampled (MIT, may ship): pairs cut by id into two halves for
 // cross-fitting the head (the dense fit sees each pair's head logit from the head trained on the other half). helpful-base is the dev set (eval/helpfulness.eval.mjs) and is never
-// read here; harmless-base is about harmlessness and is not used. Deterministic: hash splits, fixed seed.
+// read for the head; harmless-base is about harmlessness and is not used. The v3 combination (query
+// coverage with the text logit) is chosen and scaled on hh-rlhf helpful-rejection-sampled and helpful-base,
+// PandaLM and LLMBar/* (eval/helpfulness-loso.mjs leaves each out in turn). Deterministic: hash splits, fixed seed.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from '../build/rules/helpfulness-rules.js'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryCoverage } from '../build/rules/helpfulness-rules.js'
 import { distinctShare, distinctWords } from '../build/rules/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../build/rules/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
@@ -45,7 +47,73 @@ const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean)
 export function pairs(file) {
   return readJsonl(new URL(`helpfulness/${file}`, DATA))
     .filter((r) => r.chosen !== r.rejected)
-    .map((r) => ({ id: r.id, chosen: r.chosen, rejected: r.rejected, split: heldOut(r.id, SETTINGS.combineShare, 'helpfulness') ? 'combine' : 'head' }))
+    .map((r) => ({ id: r.id, query: lastHuman(r.prompt), chosen: r.chosen, rejected: r.rejected, split: heldOut(r.id, SETTINGS.combineShare, 'helpfulness') ? 'combine' : 'head' }))
+}
+
+/** The question a response answers: the last human turn of an hh-rlhf dialogue, else the whole prompt. */
+export function lastHuman(prompt) {
+  const at = prompt.lastIndexOf('\n\nHuman:')
+  if (at < 0) return prompt.trim()
+  const turn = prompt.slice(at + 8)
+  const end = turn.indexOf('\n\nAssistant:')
+  return (end >= 0 ? turn.slice(0, end) : turn).trim()
+}
+
+/**
+ * Preference pairs with their query, by source (family): the sources the v3 (query) combination is
+ * chosen and fitted on, and the ones only ever scored. LLMBar's Processed/* subsets re-host third-party
+ * sets without a stated licence: never fitted on.
+ */
+export function preferenceFamilies() {
+  const rows = []
+  const push = (family, r) => r.chosen !== r.rejected && rows.push({ family, query: lastHuman(r.prompt), chosen: r.chosen, rejected: r.rejected })
+  for (const r of readJsonl(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA))) push('hh-rlhf helpful-rejection-sampled', r)
+  for (const r of readJsonl(new URL('helpfulness/hh_rlhf_helpful-base_test.jsonl', DATA))) push('hh-rlhf helpful-base', r)
+  for (const r of readJsonl(new URL('helpfulness/pandalm_human_pairs_en.jsonl', DATA))) push('PandaLM', r)
+  for (const r of readJsonl(new URL('helpfulness/llmbar_pairs_en.jsonl', DATA))) push(r.subset.startsWith('LLMBar/') ? 'LLMBar' : 'LLMBar Processed (no ship)', r)
+  return rows
+}
+export const V3_FAMILIES = ['hh-rlhf helpful-rejection-sampled', 'hh-rlhf helpful-base', 'PandaLM', 'LLMBar']
+/** Weights of the text-only logit tried beside query coverage; the one with the best mean over sources wins. */
+export const V3_LAMBDAS = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
+
+/**
+ * The v3 combination s = coverage + lambda x text logit: lambda by the best mean pairwise accuracy over the
+ * families of `rows` (each `{ family, c: [coverage, z], r: [coverage, z] }`; pairs whose query has no content
+ * word are left out), then SCALE by a pairwise logistic fit of s (every family weighing the same) and
+ * REFERENCE = the mean s of the responses.
+ */
+export function fitV3(rows) {
+  const use = rows.filter((p) => p.c[0] >= 0)
+  const families = [...new Set(use.map((p) => p.family))]
+  const meanOver = (lambda) => {
+    let sum = 0
+    for (const f of families) {
+      const list = use.filter((p) => p.family === f)
+      sum += pairwise(list.map((p) => p.c[0] + lambda * p.c[1]), list.map((p) => p.r[0] + lambda * p.r[1]))
+    }
+    return sum / families.length
+  }
+  let lambda = V3_LAMBDAS[0]
+  let best = -1
+  for (const l of V3_LAMBDAS) {
+    const m = meanOver(l)
+    if (m > best + 1e-12) [lambda, best] = [l, m]
+  }
+  const count = new Map()
+  for (const p of use) count.set(p.family, (count.get(p.family) ?? 0) + 1)
+  const diff = []
+  let reference = 0
+  let total = 0
+  for (const p of use) {
+    const weight = use.length / (families.length * count.get(p.family))
+    const d = p.c[0] + lambda * p.c[1] - (p.r[0] + lambda * p.r[1])
+    diff.push({ x: [d], y: 1, weight }, { x: [-d], y: 0, weight })
+    reference += weight * (p.c[0] + lambda * p.c[1] + p.r[0] + lambda * p.r[1])
+    total += 2 * weight
+  }
+  const [scale] = fitDense(diff, 1e-3)
+  return { lambda, scale, reference: reference / total, mean: best }
 }
 
 const decoder = new TextDecoder()
@@ -186,6 +254,17 @@ export async function main() {
   let ref = 0
   for (const p of fit) ref += (f(p.c) + f(p.r)) / (2 * fit.length)
   const r4 = (v) => Math.round(v * 1e4) / 1e4
+  // v3: query coverage with the text logit f(v) - ref (cross-fitted on the head's own training pairs).
+  const crossFitted = new Map(rows.map((p) => [p.chosen + '\u0000' + p.rejected, p]))
+  const v3Rows = preferenceFamilies()
+    .filter((p) => V3_FAMILIES.includes(p.family))
+    .map((p) => {
+      const own = p.family === 'hh-rlhf helpful-rejection-sampled' ? crossFitted.get(p.chosen + '\u0000' + p.rejected) : null
+      const zc = (own ? f(own.heldC) : f(rowOf(p.chosen))) - ref
+      const zr = (own ? f(own.heldR) : f(rowOf(p.rejected))) - ref
+      return { family: p.family, c: [queryCoverage(p.query, p.chosen), zc], r: [queryCoverage(p.query, p.rejected), zr] }
+    })
+  const v3 = fitV3(v3Rows)
   const report = {}
   for (const split of ['head', 'combine']) {
     const list = rows.filter((p) => p.split === split)
@@ -207,6 +286,7 @@ export async function main() {
     FEATURE_SCALE: scaleOf.map(n),
     FEATURE_WEIGHTS: weights.map(n),
     REFERENCE: n(ref),
+    V3: { LAMBDA: v3.lambda, SCALE: n(v3.scale), REFERENCE: n(v3.reference) },
     WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
     REPORT: report
   }
@@ -216,9 +296,14 @@ export async function main() {
       script: 'scripts/train-helpfulness.mjs',
       header: `Helpfulness model: a hashed word + bigram head (int8, ${size} buckets) trained pairwise on
 // hh-rlhf helpful-rejection-sampled preferences (MIT), and weights of the standardised features
-// ${FEATURES.join(', ')}, then the head logit; score = 100 x sigmoid(weighted sum - REFERENCE).`,
+// ${FEATURES.join(', ')}, then the head logit; score = 100 x sigmoid(weighted sum - REFERENCE).
+// V3 (query given): query coverage plus LAMBDA x that logit, chosen on hh-rlhf, PandaLM (Apache-2.0) and
+// LLMBar/* (MIT) preference pairs.`,
       inputs: [
         input(new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)),
+        input(new URL('helpfulness/hh_rlhf_helpful-base_test.jsonl', DATA)),
+        input(new URL('helpfulness/pandalm_human_pairs_en.jsonl', DATA)),
+        input(new URL('helpfulness/llmbar_pairs_en.jsonl', DATA)),
         input(new URL('src/metrics/style/helpfulness-rules.ts', ROOT)),
         input(new URL('src/metrics/shared/distinct-words.ts', ROOT)),
         input(new URL('src/metrics/safety/refusal-rules.ts', ROOT)),
@@ -227,9 +312,10 @@ export async function main() {
       ],
       settings: SETTINGS,
       payload,
-      types: { REPORT: 'Record<string, Record<string, number>>' }
+      types: { REPORT: 'Record<string, Record<string, number>>', V3: '{ LAMBDA: number; SCALE: number; REFERENCE: number }' }
     })
   )
+  console.log(JSON.stringify({ v3 }))
   console.log(JSON.stringify({ weights: Object.fromEntries([...FEATURES, 'head'].map((k, j) => [k, r4(weights[j])])), report }, null, 2))
 }
 

@@ -7,9 +7,14 @@
 // head is trained on exactly the bucket ids the shipped core computes; the 28 sums are the core's SIMD
 // lanes (stride 32 per bucket).
 //
-// Data: GoEmotions train (Demszky et al. 2020, Apache-2.0, Reddit comments), split by a hash of the
-// comment id (scripts/lib/splits.mjs) into fit 85 % / calibration 15 %. GoEmotions dev is never read
-// here: it is the held-out set of eval/tone.eval.mjs.
+// Data: GoEmotions train (Demszky et al. 2020, Apache-2.0, Reddit comments) and XED English and Finnish
+// (Öhman et al. 2020, CC-BY-4.0, film subtitles, Plutchik's eight emotions mapped onto the tones by
+// XED_TONES: a subtitle trains only the outputs its labels speak to), each split by a hash (comment id,
+// subtitle text) into fit 85 % / calibration 15 %. GoEmotions dev is never read here: it is the held-out
+// set of eval/tone.eval.mjs. eval/style-loso.mjs tone leaves each source out in turn.
+//
+// Emotion words (src/metrics/style/tone-lexicon.ts): a word naming a tone outright adds that tone's one
+// learned weight, fitted with the head (an input 0/1 per tone).
 //
 // Calibration, per label: Platt scaling p = sigmoid(a z + c) on the calibration rows, then the threshold
 // t that maximises F1 there is moved to 50 (score = 100 sigmoid(a z + c - logit t)). So a score is not a
@@ -21,10 +26,12 @@ import { loadCore } from './lib/core.mjs'
 import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
 import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
-import { toneCalibration } from './lib/splits.mjs'
+import { heldOut, toneCalibration } from './lib/splits.mjs'
+import { LEXICON_TONES, NOCHAR, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
 const TRAIN = new URL('emotion/goemotions_original_train.jsonl', DATA)
+const XED = new URL('emotion/xed_en_fi.jsonl', DATA)
 const OUT = new URL('../src/models/tone.generated.ts', import.meta.url)
 
 /** The 28 tones, in head order (GoEmotions' own order). */
@@ -64,17 +71,37 @@ export const SETTINGS = {
   learningRate: 0.1,
   l2: 1e-6,
   seed: 20241123,
-  calibrationShare: 0.15
+  calibrationShare: 0.15,
+  // Sources fitted (chosen on eval/style-loso.mjs tone) and whether emotion words are an input.
+  sources: ['GoEmotions', 'XED en', 'XED fi'],
+  lexicon: 'nochar'
 }
+
+/**
+ * XED's labels (Plutchik's eight and neutral) as tones. Trust and anticipation have no tone of their own
+ * (trust spans approval, admiration and caring; anticipation spans optimism, excitement, desire and
+ * curiosity): a subtitle labelled with them trains none of the outputs they might mean, and the mapped
+ * outputs only (XED_OUTPUTS): "not anger" is known, "not optimism" is not.
+ */
+export const XED_TONES = { anger: 'anger', disgust: 'disgust', fear: 'fear', joy: 'joy', sadness: 'sadness', surprise: 'surprise', neutral: 'neutral', trust: null, anticipation: null }
+export const XED_OUTPUTS = Object.values(XED_TONES).filter(Boolean)
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
 
-/** Bucket ids of a text under a (weightless) model of the shipped settings. */
+/** Bit i of a lexicon flag = LEXICON_TONES[i]; as the tones' head indices. */
+const LEX_INDEX = LEXICON_TONES.map((t) => TONES.indexOf(t))
+
+/** Bucket ids of a text under a (weightless) model of the shipped settings, its distinct share and emotion-word tones. */
 export async function featureCore(settings = SETTINGS) {
   const core = await loadCore()
   const x = core.exports
   const m = x.vecModelReserve(settings.bits, settings.stride)
-  x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, 0, 0)
+  // lexicon 'nochar' (shipped): listed words keep their unigram, no character n-gram; 'nofeat': no feature
+  // at all; 'flags': all their n-grams; false: no lexicon at all (the previous build).
+  const flagsOf = { nochar: (f) => f, nofeat: (f) => ((f & ~NOCHAR) | 0x80000000) >>> 0, flags: (f) => f & ~NOCHAR }[settings.lexicon]
+  const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${flagsOf(Number(f))}`))
+  // The lexicon is copied into the model when it is set: the scratch text may be overwritten after.
+  x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, lexPtr, lexLen)
   return (text) => {
     const [p, n] = core.write(text)
     const r = x.vecScore(p, n, m, 1)
@@ -83,51 +110,108 @@ export async function featureCore(settings = SETTINGS) {
     const nFeat = mem[(r >> 2) + 2]
     const at = mem[(r >> 2) + 3] >> 2
     const spanAt = mem[(r >> 2) + 1] >> 2
+    const nFlag = mem[(r >> 2) + 5]
+    const flagAt = mem[(r >> 2) + 6] >> 2
+    let lex = 0
+    for (let i = 0; i < nFlag; i++) lex |= mem[flagAt + 2 * i + 1] & 0x3fffffff
     const share = distinctShare(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords)
-    return { feats: mem.slice(at, at + nFeat), share }
+    return { feats: mem.slice(at, at + nFeat), share, lex, words: nWords }
   }
 }
 
-/** 28 one-vs-rest logistic heads over shared hashed features (AdaGrad, L2), inputs scaled by normOf. */
-function train(examples, size, K) {
+const NEUTRAL = TONES.indexOf('neutral')
+
+/**
+ * The 0/1 emotion-word input of each tone from a lexicon flag set; neutral's input is "some emotion word"
+ * (its learned weight is negative: a text naming an emotion is not neutral).
+ */
+function lexInputs(flags, out) {
+  out.fill(0)
+  for (let i = 0; i < LEX_INDEX.length; i++) if (flags & (1 << i)) out[LEX_INDEX[i]] = 1
+  if (flags) out[NEUTRAL] = 1
+  return out
+}
+
+/**
+ * Rows of the named sources: `{ text, source, y: Uint8Array(28), mask: Uint8Array(28) | null, calibration,
+ * ekman: Set of Ekman groups (gold) }`. `mask` marks the outputs a row speaks to (null: all).
+ */
+export function loadSources(names = SETTINGS.sources) {
+  const K = TONES.length
+  const index = new Map(TONES.map((t, i) => [t, i]))
+  const rows = []
+  if (names.includes('GoEmotions'))
+    for (const r of readJsonl(TRAIN)) {
+      const y = new Uint8Array(K)
+      for (const l of r.labels) y[index.get(l)] = 1
+      rows.push({ text: r.text, source: 'GoEmotions', y, mask: null, calibration: toneCalibration(r.id) })
+    }
+  const xedMask = new Uint8Array(K)
+  for (const t of XED_OUTPUTS) xedMask[index.get(t)] = 1
+  for (const r of readJsonl(XED)) {
+    const source = `XED ${r.lang}`
+    if (!names.includes(source)) continue
+    const y = new Uint8Array(K)
+    for (const l of r.labels) if (XED_TONES[l]) y[index.get(XED_TONES[l])] = 1
+    rows.push({ text: r.text, source, y, mask: xedMask, calibration: heldOut(r.text, SETTINGS.calibrationShare, 'tone-xed') })
+  }
+  return rows
+}
+
+/** 28 one-vs-rest logistic heads over shared hashed features (AdaGrad, L2), inputs scaled by normOf; masked outputs are not trained by a row. */
+function train(examples, size, K, settings) {
   const w = new Float64Array(size * K)
   const g2 = new Float64Array(size * K)
   const bias = new Float64Array(K)
   const gb = new Float64Array(K)
+  const lexW = new Float64Array(K)
+  const gl = new Float64Array(K)
+  const lx = new Uint8Array(K)
   const order = examples.map((_, i) => i)
-  const next = rng(SETTINGS.seed)
+  const next = rng(settings.seed)
   const z = new Float64Array(K)
-  const lr = SETTINGS.learningRate
-  for (let epoch = 0; epoch < SETTINGS.epochs; epoch++) {
+  const lr = settings.learningRate
+  for (let epoch = 0; epoch < settings.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1))
       ;[order[i], order[j]] = [order[j], order[i]]
     }
     for (const k of order) {
       const e = examples[k]
-      const norm = normOf(SETTINGS.norm, e.feats.length, e.share)
+      const norm = normOf(settings.norm, e.feats.length, e.share)
+      lexInputs(settings.lexicon ? e.lex : 0, lx)
       z.set(bias)
       for (const b of e.feats) {
         const o = b * K
         for (let c = 0; c < K; c++) z[c] += w[o + c] * norm
       }
       for (let c = 0; c < K; c++) {
+        if (e.mask && !e.mask[c]) {
+          z[c] = 0
+          continue
+        }
+        z[c] += lexW[c] * lx[c]
         const d = sigmoid(z[c]) - (e.y[c] ? 1 : 0)
         z[c] = d
         gb[c] += d * d
         bias[c] -= (lr * d) / Math.sqrt(gb[c] + 1e-12)
+        if (lx[c]) {
+          gl[c] += d * d
+          lexW[c] -= (lr * d) / Math.sqrt(gl[c] + 1e-12)
+        }
       }
       for (const b of e.feats) {
         const o = b * K
         for (let c = 0; c < K; c++) {
-          const g = z[c] * norm + SETTINGS.l2 * w[o + c]
+          if (z[c] === 0) continue
+          const g = z[c] * norm + settings.l2 * w[o + c]
           g2[o + c] += g * g
           w[o + c] -= (lr * g) / Math.sqrt(g2[o + c] + 1e-12)
         }
       }
     }
   }
-  return { w, bias }
+  return { w, bias, lexW }
 }
 
 /** The probability threshold (on a grid) with the best F1 on these rows. */
@@ -145,63 +229,111 @@ function bestThreshold(ps, ys) {
   return best
 }
 
-export async function main() {
-  const K = TONES.length
-  const index = new Map(TONES.map((t, i) => [t, i]))
-  const features = await featureCore()
-  const rows = readJsonl(TRAIN).map((r) => {
-    const y = new Uint8Array(K)
-    for (const l of r.labels) y[index.get(l)] = 1
-    return { ...features(r.text), y, calibration: toneCalibration(r.id) }
-  })
-  const fit = rows.filter((r) => !r.calibration)
-  const cal = rows.filter((r) => r.calibration)
-  const size = 1 << SETTINGS.bits
-  const { w, bias } = train(fit, size, K)
+/** Ekman groups (GoEmotions' mapping) a row of 28 scores or labels holds at `at` or above. */
+export function ekmanOf(values, at = 50) {
+  const out = new Set()
+  for (const [group, members] of Object.entries(EKMAN)) if (members.some((m) => values[TONES.indexOf(m)] >= at)) out.add(group)
+  return out
+}
 
-  // int8 per label, each with its own scale; laid out stride 32 per bucket as the core reads it.
-  const S = SETTINGS.stride
+/** Macro F1 over the seven Ekman groups of predicted and gold group sets. */
+export function ekmanMacroF1(pred, gold) {
+  let macro = 0
+  const per = {}
+  for (const group of Object.keys(EKMAN)) {
+    let tp = 0, fp = 0, fn = 0
+    for (let i = 0; i < gold.length; i++) {
+      const y = gold[i].has(group)
+      if (pred[i].has(group)) y ? tp++ : fp++
+      else if (y) fn++
+    }
+    per[group] = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn)
+    macro += per[group] / 7
+  }
+  return { macro, per }
+}
+
+/**
+ * Fit the head on `rows` (loadSources) with `settings`, quantize it (int8 per tone, stride 32 per
+ * bucket as the core reads it) and calibrate each tone on the rows' calibration share that speaks to it.
+ */
+export async function fit(rows, settings = SETTINGS, features) {
+  const K = TONES.length
+  features ??= await featureCore(settings)
+  for (const r of rows) if (!r.feats) Object.assign(r, features(r.text))
+  const size = 1 << settings.bits
+  const fitRows = rows.filter((r) => !r.calibration)
+  const cal = rows.filter((r) => r.calibration)
+  const { w, bias, lexW } = train(fitRows, size, K, settings)
+  const S = settings.stride
   const q = new Int8Array(size * S)
   const scale = new Array(K)
   for (let c = 0; c < K; c++) {
     let max = 0
     for (let b = 0; b < size; b++) max = Math.max(max, Math.abs(w[b * K + c]))
-    scale[c] = max / 127
+    scale[c] = max / 127 || 1
     for (let b = 0; b < size; b++) q[b * S + c] = Math.max(-127, Math.min(127, Math.round(w[b * K + c] / scale[c])))
   }
-
+  const model = { settings, q, scale, bias: Array.from(bias), lexW: Array.from(settings.lexicon ? lexW : new Float64Array(K)), A: new Array(K).fill(1), C: new Array(K).fill(0) }
   // Calibration from the quantized sums, exactly as src/metrics/style/tone.ts computes them.
-  const zOf = (feats, share) => {
-    const sums = new Int32Array(K)
-    for (const b of feats) for (let c = 0; c < K; c++) sums[c] += q[b * S + c]
-    const norm = normOf(SETTINGS.norm, feats.length, share)
-    return Array.from(sums, (s, c) => bias[c] + scale[c] * s * norm)
-  }
-  const calZ = cal.map((r) => zOf(r.feats, r.share))
-  const A = [], C = [], report = {}
+  const calZ = cal.map((r) => rawLogits(model, r))
+  const report = {}
   for (let c = 0; c < K; c++) {
-    const zs = calZ.map((z) => z[c])
-    const ys = cal.map((r) => r.y[c])
+    const idx = cal.map((_, i) => i).filter((i) => !cal[i].mask || cal[i].mask[c])
+    const zs = idx.map((i) => calZ[i][c])
+    const ys = idx.map((i) => cal[i].y[c])
+    if (!ys.some(Boolean)) continue
     const { a, c: cc } = platt(zs.map((z, i) => ({ z, y: ys[i] })), { balanced: false })
     const ps = zs.map((z) => sigmoid(a * z + cc))
     const { t, f1 } = bestThreshold(ps, ys)
-    A.push(a)
-    C.push(cc - Math.log(t / (1 - t)))
+    model.A[c] = a
+    model.C[c] = cc - Math.log(t / (1 - t))
     report[TONES[c]] = { calibrationRows: ys.reduce((s, v) => s + v, 0), threshold: t, calibrationF1: Math.round(f1 * 1e4) / 1e4 }
   }
-  // The seven Ekman groups (GoEmotions' own mapping): a group is present when any member scores 50+.
-  let macro = 0
-  for (const [group, members] of Object.entries(EKMAN)) {
-    let tp = 0, fp = 0, fn = 0
-    cal.forEach((r, i) => {
-      const y = members.some((m) => r.y[index.get(m)])
-      const hit = members.some((m) => { const c = index.get(m); return A[c] * calZ[i][c] + C[c] >= 0 })
-      if (hit) y ? tp++ : fp++
-      else if (y) fn++
-    })
-    macro += (2 * tp) / (2 * tp + fp + fn) / 7
+  model.report = report
+  model.features = features
+  return model
+}
+
+const LX = new Uint8Array(TONES.length)
+/** Uncalibrated logits (BIAS + SCALE x sum x norm + LEXW x emotion word) of a featurised row. */
+function rawLogits(model, r) {
+  const K = TONES.length
+  const S = model.settings.stride
+  const sums = new Int32Array(K)
+  for (const b of r.feats) for (let c = 0; c < K; c++) sums[c] += model.q[b * S + c]
+  const norm = normOf(model.settings.norm, r.feats.length, r.share)
+  lexInputs(model.settings.lexicon ? r.lex : 0, LX)
+  return Array.from(sums, (s, c) => model.bias[c] + model.scale[c] * s * norm + model.lexW[c] * LX[c])
+}
+
+/** text -> the 28 scores 0..100 (0 for a text without a word), as src/metrics/style/tone.ts. */
+export function scorer(model) {
+  return (text) => {
+    const r = model.features(text)
+    if (r.words === 0) return new Array(TONES.length).fill(0)
+    return rawLogits(model, r).map((z, c) => 100 * sigmoid(model.A[c] * z + model.C[c]))
   }
-  report.ekmanMacroF1 = Math.round(macro * 1e4) / 1e4
+}
+
+export async function main() {
+  const K = TONES.length
+  const rows = loadSources()
+  const model = await fit(rows)
+  const cal = rows.filter((r) => r.calibration)
+  const report = { ...model.report }
+  // The seven Ekman groups (GoEmotions' own mapping) on each source's calibration rows.
+  for (const source of SETTINGS.sources) {
+    const own = cal.filter((r) => r.source === source)
+    const score = (r) => rawLogits(model, r).map((z, c) => 100 * sigmoid(model.A[c] * z + model.C[c]))
+    const gold = own.map((r) => ekmanOf(r.y, 1))
+    const keep = gold.map((g) => g.size > 0)
+    report[`ekmanMacroF1 ${source}`] = Math.round(ekmanMacroF1(own.filter((_, i) => keep[i]).map((r) => ekmanOf(score(r))), gold.filter((_, i) => keep[i])).macro * 1e4) / 1e4
+  }
+  const { q, scale, bias, lexW, A, C } = model
+  const S = SETTINGS.stride
+  const size = 1 << SETTINGS.bits
+  const fitCount = rows.length - cal.length
   const f = (v) => Number(v.toPrecision(12))
   const payload = {
     TONES: TONES.join(','),
@@ -211,29 +343,33 @@ export async function main() {
     CMAX: SETTINGS.cmax,
     NORM: NORM_CODE[SETTINGS.norm],
     STRIDE: S,
-    BIAS: Array.from(bias, f),
+    BIAS: bias.map(f),
     SCALE: scale.map(f),
+    LEXW: lexW.map(f),
     A: A.map(f),
     C: C.map(f),
     WEIGHTS: Buffer.from(q.buffer).toString('base64')
   }
   const header =
     `Tone model: hashed n-gram features (assembly/vec/features.ts) into ${size} buckets, one int8 head with ` +
-    `${K} outputs trained on GoEmotions train (Apache-2.0), each output Platt-calibrated with its F1-best threshold at 50.`
+    `${K} outputs trained on GoEmotions train (Apache-2.0) and XED English and Finnish (CC-BY-4.0), with one learned ` +
+    `weight per tone for its emotion words (src/metrics/style/tone-lexicon.ts), each output Platt-calibrated with its F1-best threshold at 50.`
   const text = generatedModule({
     script: 'scripts/train-tone.mjs',
     header,
     inputs: [
       input(TRAIN),
+      input(XED),
       input(new URL('train-tone.mjs', import.meta.url)),
+      input(new URL('../src/metrics/style/tone-lexicon.ts', import.meta.url)),
       input(new URL('../src/metrics/shared/distinct-words.ts', import.meta.url)),
       input(new URL('../assembly/vec/features.ts', import.meta.url))
     ],
-    settings: { ...SETTINGS, fitRows: fit.length, calibrationRows: cal.length, calibration: report },
+    settings: { ...SETTINGS, fitRows: fitCount, calibrationRows: cal.length, calibration: report },
     payload
   })
   writeFileSync(OUT, text)
-  console.log(JSON.stringify({ ekmanMacroF1: report.ekmanMacroF1, bytes: text.length }))
+  console.log(JSON.stringify({ ...Object.fromEntries(Object.entries(report).filter(([k]) => k.startsWith('ekman'))), lexW: Object.fromEntries(LEXICON_TONES.map((t) => [t, Math.round(lexW[TONES.indexOf(t)] * 1000) / 1000])), bytes: text.length }))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

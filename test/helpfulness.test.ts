@@ -13,6 +13,11 @@ const pairs: [kind: string, better: string, worse: string, right: boolean][] = J
   readFileSync(new URL('fixtures/helpfulness/pairs.json', import.meta.url), 'utf8')
 )
 
+// [kind, query, answer to it, worse response]: v3 reads the query (docs/metrics/helpfulness.md).
+const v3Pairs: [kind: string, query: string, better: string, worse: string][] = JSON.parse(
+  readFileSync(new URL('fixtures/helpfulness/v3-pairs.json', import.meta.url), 'utf8')
+)
+
 // text -> side of 50: refusals, deflections and shrugs below; a specific, detailed answer above.
 const sides: [text: string, helpful: boolean][] = [
   ["I'm sorry, but I can't help with that.", false],
@@ -40,9 +45,17 @@ describe('helpfulness', () => {
     expect(score(' ?! ')).toBe(0)
   })
 
-  it('scores the response through v3', () => {
+  it.each(v3Pairs)('v3, %s: the answer to the query scores higher', (_kind, query, better, worse) => {
+    const v3 = (response: string) => litmus.evaluate('v3.helpfulness', { query, response }).score
+    expect(v3(better)).toBeGreaterThan(v3(worse))
+    expect(v3(better)).toBeLessThanOrEqual(100)
+    expect(v3(worse)).toBeGreaterThanOrEqual(0)
+  })
+
+  it('v3 with a query without content words scores the response alone', () => {
     const [, better] = pairs[0]
-    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: better })).toEqual({ score: score(better) })
+    expect(litmus.evaluate('v3.helpfulness', { query: 'why?', response: better })).toEqual({ score: score(better) })
+    expect(litmus.evaluate('v3.helpfulness', { query: 'What is the capital of Australia?', response: '' })).toEqual({ score: 0 })
   })
 
   it('stays within 0..100 on long text', () => {
@@ -70,6 +83,19 @@ describe("explain('helpfulness')", () => {
     // The parts of the logit add up to the score.
     const features = e.features as { weight: number }[]
     const parts = features.reduce((s, f) => s + f.weight, 0)
+    expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
+  })
+
+  it('explains v3 with the query: coverage, the text-only logit and the refusal penalty add up to its score', () => {
+    const request = { query: 'How long should I boil an egg for a soft yolk?', response: 'Boil the egg for about 6 minutes.' }
+    // v3 names are explained at run time (their requests mapped onto the v4 record), outside explain's types.
+    const e = litmus.explain('v3.helpfulness' as never, request as never) as { score: number; reference: number; features: unknown }
+    expect(e.score).toBe(litmus.evaluate('v3.helpfulness', request).score)
+    const features = e.features as { label: string; value: number; weight: number }[]
+    expect(features.map((f) => f.label)).toEqual(['query coverage (v3)', 'text-only logit (v3)', 'refusal phrase in the opening (v3)'])
+    // long, boil, egg, soft, yolk: boil and egg are in the response.
+    expect(features[0].value).toBe(0.4)
+    const parts = features.reduce((sum, f) => sum + f.weight, 0)
     expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
   })
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
 import { expectIssue } from './helpers.js'
@@ -28,8 +29,15 @@ const present: [text: string, tone: string][] = [
 
 const TONES = litmus.tones()
 
+// text with an emotion word and a target -> the emotion it names, which must lead (src/metrics/style/tone-lexicon.ts).
+const emotionWords: [text: string, tone: string][] = JSON.parse(readFileSync(new URL('fixtures/tone/emotion-words.json', import.meta.url), 'utf8'))
+
 describe('tone', () => {
   it.each(leading)('%s -> %s', (text, tone) => {
+    expect(top(text)).toBe(tone)
+  })
+
+  it.each(emotionWords)('emotion word with a target: %s -> %s first', (text, tone) => {
     expect(top(text)).toBe(tone)
   })
 
@@ -108,5 +116,15 @@ describe('tone', () => {
     expect(first.weight).toBeGreaterThan(0)
     const asked = litmus.explain('tone', { text, tones: ['anger'] })
     expect(asked.tone).toBe('anger')
+  })
+
+  it('explains an emotion word with its span and its list weight', () => {
+    const text = 'I am furious with your service'
+    const ex = litmus.explain('tone', { text })
+    expect(ex.tone).toBe('anger')
+    const word = ex.evidence.find((e: { label: string }) => e.label === 'emotion word')
+    expect(word?.string).toBe('furious')
+    expect(text.slice(word!.span![0], word!.span![1])).toBe('furious')
+    expect(word!.weight).toBeGreaterThan(0)
   })
 })

@@ -10,7 +10,9 @@
 //    loads), summed in i32 per class. Scale and bias stay in the model file: the caller turns a sum
 //    into a logit (bias + scale * sum), so the core never needs floats;
 //  - optionally a lexicon (lexicon.ts) whose flags are reported per word, and whose NOFEAT bit makes a
-//    word emit no feature at all (used to neutralise words a model must not learn from).
+//    word emit no feature at all (used to neutralise words a model must not learn from), and NOCHAR bit
+//    makes it emit its word unigram (and bigrams) but no character n-grams (tone's emotion words: the
+//    n-grams of "furious" are those of "curious").
 //
 // Words are the shared tokeniser's words (assembly/text/tokenise.ts), lower-cased the way hashLower
 // lower-cases (ASCII and Latin-1). Every feature is the one hash of the core, FNV-1a:
@@ -36,6 +38,7 @@ export const F_CHAR: u32 = 4
 
 /** Lexicon flag: the word emits no feature (and breaks the bigram chain). */
 export const NOFEAT: u32 = 0x80000000
+export const NOCHAR: u32 = 0x40000000
 
 /** Write the bucket id of every feature (and, with WANT_SPANS, the index of the word it came from). */
 export const WANT_FEATURES: u32 = 1
@@ -274,7 +277,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         flags = lexiconGet(lex, h)
         const count0 = count
         memory.copy(BEFORE, RESULT + RESULT_SUMS, <usize>((classes + 7) & ~7) << 2)
-        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
         store<u64>(e, h)
         store<u32>(e, flags, 8)
         store<u16>(e, <u16>(count - count0), 14)
@@ -290,7 +293,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         flags = lexiconGet(lex, h)
         const sum0 = sum1
         const count0 = count
-        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
         store<u64>(e, h)
         store<u32>(e, flags, 8)
         store<i16>(e, <i16>(sum1 - sum0), 12)
@@ -298,7 +301,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       }
     } else {
       flags = lexiconGet(lex, h)
-      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, kinds, cmin, cmax)
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
     }
     if (flags != 0) {
       store<u32>(flagOut, w)

@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e3bcbc4bef00999c142e5c3d11fe47129fa7fa1701d537b3d631fbb2421829ee"
+      "sha256": "644b0bda4aeff300795e211663a78c00a3f43bcde636cff12911d9794322a5dd"
     }
   ],
   "settings": {
@@ -47,6 +47,5 @@ export const MANIFEST = {
       "aiIdentity": 1
     }
   },
-  "sha256": "74ca71ce8eaa6ed50d6f87df8cb24b7cade028d55d2a6920c985995a5f849815",
-  "note": "Inputs re-pointed when the sources moved to src/metrics/<family>/ and the rule tables became TypeScript (same code, outputs checked byte-identical); the payload was not rebuilt."
+  "sha256": "74ca71ce8eaa6ed50d6f87df8cb24b7cade028d55d2a6920c985995a5f849815"
 }

@@ -85,7 +85,7 @@ export type V3ClarityResponse = ResponseOf<'v3.clarity'>
 export type V3FormalityRequest = RequestOf<'v3.formality'>
 /** Response of `v3.formality`. */
 export type V3FormalityResponse = ResponseOf<'v3.formality'>
-/** Request of `v3.helpfulness`: Helpfulness (v3): the v4 helpfulness of the response. */
+/** Request of `v3.helpfulness`: Helpfulness (v3): the helpfulness of the response to the query (does it take up what was asked), with the v4 text-only score breaking near-ties. */
 export type V3HelpfulnessRequest = RequestOf<'v3.helpfulness'>
 /** Response of `v3.helpfulness`. */
 export type V3HelpfulnessResponse = ResponseOf<'v3.helpfulness'>
@@ -198,7 +198,7 @@ export interface V3Methods {
   clarity(request: V3ClarityRequest): V3ClarityResponse
   /** Formality (v3): the v4 formality of the response. */
   formality(request: V3FormalityRequest): V3FormalityResponse
-  /** Helpfulness (v3): the v4 helpfulness of the response. */
+  /** Helpfulness (v3): the helpfulness of the response to the query (does it take up what was asked), with the v4 text-only score breaking near-ties. */
   helpfulness(request: V3HelpfulnessRequest): V3HelpfulnessResponse
   /** Simplicity (v3): the v4 simplicity of the response. */
   simplicity(request: V3SimplicityRequest): V3SimplicityResponse

@@ -344,7 +344,7 @@ export const OPERATIONS = {
   },
   'v3.clarity': v3('clarity', 'V3ClarityRequest', 'Clarity (v3): the v4 clarity of the response.', v3QueryResponse, V4.clarity.response),
   'v3.formality': v3('formality', 'V3FormalityRequest', 'Formality (v3): the v4 formality of the response.', v3QueryResponse, V4.formality.response),
-  'v3.helpfulness': v3('helpfulness', 'V3HelpfulnessRequest', 'Helpfulness (v3): the v4 helpfulness of the response.', v3QueryResponse, V4.helpfulness.response),
+  'v3.helpfulness': v3('helpfulness', 'V3HelpfulnessRequest', 'Helpfulness (v3): the helpfulness of the response to the query (does it take up what was asked), with the v4 text-only score breaking near-ties.', v3QueryResponse, V4.helpfulness.response),
   'v3.simplicity': v3('simplicity', 'V3SimplicityRequest', 'Simplicity (v3): the v4 simplicity of the response.', v3QueryResponse, V4.simplicity.response),
   'v3.tone': v3('tone', 'V3ToneRequest', 'Tone (v3): the three highest-scoring tones of the response.', v3QueryResponse, {
     scores: scores('the three highest-scoring tones, 0..100')

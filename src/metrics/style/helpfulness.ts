@@ -6,7 +6,7 @@ import { type Core } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures } from './helpfulness-rules.js'
+import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryCoverage } from './helpfulness-rules.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../safety/refusal-rules.js'
 
@@ -22,6 +22,12 @@ export interface HelpfulnessModel {
   FEATURE_WEIGHTS: number[]
   REFERENCE: number
   WEIGHTS: string
+  /**
+   * v3 (query given): score logit = SCALE (coverage + LAMBDA x text logit - REFERENCE), minus the refusal
+   * penalty; coverage = queryCoverage (helpfulness-rules.ts). Chosen on the preference sources left out
+   * one at a time (docs/metrics/helpfulness.md).
+   */
+  V3: { LAMBDA: number; SCALE: number; REFERENCE: number }
 }
 
 const WANT_SPANS_OF_WORDS = 0
@@ -119,7 +125,21 @@ const scoreOf = (r: Run) => (r.nWords === 0 ? 0 : round2(100 * sigmoid(r.z)))
 
 const score: Scorer<'helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.text, false)) })
 
-const v3Score: Scorer<'v3.helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx, request.response, false)) })
+/**
+ * With the query (v3): whether the response takes up what was asked (the share of the query's content
+ * words among its first words) ranks first, the text-only logit breaks near-ties, and an opening refusal
+ * still costs REFUSAL_PENALTY. A query without content words ("why?") leaves the text-only score.
+ */
+function v3Of(ctx: Context, query: string, response: string): number {
+  const r = run(ctx, response, false)
+  const coverage = queryCoverage(query, response)
+  if (r.nWords === 0 || coverage < 0) return scoreOf(r)
+  const { V3 } = installed.get(ctx.core)!.m
+  const z = V3.SCALE * (coverage + V3.LAMBDA * r.z - V3.REFERENCE) - REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]
+  return round2(100 * sigmoid(z))
+}
+
+const v3Score: Scorer<'v3.helpfulness'> = (request, ctx) => ({ score: v3Of(ctx, request.query, request.response) })
 
 const LABELS = [...FEATURES, 'learned n-grams (head)']
 
@@ -127,7 +147,7 @@ const LABELS = [...FEATURES, 'learned n-grams (head)']
  * `explain('helpfulness', request)`: each feature with its value and signed part of the logit, and the
  * evidence with spans: refusal phrases, hedge words and a deflecting opening.
  */
-function explain(ctx: Context): (request: { text: string }) => Explanation {
+function explain(ctx: Context): (request: { text: string; query?: string }) => Explanation {
   return (request) => {
     const text = request.text
     const r = run(ctx, text, true)
@@ -157,14 +177,25 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     if (d) evidence.push({ label: 'deflecting opening', span: [d.index, d.index + d[0].length], string: d[0], weight: round4(part(LABELS.indexOf('deflecting opening'))) })
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
     // reference: the logit offset so that the feature weights plus it give the score's logit.
-    return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
+    const coverage = typeof request.query === 'string' && r.nWords > 0 ? queryCoverage(request.query, text) : -1
+    if (coverage < 0) return { operation: 'helpfulness', score: scoreOf(r), reference: round4(-m.REFERENCE), features, evidence }
+    // v3 with a query: its logit in three parts (query coverage, the text-only logit, the refusal penalty),
+    // the text-only features listed after them as what makes up that logit.
+    const { V3 } = m
+    const v3Features = [
+      { label: 'query coverage (v3)', value: round4(coverage), weight: round4(V3.SCALE * coverage) },
+      { label: 'text-only logit (v3)', value: round4(r.z), weight: round4(V3.SCALE * V3.LAMBDA * r.z) },
+      { label: 'refusal phrase in the opening (v3)', value: r.x[REFUSAL_FEATURE], weight: round4(-REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]) }
+    ]
+    return { operation: 'v3.helpfulness', score: v3Of(ctx, request.query!, text), reference: round4(-V3.SCALE * V3.REFERENCE), features: v3Features, textFeatures: features, evidence }
   }
 }
 
 export const helpfulness = defineMetric({
   name: 'helpfulness',
   score,
-  v3: { name: 'v3.helpfulness', score: v3Score, explainAs: (r) => ({ text: r.response }) },
+  // explain of v3 reads the query too (explain above), so its score is the v3 score.
+  v3: { name: 'v3.helpfulness', score: v3Score, explainAs: (r) => ({ text: r.response, query: r.query }) as { text: string } },
   models: [helpfulnessModel],
   explain
 })

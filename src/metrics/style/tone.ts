@@ -6,6 +6,7 @@ import { invalidArgument } from '../../errors.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
+import { LEXICON_TONES, TONE_LEXICON } from './tone-lexicon.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -19,6 +20,8 @@ export interface ToneModel {
   STRIDE: number
   BIAS: number[]
   SCALE: number[]
+  /** Logit added to a tone when the text holds one of its emotion words (tone-lexicon.ts); 0 for tones without a list. */
+  LEXW: number[]
   A: number[]
   C: number[]
   WEIGHTS: string
@@ -36,14 +39,17 @@ interface Installed {
   tones: string[]
   index: Map<string, number>
   weights: Int8Array
+  /** Head index of the tone of lexicon flag bit i. */
+  lexTone: number[]
+  neutral: number
 }
 
 const installed = new WeakMap<Core, Installed>()
 
 export const toneModel = defineModel('tone', () => import('../../models/tone.generated.js'), (ctx, m: ToneModel) => {
   const tones = m.TONES.split(',')
-  const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE })
-  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])) })
+  const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE, lexicon: TONE_LEXICON })
+  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)), neutral: tones.indexOf('neutral') })
 })
 
 function inst(ctx: Context): Installed {
@@ -53,6 +59,8 @@ function inst(ctx: Context): Installed {
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+/** Every tone bit of the lexicon flags (the core's NOCHAR and NOFEAT bits aside). */
+const ALL_LEXICON = (1 << LEXICON_TONES.length) - 1
 const round2 = (x: number) => Math.round(x * 100) / 100
 
 interface Run {
@@ -65,6 +73,9 @@ interface Run {
   featPtr: number
   featWordPtr: number
   spanPtr: number
+  /** Lexicon flags: (word index, flags) pairs. */
+  nFlag: number
+  flagPtr: number
 }
 
 const EMPTY: Uint32Array = new Uint32Array(0)
@@ -98,8 +109,18 @@ function run(ctx: Context, text: string, want: number): Run {
   const k = t.tones.length
   const logits = want === 0 ? LOGITS : new Float64Array(k)
   for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
+  // Emotion words: each tone named by a word of the text gets its learned weight once.
+  const nFlag = memU32[at + 5]
+  if (nFlag > 0) {
+    const flagAt = memU32[at + 6] >> 2
+    let flags = 0
+    for (let i = 0; i < nFlag; i++) flags |= memU32[flagAt + 2 * i + 1]
+    for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
+    // Neutral's weight for "some emotion word" (negative: a text naming an emotion is not neutral).
+    if (flags & ALL_LEXICON) logits[t.neutral] += m.A[t.neutral] * m.LEXW[t.neutral]
+  }
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
-  return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1] }
+  return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6] }
 }
 
 /** The requested tones' indices, in request order; an unknown name is an InvalidArgumentError. */
@@ -198,6 +219,17 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
       if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
         const ps = spans[2 * w - 2]
         evidence.push({ label: 'word pair', span: [ps, e], string: text.slice(ps, e), weight: round4(byPair[w]) })
+      }
+    }
+    // An emotion word of the leading tone: its learned weight (once per text, on its first word).
+    const bit = t.lexTone.indexOf(lead)
+    if (bit >= 0 && r.nFlag > 0) {
+      const flags = ctx.core.u32(r.flagPtr, r.nFlag * 2)
+      for (let i = 0; i < r.nFlag; i++) {
+        if (!(flags[2 * i + 1] & (1 << bit))) continue
+        const w = flags[2 * i]
+        evidence.push({ label: 'emotion word', span: [spans[2 * w], spans[2 * w + 1]], string: text.slice(spans[2 * w], spans[2 * w + 1]), weight: round4(t.m.A[lead] * t.m.LEXW[lead]) })
+        break
       }
     }
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
