@@ -127,6 +127,37 @@ export interface Relevancy {
   response: Words
   coverage: number
   questionSimilarity: number
+  /** The parts the score is built from, named as in FEATURES (explain's `features`). */
+  features: number[]
+}
+
+/**
+ * The parts of the score, in this order, exposed through explain('answer_relevancy').features so that
+ * the learned combination measured in scripts/train-answer-relevancy.mjs reads what the scorer computes.
+ */
+export const FEATURES = [
+  'coverage',
+  'exact_coverage',
+  'type_factor',
+  'has_answer',
+  'specific_answer',
+  'question_similarity',
+  'question_back',
+  'focus',
+  'phrase',
+  'log_words',
+  'formula'
+] as const
+
+/** Share of the query's content (by word weight) the response holds with the same stem. */
+function exactCoverage(matches: Match[]): number {
+  let num = 0
+  let den = 0
+  for (const m of matches) {
+    if (m.best === 1) num += m.word.weight
+    den += m.word.weight
+  }
+  return den > 0 ? num / den : 0
 }
 
 export function relevancy(ctx: Context, query: string, response: string): Relevancy {
@@ -136,6 +167,7 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   const asked = askedType(query)
   const matches = matchWords(ctx, q, r)
   let cov = coverage(matches)
+  let exact = exactCoverage(matches)
   const answers = answerWords(r, asked, known)
   const gen = generateQuestion(r, known)
   // The generated question against the query: its content against the query's, and its answer type
@@ -155,11 +187,18 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   // the query's character bigrams found in the response stand for its words (and for its phrases).
   if (cjkShare(query) >= CJK_SHARE) {
     cov = bigramCoverage(query, response)
+    exact = cov
     focus = bigramCoverage(response, query)
     phrase = cov
   }
   const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrase)
-  const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
+  const formula = Math.sqrt(raw)
+  const score = Math.max(0, Math.min(100, Math.round(100 * formula)))
+  // A specific asked type (person, date, number, place, reason) with an answer of that type present.
+  const specific = asked !== 'entity' && asked !== 'manner' && asked !== 'yesno' && answers.length > 0 ? 1 : 0
+  let content = 0
+  for (const w of r.words) if (isContent(w)) content++
+  const features = [cov, exact, typeFactor, hasAnswer, specific, questionSimilarity, back, focus, phrase, Math.log1p(content), formula]
   return {
     score,
     generated_question: gen.question,
@@ -170,7 +209,8 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
     query: q,
     response: r,
     coverage: cov,
-    questionSimilarity
+    questionSimilarity,
+    features
   }
 }
 
@@ -212,7 +252,8 @@ function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Expl
       generated_question: rel.generated_question,
       generated_type: rel.generatedType,
       coverage: Number(rel.coverage.toFixed(4)),
-      question_similarity: Number(rel.questionSimilarity.toFixed(4))
+      question_similarity: Number(rel.questionSimilarity.toFixed(4)),
+      features: Object.fromEntries(FEATURES.map((name, i) => [name, rel.features[i]]))
     }
   }
 }
