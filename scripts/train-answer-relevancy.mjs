@@ -20,7 +20,6 @@ import { cap, DATA, readJsonl } from './lib/loso.mjs'
 const args = process.argv.slice(2)
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const QCAP = Number(opt('--questions', 1000))
-const L2 = Number(opt('--l2', 1e-3))
 
 /** Sources as eval/grounded-loso.mjs reads them: name, rows, may ship. */
 export function relevancySources(qcap = QCAP) {
@@ -38,8 +37,15 @@ export function relevancySources(qcap = QCAP) {
   ].map(([name, rows, ship]) => ({ name, all: rows, rows: capQ(rows, 'grounded-eval:' + name), ship: ship === 'yes' }))
 }
 
-/** Feature vector of a row, read through explain (cached on the row). */
-export const featuresOf = (litmus, r) => (r.f ??= Object.values(litmus.explain('answer_relevancy', { query: r.question, response: r.sentence }).features))
+/** Feature vector of a row, read through explain (cached on the row); `USE` picks the parts by name. */
+const USE = opt('--features', '').split(',').filter(Boolean)
+export const featuresOf = (litmus, r) => {
+  if (r.f) return r.f
+  const all = litmus.explain('answer_relevancy', { query: r.question, response: r.sentence }).features
+  return (r.f = USE.length ? USE.map((k) => all[k]) : Object.values(all))
+}
+// The committed formula's score is always read (a required feature), last of explain's parts.
+const FORMULA = USE.length ? USE.indexOf('formula') : 10
 
 const byQuestion = (rows) => {
   const m = new Map()
@@ -51,8 +57,9 @@ const byQuestion = (rows) => {
 }
 
 /** Pairwise ranking head: logistic on feature differences (correct minus wrong), both orders. */
-export function fitPairwise(sources, l2 = 1e-3) {
+export function fitPairwise(sources, l2 = 1e-3, prior = 0) {
   const rows = []
+  const F = FORMULA
   for (const rs of sources) {
     const qs = byQuestion(rs)
     for (const c of qs) {
@@ -62,7 +69,8 @@ export function fitPairwise(sources, l2 = 1e-3) {
       for (const p of pos)
         for (const n of neg) {
           const d = p.f.map((v, i) => v - n.f[i])
-          rows.push({ x: d, y: 1, weight: w }, { x: d.map((v) => -v), y: 0, weight: w })
+          const o = prior * d[F]
+          rows.push({ x: d, y: 1, weight: w, offset: o }, { x: d.map((v) => -v), y: 0, weight: w, offset: -o })
         }
     }
   }
@@ -86,7 +94,7 @@ export function fitPointwise(sources, l2 = 1e-3) {
   return fitDense(unitMean(rows), l2)
 }
 
-export const linear = (w, f) => f.reduce((z, v, i) => z + w[i] * v, w[f.length])
+export const linear = (w, f, prior = 0) => f.reduce((z, v, i) => z + w[i] * v, w[f.length] + prior * f[FORMULA])
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { load } = await import('../dist/litmus.js')
@@ -100,29 +108,42 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const r of s.rows) r.f ??= f.get(r.qid + '\u0000' + r.sentence) ?? featuresOf(litmus, r)
   }
   console.error(`features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  const wc = (q, s) => wordCount(q, s)
-  const f3 = (m) => `${m.map.toFixed(3)} / ${m.mrr.toFixed(3)}`
   const out = []
   const say = (s = '') => {
     out.push(s)
     console.log(s)
   }
-  say('| source | questions | fitted on (left out) | word count | formula (committed) | pairwise head | pointwise head |')
-  say('|---|---|---|---|---|---|---|')
-  const key = (r) => r.f
+  // Candidates: [name, fit(train sources) -> weights, score(weights, features)]. Each head is compared
+  // with the formula UNROUNDED too: the shipped score is an integer, and under pessimistic tie-breaking
+  // the rounding alone costs MAP, so a real-valued head must beat the real-valued formula to count.
+  const sig = (z) => 1 / (1 + Math.exp(-z))
+  const heads = [
+    ...[1e-2, 1e-1, 1].map((l2) => [`pairwise, L2 ${l2}`, (tr) => fitPairwise(tr, l2), (w, f) => linear(w, f)]),
+    ...[1e-2, 1e-1, 1].map((l2) => [`pointwise, L2 ${l2}`, (tr) => fitPointwise(tr, l2), (w, f) => linear(w, f)]),
+    ['pointwise, L2 0.1, as shipped (round(100 p))', (tr) => fitPointwise(tr, 0.1), (w, f) => Math.round(100 * sig(linear(w, f)))],
+    ['pairwise on top of 10 x formula, L2 0.1', (tr) => fitPairwise(tr, 0.1, 10), (w, f) => linear(w, f, 10)]
+  ]
+  const cols = ['word count', 'formula (committed: rounded)', 'formula unrounded', ...heads.map((h) => h[0])]
+  const cell = {}
   for (const s of sources) {
     const train = sources.filter((t) => t.ship && t !== s)
-    const pw = fitPairwise(train.map((t) => t.all), L2)
-    const pt = fitPointwise(train.map((t) => t.all), L2)
-    const score = (w) => {
-      const m = new Map(s.rows.map((r) => [r, linear(w, key(r))]))
-      const rows = s.rows.map((r) => ({ ...r, _s: m.get(r) }))
-      return rank(rows.map((r) => ({ ...r, question: r, sentence: r })), (r) => r._s)
+    const R = (f) => rank(s.rows.map((r) => ({ ...r, question: r, sentence: r })), (r) => f(r.f))
+    const c = (cell[s.name] = {
+      n: R((f) => f[FORMULA]).n,
+      train: train.map((t) => t.name.split(' ')[0]).join(' + '),
+      'word count': /[\u3040-\u30ff\u4e00-\u9fff]/.test(s.rows[0].question) ? null : rank(s.rows, (q, x) => wordCount(q, x)),
+      'formula (committed: rounded)': R((f) => Math.round(100 * f[FORMULA])),
+      'formula unrounded': R((f) => f[FORMULA])
+    })
+    for (const [name, fit, score] of heads) {
+      const w = fit(train.map((t) => t.all))
+      c[name] = R((f) => score(w, f))
+      if (process.env.WEIGHTS) console.error(s.name, name, w.map((v) => v.toFixed(3)).join(' '))
     }
-    const formula = rank(s.rows.map((r) => ({ ...r, question: r, sentence: r })), (r) => Math.round(100 * r.f[r.f.length - 1]))
-    const base = /[\u3040-\u30ff\u4e00-\u9fff]/.test(s.rows[0].question) ? null : rank(s.rows, wc)
-    say(`| ${s.name} | ${formula.n} | ${train.map((t) => t.name).join(' + ')} | ${base ? f3(base) : '–'} | ${f3(formula)} | ${f3(score(pw))} | ${f3(score(pt))} |`)
-    if (process.env.WEIGHTS) console.error(s.name, 'pairwise', pw.map((v) => v.toFixed(3)).join(' '), '\npointwise', pt.map((v) => v.toFixed(3)).join(' '))
   }
+  const f3 = (m) => (m ? `${m.map.toFixed(3)} / ${m.mrr.toFixed(3)}` : '–')
+  say(`| candidate (MAP / MRR) | ${sources.map((s) => `${s.name}: ${cell[s.name].n} q, fitted on ${cell[s.name].train}`).join(' | ')} |`)
+  say(`|---|${sources.map(() => '---|').join('')}`)
+  for (const col of cols) say(`| ${col} | ${sources.map((s) => f3(cell[s.name][col])).join(' | ')} |`)
   if (opt('--md', null)) writeFileSync(opt('--md', null), out.join('\n') + '\n')
 }
