@@ -1,19 +1,24 @@
-// Measures (and, with --write, builds) a learned combination of answer_relevancy's own parts: the
-// features explain('answer_relevancy') exposes (query coverage, exact coverage, type factor, answer of the
-// asked type present, generated-question similarity, focus, phrase pairs, response length, the formula
-// itself). The features come FROM THE BUILT LIBRARY, so training == inference.
+// Measures whether a learned combination of answer_relevancy's own parts beats the hand-set formula
+// across sources. The parts are the features explain('answer_relevancy') exposes (query coverage, exact
+// coverage, type factor, answer of the asked type present, generated-question similarity and its back
+// coverage, focus, phrase pairs, response length, the formula itself), read FROM THE BUILT LIBRARY, so
+// a shipped head would see exactly what it was fitted on.
 //
 // Data: answer-sentence selection. SelQA (en, Apache-2.0) and JSQuAD sentences (ja, CC-BY-SA-4.0) may
 // ship, so only they are fitted on; TrecQA and WikiQA may not ship and are only scored. Each source is
-// scored with the head fitted on the shippable sources other than itself (leave one source out), beside
-// the formula (the committed scorer) and the word-count baseline. Heads: pairwise logistic ranking (a
-// correct sentence against a wrong one of the same question, each question weighing the same, each
-// source the same) and pointwise logistic (each source and class weighing the same). Newton's method from
-// zero, no sampling: byte-identical on every run.
+// scored with heads fitted on the shippable sources other than itself (leave one source out), beside the
+// formula (eval/grounded-loso.mjs, which prints this table, adds the word-count and length baselines).
+// Heads: pairwise logistic ranking (a correct sentence against a wrong one of the same question; each
+// question, and each source, weighing the same) and pointwise logistic (each source and class weighing
+// the same). Newton's method from zero, no sampling: the same table on every run.
 //
-//   npm run build && node scripts/train-answer-relevancy.mjs [--questions N] [--md out.md]
+// Outcome (docs/metrics/answer-relevancy.md): no head beats the formula on every left-out source, so no
+// head is built or shipped; this script stays as the measurement. `--features a,b,...` restricts the
+// parts (must include `formula`).
+//
+//   npm run build && node scripts/train-answer-relevancy.mjs [--questions N] [--features ...] [--md out.md]
 import { writeFileSync } from 'node:fs'
-import { rank, wordCount } from '../eval/answer-relevancy.eval.mjs'
+import { rank } from '../eval/answer-relevancy.eval.mjs'
 import { fitDense } from './lib/logistic.mjs'
 import { cap, DATA, readJsonl } from './lib/loso.mjs'
 
@@ -96,10 +101,8 @@ export function fitPointwise(sources, l2 = 1e-3) {
 
 export const linear = (w, f, prior = 0) => f.reduce((z, v, i) => z + w[i] * v, w[f.length] + prior * f[FORMULA])
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { load } = await import('../dist/litmus.js')
-  const litmus = await load()
-  const sources = relevancySources()
+/** The comparison table (markdown lines): every candidate head on every source, each left out in turn. */
+export function headTable(litmus, sources = relevancySources()) {
   const started = Date.now()
   for (const s of sources) for (const r of s.ship ? s.all : s.rows) featuresOf(litmus, r)
   // The capped rows are the same objects as in `all` only when uncapped: share the features.
@@ -109,10 +112,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.error(`features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
   const out = []
-  const say = (s = '') => {
-    out.push(s)
-    console.log(s)
-  }
+  const say = (s) => out.push(s)
   // Candidates: [name, fit(train sources) -> weights, score(weights, features)]. Each head is compared
   // with the formula UNROUNDED too: the shipped score is an integer, and under pessimistic tie-breaking
   // the rounding alone costs MAP, so a real-valued head must beat the real-valued formula to count.
@@ -123,7 +123,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['pointwise, L2 0.1, as shipped (round(100 p))', (tr) => fitPointwise(tr, 0.1), (w, f) => Math.round(100 * sig(linear(w, f)))],
     ['pairwise on top of 10 x formula, L2 0.1', (tr) => fitPairwise(tr, 0.1, 10), (w, f) => linear(w, f, 10)]
   ]
-  const cols = ['word count', 'formula (committed: rounded)', 'formula unrounded', ...heads.map((h) => h[0])]
+  const cols = ['formula (committed: rounded)', 'formula to one decimal', 'formula unrounded', ...heads.map((h) => h[0])]
   const cell = {}
   for (const s of sources) {
     const train = sources.filter((t) => t.ship && t !== s)
@@ -131,9 +131,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const c = (cell[s.name] = {
       n: R((f) => f[FORMULA]).n,
       train: train.map((t) => t.name.split(' ')[0]).join(' + '),
-      'word count': /[\u3040-\u30ff\u4e00-\u9fff]/.test(s.rows[0].question) ? null : rank(s.rows, (q, x) => wordCount(q, x)),
       'formula (committed: rounded)': R((f) => Math.round(100 * f[FORMULA])),
-      'formula unrounded': R((f) => f[FORMULA])
+      'formula unrounded': R((f) => f[FORMULA]),
+      'formula to one decimal': R((f) => Math.round(1000 * f[FORMULA]) / 10)
     })
     for (const [name, fit, score] of heads) {
       const w = fit(train.map((t) => t.all))
@@ -145,5 +145,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   say(`| candidate (MAP / MRR) | ${sources.map((s) => `${s.name}: ${cell[s.name].n} q, fitted on ${cell[s.name].train}`).join(' | ')} |`)
   say(`|---|${sources.map(() => '---|').join('')}`)
   for (const col of cols) say(`| ${col} | ${sources.map((s) => f3(cell[s.name][col])).join(' | ')} |`)
-  if (opt('--md', null)) writeFileSync(opt('--md', null), out.join('\n') + '\n')
+  return out
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { load } = await import('../dist/litmus.js')
+  const lines = headTable(await load())
+  console.log(lines.join('\n'))
+  if (opt('--md', null)) writeFileSync(opt('--md', null), lines.join('\n') + '\n')
 }
