@@ -51,6 +51,7 @@ export const featuresOf = (litmus, r) => {
 }
 // The committed formula's score is always read (a required feature), last of explain's parts.
 const FORMULA = USE.length ? USE.indexOf('formula') : 10
+if (FORMULA < 0) throw new Error(`--features: expected a list that includes "formula", received "${USE.join(',')}"`)
 
 const byQuestion = (rows) => {
   const m = new Map()
