@@ -15,11 +15,12 @@
 // the head fitted on every shippable source. BEGIN rows are its dev split (knowledge passages held out of
 // training by scripts/lib/splits.mjs); the other sources are capped by hash (same rows every run).
 // Answer relevancy: MAP / MRR of answer-sentence selection per source (TrecQA train+dev, WikiQA, SelQA,
-// JSQuAD), questions with both labels only. Stability: Spearman's rho on STS-B dev and train.
+// JSQuAD), questions with both labels only, then learned heads over the score's parts (each source left out). Stability: Spearman's rho on STS-B dev and train.
 import { existsSync, writeFileSync } from 'node:fs'
 import { auc } from '../scripts/lib/logistic.mjs'
 import { cap, DATA, readJsonl } from '../scripts/lib/loso.mjs'
 import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
+import { headTable, relevancySources } from '../scripts/train-answer-relevancy.mjs'
 import { SOURCES as FAITH_SOURCES, fitHead, headScore, negationPairs, sourceRows } from '../scripts/train-faithfulness.mjs'
 import { rank, wordCount } from './answer-relevancy.eval.mjs'
 import { overlap } from './faithfulness.eval.mjs'
@@ -116,21 +117,6 @@ async function faithfulness() {
   say()
 }
 
-function relevancySources() {
-  const J = (p) => readJsonl(new URL(p, DATA))
-  const capQ = (rows, salt) => {
-    const ids = [...new Set(rows.map((r) => r.qid))].map((q) => ({ text: q }))
-    const keep = new Set(cap(ids, QCAP, salt).map((r) => r.text))
-    return rows.filter((r) => keep.has(r.qid))
-  }
-  return [
-    ['TrecQA (train + dev)', [...J('relevancy/trecqa_train.jsonl'), ...J('relevancy/trecqa_dev.jsonl')], 'no'],
-    ['WikiQA (train)', J('relevancy/wikiqa_train.jsonl'), 'no'],
-    ['SelQA (dev + test)', J('relevancy/selqa_ass_en.jsonl'), 'yes'],
-    ['JSQuAD sentences (ja)', J('relevancy/jsquad_sentsel_ja.jsonl'), 'yes']
-  ].map(([name, rows, ship]) => [name, capQ(rows, 'grounded-eval:' + name), ship])
-}
-
 async function relevancy() {
   say('### Answer relevancy: answer-sentence selection, MAP / MRR per source')
   say()
@@ -139,7 +125,8 @@ async function relevancy() {
   say('| source | questions | may ship? | word count | length (longer) | previous build | this build |')
   say('|---|---|---|---|---|---|---|')
   const wc = (q, s) => (/[\u3040-\u30ff\u4e00-\u9fff]/.test(q) ? overlapAny(q, s) : wordCount(q, s))
-  for (const [name, rows, ship] of relevancySources()) {
+  const sources = relevancySources(QCAP)
+  for (const { name, rows, ship } of sources.map((s) => ({ ...s, ship: s.ship ? 'yes' : 'no' }))) {
     const base = rank(rows, wc)
     const len = rank(rows, (_, s) => s.length)
     const prev = previous ? rank(rows, (q, s) => previous.answerRelevancy({ query: q, response: s }).score) : null
@@ -147,6 +134,14 @@ async function relevancy() {
     const c = (m) => (m ? `${f3(m.map)} / ${f3(m.mrr)}` : '–')
     say(`| ${name} | ${now.n} | ${ship} | ${c(base)} | ${c(len)} | ${c(prev)} | ${c(now)} |`)
   }
+  say()
+  say('#### A learned combination of the score\'s parts, each source left out (scripts/train-answer-relevancy.mjs)')
+  say()
+  say('Heads over the parts explain(\'answer_relevancy\').features exposes, fitted only on the shippable sources other')
+  say('than the one scored (SelQA left out: fitted on JSQuAD alone, and vice versa). Real-valued heads are compared with')
+  say('the formula unrounded: the shipped integer score ties candidates, and ties are broken pessimistically.')
+  say()
+  for (const line of headTable(litmus, sources)) say(line)
   say()
 }
 

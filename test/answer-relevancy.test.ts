@@ -78,6 +78,23 @@ describe('answer_relevancy: range, v3 and explain', () => {
     expect(matched.length).toBeGreaterThanOrEqual(2)
     for (const m of matched) expect(response.slice(m.span![0], m.span![1])).toBe(m.string)
   })
+  it('explain exposes the parts the score is built from, the formula among them', () => {
+    const cases: [string, string, Record<string, number>][] = [
+      // An answer of the asked type (a person) with every query word: full coverage, a specific answer.
+      ['Who wrote Pride and Prejudice?', 'Jane Austen wrote Pride and Prejudice.', { coverage: 1, exact_coverage: 1, has_answer: 1, specific_answer: 1 }],
+      // Another question's answer: no query word, no date.
+      ['When was Lincoln born?', 'Paris is the capital of France.', { coverage: 0, exact_coverage: 0, specific_answer: 0 }],
+      // Japanese: bigram coverage stands for both coverages.
+      ['日本の首都はどこですか。', '日本の首都は東京です。', { has_answer: 1 }]
+    ]
+    for (const [query, response, want] of cases) {
+      const e = litmus.explain('answer_relevancy', { query, response }) as unknown as { score: number; features: Record<string, number> }
+      expect(Object.keys(e.features)).toEqual(['coverage', 'exact_coverage', 'type_factor', 'has_answer', 'specific_answer', 'question_similarity', 'question_back', 'focus', 'phrase', 'log_words', 'formula'])
+      expect(e.features).toMatchObject(want)
+      expect(Math.round(100 * e.features.formula)).toBe(e.score)
+      for (const v of Object.values(e.features)) expect(Number.isFinite(v)).toBe(true)
+    }
+  })
   it('validates its request', () => {
     expectIssue(() => litmus.answerRelevancy({ query: 1, response: 'x' } as never), InvalidArgumentError, 'query')
     expectIssue(() => litmus.answerRelevancy({ query: 'q' } as never), MissingArgumentError, 'response')

@@ -127,15 +127,48 @@ export interface Relevancy {
   response: Words
   coverage: number
   questionSimilarity: number
+  /** The parts the score is built from, named as in FEATURES (explain's `features`); empty unless asked. */
+  features: number[]
 }
 
-export function relevancy(ctx: Context, query: string, response: string): Relevancy {
+/**
+ * The parts of the score, in this order, exposed through explain('answer_relevancy').features so that
+ * the learned combination measured in scripts/train-answer-relevancy.mjs reads what the scorer computes.
+ */
+export const FEATURES = [
+  'coverage',
+  'exact_coverage',
+  'type_factor',
+  'has_answer',
+  'specific_answer',
+  'question_similarity',
+  'question_back',
+  'focus',
+  'phrase',
+  'log_words',
+  'formula'
+] as const
+
+/** Share of the query's content (by word weight) the response holds with the same stem. */
+function exactCoverage(matches: Match[]): number {
+  let num = 0
+  let den = 0
+  for (const m of matches) {
+    if (m.best === 1) num += m.word.weight
+    den += m.word.weight
+  }
+  return den > 0 ? num / den : 0
+}
+
+/** `parts`: also fill `features` (explain only: the scorer skips the extra passes). */
+export function relevancy(ctx: Context, query: string, response: string, parts = false): Relevancy {
   const q = wordsOf(ctx, query)
   const r = wordsOf(ctx, response)
   const known = new Set(q.words.map((w) => w.stem))
   const asked = askedType(query)
   const matches = matchWords(ctx, q, r)
   let cov = coverage(matches)
+  let exact = parts ? exactCoverage(matches) : 0
   const answers = answerWords(r, asked, known)
   const gen = generateQuestion(r, known)
   // The generated question against the query: its content against the query's, and its answer type
@@ -155,11 +188,21 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
   // the query's character bigrams found in the response stand for its words (and for its phrases).
   if (cjkShare(query) >= CJK_SHARE) {
     cov = bigramCoverage(query, response)
+    exact = cov
     focus = bigramCoverage(response, query)
     phrase = cov
   }
   const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrase)
-  const score = Math.max(0, Math.min(100, Math.round(100 * Math.sqrt(raw))))
+  const formula = Math.sqrt(raw)
+  const score = Math.max(0, Math.min(100, Math.round(100 * formula)))
+  const features: number[] = []
+  if (parts) {
+    // A specific asked type (person, date, number, place, reason) with an answer of that type present.
+    const specific = asked !== 'entity' && asked !== 'manner' && asked !== 'yesno' && answers.length > 0 ? 1 : 0
+    let content = 0
+    for (const w of r.words) if (isContent(w)) content++
+    features.push(cov, exact, typeFactor, hasAnswer, specific, questionSimilarity, back, focus, phrase, Math.log1p(content), formula)
+  }
   return {
     score,
     generated_question: gen.question,
@@ -170,7 +213,8 @@ export function relevancy(ctx: Context, query: string, response: string): Releva
     query: q,
     response: r,
     coverage: cov,
-    questionSimilarity
+    questionSimilarity,
+    features
   }
 }
 
@@ -188,11 +232,12 @@ const scoreV3: Scorer<'v3.answer_relevancy'> = (request, ctx) => {
 /**
  * `explain('answer_relevancy', request)`: each query content word with the response word it matched
  * (span into the response; weight = the word's importance x match, negative for an unmatched word), the
- * response words that could answer the asked type, and the generated question with its answer type.
+ * response words that could answer the asked type, the generated question with its answer type, and
+ * `features`: the parts the score is built from (FEATURES), unrounded.
  */
 function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Explanation {
   return (request) => {
-    const rel = relevancy(ctx, request.query, request.response)
+    const rel = relevancy(ctx, request.query, request.response, true)
     const evidence: Evidence[] = []
     for (const m of rel.matches) {
       if (m.at >= 0) {
@@ -212,7 +257,8 @@ function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Expl
       generated_question: rel.generated_question,
       generated_type: rel.generatedType,
       coverage: Number(rel.coverage.toFixed(4)),
-      question_similarity: Number(rel.questionSimilarity.toFixed(4))
+      question_similarity: Number(rel.questionSimilarity.toFixed(4)),
+      features: Object.fromEntries(FEATURES.map((name, i) => [name, rel.features[i]]))
     }
   }
 }
