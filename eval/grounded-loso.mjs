@@ -139,7 +139,7 @@ async function relevancy() {
   say()
   say('Heads over the parts explain(\'answer_relevancy\').features exposes, fitted only on the shippable sources other')
   say('than the one scored (SelQA left out: fitted on JSQuAD alone, and vice versa). Real-valued heads are compared with')
-  say('the formula unrounded: the shipped integer score ties candidates, and ties are broken pessimistically.')
+  say('the formula unrounded; the score ships to two decimals (a whole number tied candidates, and ties are broken pessimistically).')
   say()
   for (const line of headTable(litmus, sources)) say(line)
   say()

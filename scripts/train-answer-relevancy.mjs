@@ -121,10 +121,10 @@ export function headTable(litmus, sources = relevancySources()) {
   const heads = [
     ...[1e-2, 1e-1, 1].map((l2) => [`pairwise, L2 ${l2}`, (tr) => fitPairwise(tr, l2), (w, f) => linear(w, f)]),
     ...[1e-2, 1e-1, 1].map((l2) => [`pointwise, L2 ${l2}`, (tr) => fitPointwise(tr, l2), (w, f) => linear(w, f)]),
-    ['pointwise, L2 0.1, as shipped (round(100 p))', (tr) => fitPointwise(tr, 0.1), (w, f) => Math.round(100 * sig(linear(w, f)))],
+    ['pointwise, L2 0.1, as a score would ship (100 p to two decimals)', (tr) => fitPointwise(tr, 0.1), (w, f) => Math.round(10000 * sig(linear(w, f))) / 100],
     ['pairwise on top of 10 x formula, L2 0.1', (tr) => fitPairwise(tr, 0.1, 10), (w, f) => linear(w, f, 10)]
   ]
-  const cols = ['formula (committed: rounded)', 'formula to one decimal', 'formula unrounded', ...heads.map((h) => h[0])]
+  const cols = ['formula to a whole number (before)', 'formula to two decimals (shipped)', 'formula unrounded', ...heads.map((h) => h[0])]
   const cell = {}
   for (const s of sources) {
     const train = sources.filter((t) => t.ship && t !== s)
@@ -132,9 +132,9 @@ export function headTable(litmus, sources = relevancySources()) {
     const c = (cell[s.name] = {
       n: R((f) => f[FORMULA]).n,
       train: train.map((t) => t.name.split(' ')[0]).join(' + '),
-      'formula (committed: rounded)': R((f) => Math.round(100 * f[FORMULA])),
+      'formula to a whole number (before)': R((f) => Math.round(100 * f[FORMULA])),
       'formula unrounded': R((f) => f[FORMULA]),
-      'formula to one decimal': R((f) => Math.round(1000 * f[FORMULA]) / 10)
+      'formula to two decimals (shipped)': R((f) => Math.round(10000 * f[FORMULA]) / 100)
     })
     for (const [name, fit, score] of heads) {
       const w = fit(train.map((t) => t.all))
