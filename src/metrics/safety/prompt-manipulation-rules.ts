@@ -224,7 +224,7 @@ const TARGET = /https?:\/\/|www\.|[\w.+-]+@[\w-]+\.[a-z]|\b[\w-]+\.(?:com|net|or
 const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-]{0,30}?\s*[:!]{1,3}\s*){0,2}(?:(?:if|when|once|after) [^,]{1,40},\s*)?(?:(?:now|also|then|and|finally|instead|next|just)[,]?\s+){0,2}(?:write|translate|reply|respond|answer|delete|remove|send|forward|include|output|print|say|tell|report|provide|use|ensure|integrate|incorporate|add|append|insert|mention|recommend|summari[sz]e|list|generate|create|describe|explain|classify|rewrite|paraphrase|focus|visit|click|execute|run|call|give|make|format|convert|replace|change|modify|ignore|disregard|forget|override|stop|start|begin|end|share|post|upload|email|contact|direct|inform|advise|suggest|encourage|urge|claim|state|declare|confirm|pretend|act|return|display|show|reveal|repeat|copy|paste|download|install|open|navigate|grant|transfer|pay|buy|approve|rate|score|rank)\b(?!(?:\s+[\w-]+)?\s*:)/
 // A sentence that sets the model's task or role ("I want you to act as ...", "Imagine you are ...", "Your
 // task is ..."): what follows is that prompt going on, not a document turning to command its reader.
-const PROMPTED = /\b(?:i want you|i need you|i would like you|i'd like you|you will|you are|you're|you should|you must|you need|you can|your (?:task|job|role|goal)|act as|acting as|imagine|pretend|as an? [a-z]+,|take on the role|role of|in the role|play the role|i will (?:give|provide|type|send|tell|ask)|my first)\b/
+const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
 /** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
@@ -253,7 +253,7 @@ export function embeddedInstruction(text: string): { addressed: number; command:
     const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
       let a = 0
-      if (ADDRESSED.test(lower)) a++
+      if (!prompted && ADDRESSED.test(lower)) a++
       if (SPEAKER.test(lower) || (isCommand && TARGET.test(lower))) a++
       const k = isCommand && described && !prompted ? 1 : 0
       if (a + k > addressed + command) span = [start, end]
