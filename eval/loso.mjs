@@ -71,11 +71,8 @@ const ADAPTERS = {
       return cores.get(key)
     }
     const candidates = {
-      'n-gram, /sqrt(n), prior 0.5 (as before)': { ...P.SETTINGS, norm: 'sqrt', prior: 0.5 },
-      'n-gram, /n, prior 0.5': { ...P.SETTINGS, prior: 0.5 },
-      'n-gram, /n, no bigrams, prior 0.5': { ...P.SETTINGS, kinds: 5, prior: 0.5 },
-      'n-gram, /n, no word pairs, prior 0.3, shortness term': { ...P.SETTINGS, prior: 0.3 },
-      'n-gram, /n, no word pairs, prior 0.2, shortness term (new)': P.SETTINGS
+      'n-gram, /n, no word pairs, prior 0.2, shortness term (as before)': { ...P.SETTINGS, embedded: false },
+      'n-gram + embedded-instruction terms (new)': P.SETTINGS
     }
     for (const settings of Object.values(candidates)) await coreFor(settings)
     const triggers = fixture('prompt-manipulation/benign-triggers.json').map((text) => ({ text, y: 0, family: 'fixtures: benign prompts with trigger words' }))

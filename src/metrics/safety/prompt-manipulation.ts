@@ -9,7 +9,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { analyse, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+import { analyse, type Analysis, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -27,6 +27,9 @@ export interface ManipulationModel {
   /** Logit per unit of shortness (1 - distinct words / WORDS); absent: 0. */
   B?: number
   C: number
+  /** Logit per unit of `addressed` and of `command` (embeddedInstruction in the rules file); absent: 0. */
+  D?: number
+  E?: number
   WEIGHTS: string
   LEXICON: string
 }
@@ -136,13 +139,24 @@ function run(ctx: Context, text: string, collect: boolean) {
   return { inst, a, words: first.words }
 }
 
-/** The calibrated head: A * head logit + B * shortness + C. */
-function calibrated(inst: Installed, z: number, short: number): number {
-  return inst.m.A * z + (inst.m.B ?? 0) * short + inst.m.C
+/** The logit an instruction embedded in a document adds: D * addressed + E * command. */
+function embeddedLogit(inst: Installed, a: Analysis): number {
+  return (inst.m.D ?? 0) * a.embedded[0] + (inst.m.E ?? 0) * a.embedded[1]
 }
 
-function overallLogit(inst: Installed, z: number, short: number, offset: number, severity: number): number {
-  return calibrated(inst, z, short) + offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+/** The calibrated head: A * head logit + B * shortness + the embedded-instruction terms + C. */
+function calibrated(inst: Installed, a: Analysis): number {
+  return inst.m.A * a.z + (inst.m.B ?? 0) * a.short + embeddedLogit(inst, a) + inst.m.C
+}
+
+function overallLogit(inst: Installed, a: Analysis, severity: number): number {
+  return calibrated(inst, a) + a.offset + SEVERITY_SHIFT * (severity - DEFAULT_SEVERITY)
+}
+
+/** Evidence by type, with the embedded-instruction logit counted as `indirect` evidence. */
+function withEmbedded(inst: Installed, a: Analysis): Record<string, number> {
+  const e = embeddedLogit(inst, a)
+  return e > 0 ? { ...a.types, indirect: a.types.indirect + e } : a.types
 }
 
 const BASE = TYPES.map((t) => TYPE_BASE[t as keyof typeof TYPE_BASE])
@@ -161,8 +175,8 @@ function scoreText(ctx: Context, text: string, severity: number) {
   const { inst, a, words } = run(ctx, text, false)
   // A text without a word (empty, spaces, emoji) and without an encoded segment asks nothing.
   if (words === 0 && a.segments.length === 0) return { score: 0, scores: ZERO.map((s) => ({ ...s })) }
-  const zc = calibrated(inst, a.z, a.short)
-  return { score: round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))), scores: typeScores(a.types, zc, severity) }
+  const zc = calibrated(inst, a) - embeddedLogit(inst, a)
+  return { score: round2(100 * sigmoid(overallLogit(inst, a, severity))), scores: typeScores(withEmbedded(inst, a), zc, severity) }
 }
 
 const score: Scorer<'prompt_manipulation'> = (request, ctx) => scoreText(ctx, request.text, request.severity ?? DEFAULT_SEVERITY)
@@ -238,13 +252,18 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     }
     evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
     const empty = words === 0 && a.segments.length === 0
-    const zc = calibrated(inst, a.z, a.short)
+    const zc = calibrated(inst, a) - embeddedLogit(inst, a)
     if (a.short > 0 && inst.m.B) evidence.push({ label: 'short text (few distinct words)', weight: round4(inst.m.B * a.short), where: 'text' })
+    const emb = embeddedLogit(inst, a)
+    if (emb !== 0 && a.embeddedSpan) {
+      const [s, e] = a.embeddedSpan
+      evidence.push({ label: 'instruction embedded in a document', type: 'indirect', span: [s, e], string: text.slice(s, e).slice(0, 200), weight: round4(emb), where: 'text' })
+    }
     evidence.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight) || (p.span?.[0] ?? 0) - (q.span?.[0] ?? 0))
     return {
       operation: 'prompt_manipulation',
-      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a.z, a.short, a.offset, severity))),
-      scores: empty ? ZERO.map((s) => ({ ...s })) : typeScores(a.types, zc, severity),
+      score: empty ? 0 : round2(100 * sigmoid(overallLogit(inst, a, severity))),
+      scores: empty ? ZERO.map((s) => ({ ...s })) : typeScores(withEmbedded(inst, a), zc, severity),
       decoded: a.segments.map((s) => ({ label: s.label, span: s.span, text: s.text })),
       deobfuscated: a.normalised,
       evidence
