@@ -79,7 +79,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e3bcbc4bef00999c142e5c3d11fe47129fa7fa1701d537b3d631fbb2421829ee"
+      "sha256": "644b0bda4aeff300795e211663a78c00a3f43bcde636cff12911d9794322a5dd"
     }
   ],
   "settings": {
