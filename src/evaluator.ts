@@ -187,7 +187,7 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
       tokensInit(ctx)
       const have = new Set<Model>()
       done.set(ctx.core, have)
-      for (const model of models) if (model.atLoad) put(ctx, have, model)
+      for (const model of models) if (model.atLoad?.(ctx.options)) put(ctx, have, model)
     },
     need(ctx, wanted) {
       const have = done.get(ctx.core)!

@@ -8,7 +8,7 @@
 // Building a table costs V x |set| dot products (a few ms); the caller keeps tables in slots and reuses
 // them, so scoring a text is one hash lookup per word and one byte per topic: no dot product at all.
 // Words outside the vocabulary count only through the stem match.
-import { arenaAlloc, arenaKeep, arenaMark, arenaRelease } from '../arena'
+import { arenaAlloc, arenaKeep, arenaKeepZeroed, arenaMark, arenaRelease } from '../arena'
 import { dotF32 } from '../vec/cosine'
 import { FNV_SEED, fnvByte, hashBytes, hashLower } from '../text/hash'
 import { tokenise, TOK_WORD_SPANS } from '../text/tokenise'
@@ -80,8 +80,7 @@ export function sensitivityReserve(n: u32, k: u32, stop: i32, part: f64, nb: f64
   }
   // The last line may lack its newline.
   if (r < <usize>words) store<u32>(vocabStarts + (<usize>words << 2), <u32>(vocabLen + 1))
-  index = arenaKeep(<usize>4 << <usize>INDEX_BITS)
-  memory.fill(index, 0, <usize>4 << <usize>INDEX_BITS)
+  index = arenaKeepZeroed(<usize>4 << <usize>INDEX_BITS)
   const mask: usize = (<usize>1 << <usize>INDEX_BITS) - 1
   for (let w: usize = 0; w < <usize>words && w < 0xffff; w++) {
     const s = <usize>load<u32>(vocabStarts + (w << 2))

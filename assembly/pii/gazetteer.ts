@@ -2,7 +2,7 @@
 // open-addressing table keyed by 64-bit FNV-1a hashes of the lower-cased word or phrase -> flag bits.
 // Phrases ("new york") hash their words joined by one space, so a lookup over text tokens hashes
 // token by token with the same separator and never copies the text.
-import { arenaKeep } from '../arena'
+import { arenaKeepZeroed } from '../arena'
 import { FNV_SEED, hashLower } from '../text/hash'
 
 // Flag bits; keep in sync with scripts/build-pii-gazetteer.mjs.
@@ -147,12 +147,10 @@ export function piiGazetteerReserve(entries: u32): void {
   // above it; 8-byte slots keep the table small all the same.
   while (<f64>slots * 0.7 < <f64>entries) slots <<= 1
   const bytes = <usize>slots << 3
-  table = arenaKeep(bytes)
-  memory.fill(table, 0, bytes)
+  table = arenaKeepZeroed(bytes)
   memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
   slotMask = slots - 1
-  stable = arenaKeep(<usize>SCRIPT_SLOTS << 3)
-  memory.fill(stable, 0, <usize>SCRIPT_SLOTS << 3)
+  stable = arenaKeepZeroed(<usize>SCRIPT_SLOTS << 3)
 }
 
 /**

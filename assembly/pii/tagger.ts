@@ -8,7 +8,7 @@
 // capitals, and a short lower-case word between two such tokens ("Ludwig van Beethoven"). Every other
 // token is O without any work, which keeps prose at one test per token. Each candidate reads at most two
 // tokens either side by a short scan, so the work is linear in the text and needs no token array.
-import { arenaKeep } from '../arena'
+import { arenaKeep, arenaKeepZeroed } from '../arena'
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import { G_ADDRCTX, G_CITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LAST, G_LOCVERB, G_MONTH, G_NOTNAME, G_ORG, G_PERSONCTX, G_PREP, G_STATE, G_TITLE, G_WEEKDAY, gazLookup } from './gazetteer'
 import { N, P, at, setText } from './state'
@@ -33,8 +33,7 @@ export function piiTaggerReserve(bits: u32, scale: f32): usize {
   SCALE = scale
   WTS = arenaKeep((<usize>1 << bits) * 8)
   if (WC == 0) {
-    WC = arenaKeep(<usize>WC_SLOTS * 64)
-    memory.fill(WC, 0, <usize>WC_SLOTS * 64)
+    WC = arenaKeepZeroed(<usize>WC_SLOTS * 64)
   }
   GEN++
   return WTS

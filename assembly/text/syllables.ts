@@ -12,7 +12,7 @@
 // (assembly/text/tokenise.ts); this module stays a pure function of the word.
 // Nothing is allocated per word.
 
-import { arenaKeep } from '../arena'
+import { arenaKeep, arenaKeepZeroed } from '../arena'
 import { FNV_SEED, fnvByte, hashBytes } from './hash'
 
 // Longest word part (bytes) that gets rules and table lookup; longer runs fall back to vowel groups.
@@ -630,8 +630,7 @@ export function syllablesLoad(ptr: usize, len: usize): i32 {
   for (let i: usize = 0; i < len; i++) if (load<u8>(ptr + i) == 0x0a) entries++
   let cap: u32 = 16
   while (cap < <u32>entries * 2) cap <<= 1
-  slots = arenaKeep(<usize>cap * 16)
-  memory.fill(slots, 0, <usize>cap * 16)
+  slots = arenaKeepZeroed(<usize>cap * 16)
   mask = cap - 1
   pool = ptr
   let delta: i32 = 0

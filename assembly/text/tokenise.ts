@@ -36,7 +36,7 @@
 // (TOK_WORD_SPANS / TOK_SENTENCE_SPANS), and syllables are counted only with TOK_SYLLABLES, so the
 // count-only path touches no memory but the input and the result block.
 
-import { arenaAlloc, arenaKeep } from '../arena'
+import { arenaAlloc, arenaKeep, arenaKeepZeroed } from '../arena'
 import { countSyllables } from './syllables'
 import {
   A_BANG, A_CLOSE, A_DIGIT, A_DOT, A_HIGH, A_LOWER, A_NL, A_SPACE, A_UPPER,
@@ -187,8 +187,7 @@ export function tokeniseInit(): void {
   if (memo == 0) {
     const size = (<usize>32 << <usize>MEMO_BITS) + (<usize>64 << <usize>WIDE_BITS)
     // Sets are aligned to 64 bytes so that a set never straddles two cache lines.
-    memo = (arenaKeep(size + 64) + 63) & ~(<usize>63)
-    memory.fill(memo, 0, size)
+    memo = (arenaKeepZeroed(size + 64) + 63) & ~(<usize>63)
     wide = memo + (<usize>32 << <usize>MEMO_BITS)
   }
 }

@@ -233,8 +233,9 @@ export const pricesModel = defineModel(
     tables = chunk
     loaded.set(ctx, buildIndex(ctx.options.prices, shippedIndex(), 'load options'))
   },
-  // Indexing checks `load({ prices })`, so a bad table stays load()'s ConfigurationError.
-  { atLoad: true }
+  // Indexing checks `load({ prices })`, so a bad table stays load()'s ConfigurationError; without one,
+  // the shipped tables wait for the first cost call (indexing them was half of a full load()).
+  { atLoad: (options) => options.prices !== undefined }
 )
 const indexFor = (ctx: Context, perCall?: PriceTable) =>
   buildIndex(perCall, loaded.get(ctx) ?? shippedIndex(), 'per call')
