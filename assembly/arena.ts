@@ -40,17 +40,12 @@ export function arenaKeep(size: usize): usize {
   return ptr
 }
 
-/** True when the next reservation lands on memory no call has written yet (it still reads as zero). */
-export function arenaFresh(): bool {
-  return ((top + 15) & ~(<usize>15)) >= touched
-}
-
 /**
  * `arenaKeep` of memory that reads as zero. Clearing is skipped where no call has written yet: clearing
  * the tokeniser's 1.1 MB memo touched every page of it, and was half of a `load()`.
  */
 export function arenaKeepZeroed(size: usize): usize {
-  const fresh = arenaFresh()
+  const fresh = ((top + 15) & ~(<usize>15)) >= touched
   const ptr = arenaKeep(size)
   if (!fresh) memory.fill(ptr, 0, size)
   return ptr

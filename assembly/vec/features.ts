@@ -27,7 +27,7 @@
 // bucket ids from this very code (`vecScore` with WANT_FEATURES), so what they train on is what the
 // core computes.
 
-import { arenaAlloc, arenaFresh, arenaKeep } from '../arena'
+import { arenaAlloc, arenaKeep } from '../arena'
 import { FNV_SEED, fnvByte, frameLower } from '../text/hash'
 import { TOK_WORD_SPANS, tokenise } from '../text/tokenise'
 import { lexiconBuild, lexiconGet } from './lexicon'
@@ -102,14 +102,12 @@ const BEFORE: usize = memory.data(4 * 64, 16)
  */
 export function vecModelReserve(bits: u32, stride: u32): usize {
   const memo = memoEntry(stride) << memoBits(stride)
-  // Fresh memory reads as zero already: the word memo starts empty without clearing it.
-  const fresh = arenaFresh()
   const m = arenaKeep(M_SIZE + memo + (<usize>stride << bits))
   store<u32>(m + M_BITS, bits)
   store<u32>(m + M_STRIDE, stride)
   store<u32>(m + M_MEMO, memo > 0 ? <u32>(m + M_SIZE) : 0)
   store<u32>(m + M_WEIGHTS, <u32>(m + M_SIZE + memo))
-  if (!fresh) vecModelFlush(m)
+  vecModelFlush(m)
   return m
 }
 
