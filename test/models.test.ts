@@ -78,8 +78,11 @@ describe('bundle', () => {
   // (about 4 KB), the contradiction features and CJK bigrams of the grounded metrics, and class names kept
   // through minification took it to about 162 KB.
   // The WebAssembly is a chunk of its own (core-wasm.js) since issue 25; the core budget counts both.
-  it('stays within its budgets (gzipped): core 168 KB, each chunk 1 MB, all chunks 4 MB', () => {
-    expect(gz(new URL('litmus.js', dist)) + gz(new URL('core-wasm.js', dist))).toBeLessThan(168 * 1024)
+  // The rules of the third safety and style pass (toxicity's idioms and letter swaps, prompt
+  // manipulation's embedded instructions, tone's emotion words, helpfulness's query coverage), the model
+  // files Node reads, and the name tagger's word cache took it to 168.1 KB: the budget is 172 KB.
+  it('stays within its budgets (gzipped): core 172 KB, each chunk 1 MB, all chunks 4 MB', () => {
+    expect(gz(new URL('litmus.js', dist)) + gz(new URL('core-wasm.js', dist))).toBeLessThan(172 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))
