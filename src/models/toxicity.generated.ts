@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "c89c26f8887ad795f1db7310489eefb27c26343997137fc47d18b27e7a89b253"
+      "sha256": "5a83288345ddea3872c4ba71568c314600e910613ed48abfd2de053eb050c27c"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -406,14 +406,19 @@ const swapKey = (first: number, n: number, sum: number, squares: number) => ((fi
 /** Words of the lexicon flagged FUZZY, keyed by their letters (the first in place, the rest in any order). */
 export type SwapTable = Map<number, Array<{ word: string; flags: number }>>
 
+/** The entries of a lexicon ("word\tflags" lines): its words with their flag bits. */
+function* lexiconEntries(lexicon: string): Generator<[string, number]> {
+  for (const line of lexicon.split('\n')) {
+    const tab = line.indexOf('\t')
+    if (tab > 0) yield [line.slice(0, tab), Number(line.slice(tab + 1)) >>> 0]
+  }
+}
+
 /** The swap table of a lexicon ("word\tflags" lines). */
 export function swapTable(lexicon: string): SwapTable {
   const table: SwapTable = new Map()
-  for (const line of lexicon.split('\n')) {
-    const tab = line.indexOf('\t')
-    const flags = Number(line.slice(tab + 1)) >>> 0
-    if (tab < 0 || (flags & F.FUZZY) === 0) continue
-    const word = line.slice(0, tab)
+  for (const [word, flags] of lexiconEntries(lexicon)) {
+    if ((flags & F.FUZZY) === 0) continue
     let sum = 0
     let squares = 0
     for (let i = 1; i < word.length; i++) {
@@ -494,10 +499,7 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
 /** The words of a lexicon ("word\tflags" lines), for `splitJoined`. */
 export function lexiconWords(lexicon: string): Set<string> {
   const words = new Set<string>()
-  for (const line of lexicon.split('\n')) {
-    const tab = line.indexOf('\t')
-    if (tab > 0) words.add(line.slice(0, tab))
-  }
+  for (const [word] of lexiconEntries(lexicon)) words.add(word)
   return words
 }
 
