@@ -1,4 +1,6 @@
 import { expect } from 'vitest'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 
 /**
  * Run `fn`, require it to throw an instance of `Type` whose issues name `field`, and return the error
@@ -88,6 +90,19 @@ export function exponentFit(sizes: number[], times: number[], floorMs = FLOOR_MS
   return num / den
 }
 
+let collector: (() => void) | undefined
+/**
+ * A full garbage collection, so that a timed call does not also pay for the garbage of the calls before
+ * it (a collection landing in one size's call made a 16 KB call cost more than a 32 KB one).
+ */
+function collectGarbage(): void {
+  if (collector === undefined) {
+    v8.setFlagsFromString('--expose-gc')
+    collector = vm.runInNewContext('gc') as () => void
+  }
+  collector()
+}
+
 /**
  * How the CPU time of `call(n)` grows over `sizes`: the exponent of the least-squares fit of log time
  * on log size (linear 1, quadratic 2), from the best of several runs per size, sizes measured in
@@ -102,7 +117,10 @@ export function growth(
 ): { exponent: number; detail: string } {
   const best = sizes.map(() => Infinity)
   const round = () => {
-    for (let i = 0; i < sizes.length; i++) best[i] = Math.min(best[i], cpuOf(() => call(sizes[i])))
+    for (let i = 0; i < sizes.length; i++) {
+      collectGarbage()
+      best[i] = Math.min(best[i], cpuOf(() => call(sizes[i])))
+    }
   }
   call(sizes[0]) // warm-up: compile and tier up before anything is timed
   for (let r = 0; r < rounds; r++) round()
