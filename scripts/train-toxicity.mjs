@@ -213,7 +213,7 @@ export function logitOf(core, m, model, text) {
   // As src/metrics/safety/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
   const de = text.length <= 4096 ? deobfuscate(text) : null
   if (de) {
-    const z2 = one(core.words ? splitJoined(de.text, text, core.words) : de.text)
+    const z2 = one(core.words ? splitJoined(de.text, text, () => core.words) : de.text)
     if (z2 !== null && (z === null || z2 > z)) z = z2
   }
   return z

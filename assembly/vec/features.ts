@@ -27,7 +27,7 @@
 // bucket ids from this very code (`vecScore` with WANT_FEATURES), so what they train on is what the
 // core computes.
 
-import { arenaAlloc, arenaKeep } from '../arena'
+import { arenaAlloc, arenaKeepZeroed } from '../arena'
 import { FNV_SEED, fnvByte, frameLower } from '../text/hash'
 import { TOK_WORD_SPANS, tokenise } from '../text/tokenise'
 import { lexiconBuild, lexiconGet } from './lexicon'
@@ -48,8 +48,8 @@ export const WANT_WORD_SUMS: u32 = 4
 
 const CHAR_MAX: usize = 30
 
-// Model header (kept): kinds, bits, cmin, cmax, classes, stride, weights, lexicon, word memo; the memo
-// and the weights follow.
+// Model header (kept): kinds, bits, cmin, cmax, classes, stride, weights, lexicon, word memo, and whether
+// a call has written the memo since it was last cleared; the memo and the weights follow.
 const M_KINDS = 0
 const M_BITS = 4
 const M_CMIN = 8
@@ -59,6 +59,7 @@ const M_STRIDE = 20
 const M_WEIGHTS = 24
 const M_LEX = 28
 const M_MEMO = 32
+const M_MEMO_USED = 36
 const M_SIZE: usize = 48
 
 // Word memo: prose repeats a few thousand words, and a word's own features (its
@@ -102,12 +103,13 @@ const BEFORE: usize = memory.data(4 * 64, 16)
  */
 export function vecModelReserve(bits: u32, stride: u32): usize {
   const memo = memoEntry(stride) << memoBits(stride)
-  const m = arenaKeep(M_SIZE + memo + (<usize>stride << bits))
+  // Zeroed memory: the memo starts empty without touching its MiB, whose first writes cost page faults
+  // (clearing it was a fifth of a fresh process's first toxicity score).
+  const m = arenaKeepZeroed(M_SIZE + memo + (<usize>stride << bits))
   store<u32>(m + M_BITS, bits)
   store<u32>(m + M_STRIDE, stride)
   store<u32>(m + M_MEMO, memo > 0 ? <u32>(m + M_SIZE) : 0)
   store<u32>(m + M_WEIGHTS, <u32>(m + M_SIZE + memo))
-  vecModelFlush(m)
   return m
 }
 
@@ -115,7 +117,8 @@ export function vecModelReserve(bits: u32, stride: u32): usize {
 export function vecModelFlush(m: usize): void {
   const memo = <usize>load<u32>(m + M_MEMO)
   const stride = load<u32>(m + M_STRIDE)
-  if (memo != 0) memory.fill(memo, 0, memoEntry(stride) << memoBits(stride))
+  if (memo != 0 && load<u32>(m + M_MEMO_USED) != 0) memory.fill(memo, 0, memoEntry(stride) << memoBits(stride))
+  store<u32>(m + M_MEMO_USED, 0)
 }
 
 export function vecModelWeights(m: usize): usize {
@@ -247,6 +250,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
 
   // Features are written one by one, so the memo only serves callers that want sums.
   const memo = (want & (WANT_FEATURES | WANT_SPANS)) == 0 ? <usize>load<u32>(m + M_MEMO) : 0
+  if (memo != 0) store<u32>(m + M_MEMO_USED, 1)
   let prev: u64 = 0
   for (let w: u32 = 0; w < nWords; w++) {
     const s = <usize>load<u32>(spans + (<usize>w << 3))

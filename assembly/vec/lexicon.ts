@@ -7,7 +7,7 @@
 // of (u64 key, u32 flags, u32 unused). Key 0 marks an empty slot; FNV-1a of a word is never 0 in
 // practice, and if it were, that one word would simply go unflagged.
 
-import { arenaKeep } from '../arena'
+import { arenaKeepZeroed } from '../arena'
 import { FNV_SEED, hashLower } from '../text/hash'
 
 const HEADER: usize = 16
@@ -63,8 +63,7 @@ export function lexiconBuild(p: usize, len: usize): usize {
   for (let i: usize = 0; i < len; i++) if (load<u8>(p + i) == 10) lines++
   const slots = lexiconSlots(lines + 1)
   const bytes = HEADER + (<usize>slots << 4)
-  const lex = arenaKeep(bytes)
-  memory.fill(lex, 0, bytes)
+  const lex = arenaKeepZeroed(bytes)
   store<u32>(lex, slots - 1)
   let i: usize = 0
   while (i < len) {

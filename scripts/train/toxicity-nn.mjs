@@ -150,7 +150,7 @@ export function fitNN(core, m, rows, nn = NN) {
     let z = one(text)
     const de = text.length <= 4096 ? deobfuscate(text) : null
     if (de) {
-      const z2 = one(core.words ? splitJoined(de.text, text, core.words) : de.text)
+      const z2 = one(core.words ? splitJoined(de.text, text, () => core.words) : de.text)
       if (z2 !== null && (z === null || z2 > z)) z = z2
     }
     return z === null ? 0 : 100 * sigmoid(z)

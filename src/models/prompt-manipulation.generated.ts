@@ -79,7 +79,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "644b0bda4aeff300795e211663a78c00a3f43bcde636cff12911d9794322a5dd"
+      "sha256": "e1c56bb4f1973a67a9799567e0f2f746c69412778016374429aaf51326865625"
     }
   ],
   "settings": {

@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "5a83288345ddea3872c4ba71568c314600e910613ed48abfd2de053eb050c27c"
+      "sha256": "9392cebd17e905491895c4a9fb9cfb81e250b7f57a5f65914ae5b3c54636f666"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
@@ -96,7 +96,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "644b0bda4aeff300795e211663a78c00a3f43bcde636cff12911d9794322a5dd"
+      "sha256": "e1c56bb4f1973a67a9799567e0f2f746c69412778016374429aaf51326865625"
     }
   ],
   "settings": {

@@ -406,18 +406,20 @@ const swapKey = (first: number, n: number, sum: number, squares: number) => ((fi
 /** Words of the lexicon flagged FUZZY, keyed by their letters (the first in place, the rest in any order). */
 export type SwapTable = Map<number, Array<{ word: string; flags: number }>>
 
-/** The entries of a lexicon ("word\tflags" lines): its words with their flag bits. */
-function* lexiconEntries(lexicon: string): Generator<[string, number]> {
-  for (const line of lexicon.split('\n')) {
-    const tab = line.indexOf('\t')
-    if (tab > 0) yield [line.slice(0, tab), Number(line.slice(tab + 1)) >>> 0]
-  }
+/**
+ * The entries of a lexicon ("word\tflags" lines) whose flags, in decimal, have at least `digits` digits:
+ * its words with their flag bits. A regular expression finds the lines: it scans natively, where a loop
+ * over every line runs cold in the first call of a fresh process.
+ */
+function* lexiconEntries(lexicon: string, digits = 0): Generator<[string, number]> {
+  for (const [, word, flags] of lexicon.matchAll(new RegExp(`^([^\\t\\n]+)\\t(\\d{${digits},})$`, 'gm'))) yield [word, Number(flags) >>> 0]
 }
 
 /** The swap table of a lexicon ("word\tflags" lines). */
 export function swapTable(lexicon: string): SwapTable {
   const table: SwapTable = new Map()
-  for (const [word, flags] of lexiconEntries(lexicon)) {
+  // Flags with fewer digits than the FUZZY bit alone cannot hold it: a tenth of the lexicon is read.
+  for (const [word, flags] of lexiconEntries(lexicon, String(F.FUZZY).length)) {
     if ((flags & F.FUZZY) === 0) continue
     let sum = 0
     let squares = 0
@@ -512,10 +514,12 @@ const PIECE_MAX = 16
  * into lexicon words when it is wholly made of them (fewest pieces, one-letter pieces only "i", "a",
  * "u"). Linear: each position tries at most PIECE_MAX lengths.
  */
-export function splitJoined(text: string, original: string, words: Set<string>): string {
+export function splitJoined(text: string, original: string, lexicon: () => Set<string>): string {
   const seen = new Set(original.toLowerCase().split(/[^a-z]+/))
   return text.replace(/[a-z]{6,}/g, (run) => {
-    if (words.has(run) || seen.has(run)) return run
+    if (seen.has(run)) return run
+    const words = lexicon()
+    if (words.has(run)) return run
     const n = run.length
     const best = new Int32Array(n + 1).fill(1 << 30)
     const from = new Int32Array(n + 1)

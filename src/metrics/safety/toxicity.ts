@@ -43,16 +43,18 @@ interface Installed {
   model: number
   m: ToxicityModel
   weights: Int8Array
-  /** Misspellings of listed words (toxicity-rules.ts withSwaps), and the lexicon's words (splitJoined). */
+  /** Misspellings of listed words (toxicity-rules.ts withSwaps). */
   swaps: SwapTable
-  words: Set<string>
+  /** The lexicon's words (splitJoined), built when a run of joined letters first needs them. */
+  words: () => Set<string>
 }
 
 const installed = new WeakMap<Core, Installed>()
 
 /** The weights and the lexicon, copied into core memory kept for the instance's life. */
 export const toxicityModel = defineModel('toxicity', () => import('../../models/toxicity.generated.js'), (ctx, m: ToxicityModel) => {
-  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }), swaps: swapTable(m.LEXICON), words: lexiconWords(m.LEXICON) })
+  let words: Set<string> | undefined
+  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }), swaps: swapTable(m.LEXICON), words: () => (words ??= lexiconWords(m.LEXICON)) })
 })
 
 interface Run {
