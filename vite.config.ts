@@ -76,7 +76,7 @@ export default defineConfig({
               : `shared/${chunk.name}.js`,
         // Class names survive minification, so an error prints as `[ConfigurationError: ...]` with its
         // class, not `o [ConfigurationError]`, and `err.constructor.name` is what the docs say.
-        minify: { compress: { keepNames: { function: false, class: true } }, mangle: { keepNames: { function: false, class: true } } }
+        minify: { compress: { keepNames: { function: false, class: true } }, mangle: { keepNames: { function: false, class: true } }, codegen: { removeWhitespace: true } }
       }
     }
   }

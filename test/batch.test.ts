@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { inShard } from '../dist/cli.js'
+import { inShard, workersPay } from '../dist/cli.js'
 import { unbuiltOperation } from './helpers.js'
 
 const bin = new URL('../bin/litmus.js', import.meta.url).pathname
@@ -140,6 +140,23 @@ describe('inShard: every index in exactly one shard', () => {
       if (lines > 0) expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
     })
   }
+})
+
+describe('litmus batch --concurrency: when workers start', () => {
+  // [ms elapsed, bytes read, input bytes (undefined: stdin), workers start]
+  it.each([
+    [100, 1_000_000, 100_000_000, false], // too early, however much is left
+    [299, 1_000, undefined, false],
+    [300, 1_000, undefined, true], // stdin may always bring more
+    [300, 600_000, 1_000_000, false], // 200 ms left: a worker would not earn back its start
+    [300, 200_000, 1_000_000, true], // 1.2 s left
+    [500, 333_000, 1_000_000, true], // 1.0 s left
+    [500, 340_000, 1_000_000, false],
+    [400, 1_000_000, 1_000_000, false], // all read
+    [400, 0, 1_000_000, true] // nothing read yet (a first line still arriving)
+  ])('after %i ms with %i of %s bytes read: %s', (elapsed, read, size, start) => {
+    expect(workersPay(elapsed, read, size)).toBe(start)
+  })
 })
 
 describe('litmus batch --concurrency: worker threads, input order', () => {

@@ -62,6 +62,25 @@ export function parseFailUnder(value: string | undefined): number {
 /** Lines per task sent to a worker: large enough that the round trip (~0.1 ms) is small beside the scoring. */
 const CHUNK = 256
 
+/**
+ * How long a batch runs on this thread alone before workers may start, and how much longer a file must
+ * still take: a worker's start costs this thread about 0.1 s and the worker 0.2 s, and on a 2-core
+ * machine here two threads scored only 1.1-1.5 times as fast as one, so less work left never pays.
+ */
+const WORKERS_AFTER_MS = 300
+const WORKERS_FOR_MS = 1000
+
+/**
+ * Whether a batch that has run `elapsed` ms and read `read` bytes has enough work left for workers to
+ * pay for their start: its input of `size` bytes would take WORKERS_FOR_MS more at the rate so far (stdin,
+ * of unknown size, may always bring more).
+ */
+export function workersPay(elapsed: number, read: number, size?: number): boolean {
+  if (elapsed < WORKERS_AFTER_MS) return false
+  if (size === undefined) return true
+  return (elapsed * (size - read)) / Math.max(1, read) >= WORKERS_FOR_MS
+}
+
 function whole(flag: string, raw: string | undefined): number {
   if (raw === undefined || !/^\d+$/.test(raw)) throw new UsageError(`${flag} expects a whole number, got ${JSON.stringify(raw ?? '')}`)
   return Number(raw)
@@ -102,8 +121,8 @@ export function parseBatch(argv: string[], implemented: readonly string[]): Batc
   return options
 }
 
-/** Open a file for reading, or explain in one line why it cannot be read. */
-async function openInput(path: string): Promise<Readable> {
+/** Open a file for reading (with its size in bytes), or explain in one line why it cannot be read. */
+async function openInput(path: string): Promise<{ stream: Readable; size: number }> {
   try {
     const handle = await open(path, 'r')
     const stat = await handle.stat()
@@ -111,7 +130,7 @@ async function openInput(path: string): Promise<Readable> {
       await handle.close()
       throw Object.assign(new Error(), { code: 'EISDIR' })
     }
-    return handle.createReadStream()
+    return { stream: handle.createReadStream(), size: stat.size }
   } catch (e) {
     throw unreadable(path, e)
   }
@@ -181,7 +200,7 @@ export async function* readLines(stream: AsyncIterable<Uint8Array | string>, max
 async function countLines(path: string): Promise<number> {
   let lines = 0
   let last = 10
-  for await (const chunk of await openInput(path)) {
+  for await (const chunk of (await openInput(path)).stream) {
     const bytes = chunk as Buffer
     for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++
     if (bytes.length) last = bytes[bytes.length - 1]
@@ -240,7 +259,8 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     // Allowed (a shared or throttled machine may report fewer cores than it gives), but rarely faster.
     process.stderr.write(`litmus: warning: --concurrency ${options.concurrency} is more than the ${cores} cores of this machine; threads beyond ${cores} compete for them\n`)
   }
-  const stream = lines ? undefined : options.path === '-' ? process.stdin : await openInput(options.path)
+  const file = lines || options.path === '-' ? undefined : await openInput(options.path)
+  const stream = lines ? undefined : (file?.stream ?? process.stdin)
   let total: number | undefined
   if (process.stderr.isTTY && options.path !== '-') {
     total = await countLines(options.path)
@@ -248,10 +268,11 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   }
   const progress = await progressBar(total)
 
-  // --concurrency N: this thread and N - 1 workers. This thread scores from the first line while the
-  // workers start (each loads its own Evaluator and warms up, which for a few thousand short lines
-  // costs more than the scoring), and keeps scoring whenever the workers have enough queued; a batch
-  // shorter than one chunk never starts them.
+  // --concurrency N: this thread and N - 1 workers. This thread scores from the first line, and keeps
+  // scoring whenever the workers have enough queued. The workers start only once the batch has run for
+  // WORKERS_AFTER_MS and, for a file, what is still unread would take WORKERS_FOR_MS more: a worker costs
+  // a thread, its own load and warm-up, which a batch of a few thousand short lines never earns back.
+  // A batch shorter than one chunk never starts them.
   const workers = options.concurrency - 1
   // LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
   // cover the workers' path whatever the timing).
@@ -284,9 +305,15 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
       return Promise.reject(e)
     }
   }
+  const started = performance.now()
+  // Bytes of input read so far (a line's UTF-16 length stands for its bytes: an estimate is enough).
+  let readBytes = 0
   /** Score a chunk here or in the pool; `last` (a partial chunk, the input's end) does not start the pool. */
   const score = async (chunk: Chunk, last = false): Promise<Scored> => {
-    if (workers > 0 && (!last || workersOnly)) await (starting ??= startPool())
+    if (workers > 0 && (starting || workersOnly || (!last && workersPay(performance.now() - started, readBytes, file?.size)))) await (starting ??= startPool())
+    // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
+    // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
+    if (pool) await new Promise(setImmediate)
     // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
     if (!workersOnly && (!pool || !poolReady || inPool >= 2 * workers)) return here(chunk)
     inPool++
@@ -309,7 +336,6 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   let flagged = 0
   const judging = options.thresholds !== undefined || options.failUnder !== undefined
   const thresholds: Thresholds | undefined = judging ? litmus.thresholds : undefined
-  const started = performance.now()
   // Chunks in input order; their results are written in the same order, whichever worker finishes first.
   const pending: [Chunk, Promise<Scored>][] = []
   const flush = async () => {
@@ -343,6 +369,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   let index = 0
   try {
     for await (const raw of input) {
+      readBytes += typeof raw === 'string' ? raw.length + 1 : 1
       if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
       if (chunk.lines.length === size) {
         pending.push([chunk, score(chunk)])

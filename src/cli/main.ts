@@ -137,7 +137,7 @@ function sample(litmus: Evaluator, json: boolean): void {
 declare const __LITMUS_VERSION__: string
 
 /** Which lines `--shard INDEX/COUNT` takes, and how input is cut into lines (exported for their tests). */
-export { inShard, MAX_LINE_BYTES, readLines } from './batch.js'
+export { inShard, MAX_LINE_BYTES, readLines, workersPay } from './batch.js'
 /** An error's stack mapped to source lines (exported for its test). */
 export { mapStack } from './stack.js'
 
