@@ -245,8 +245,8 @@ describe('bundles', () => {
     expect(lib).not.toMatch(/litmus server:|API_KEY header|Litmus metrics service|litmus client:/)
     expect(readFileSync(new URL('../dist/server.js', import.meta.url), 'utf8')).toMatch(/litmus server:/)
     const imports = [
-      ...[...lib.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]),
-      ...[...lib.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])
+      ...[...lib.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^;'"`]*?from\s*["'`]([^"'`]+)["'`]/gm)].map((m) => m[1]),
+      ...[...lib.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1])
     ]
     expect(imports.length).toBeGreaterThan(0)
     for (const spec of imports) expect(spec).toMatch(/^\.\/(models\/[\w-]+|core-wasm)\.js$/)
