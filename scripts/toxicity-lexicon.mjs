@@ -70,6 +70,11 @@ export const LISTS = [
       garbage worthless useless burden stupid dumb ugly deport deported slaves slave property primitive backward
       smell stink stinks mentally ill monkeys monkey apes ape dogs infest infesting invaders plague
       idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests`), F.HOSTILE],
+  // Praise of a group's character or worth: denied of a group ("Muslims are not decent people", "women
+  // are never smart") it is an identity attack without a hostile word. Words that also describe a
+  // situation ("welcome", "equal", "safe", "happy") are left out: "refugees are not safe there" is news.
+  [w(`good decent honest trustworthy smart intelligent clever civilized civilised human humans normal worthy
+      capable kind moral loyal peaceful respectable valuable innocent`), F.TRAIT],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks
@@ -110,8 +115,11 @@ export const LISTS = [
   [DIALECT_MARKERS, F.NOFEAT]
 ]
 
-/** Words whose misspellings with letters out of order count as them (FUZZY): insults, profanity, slurs. */
-const FUZZY_SOURCE = F.INSULT | F.PROF | F.SLUR
+/**
+ * Words whose misspellings with letters out of order count as them (FUZZY): insults, profanity, slurs,
+ * and the group terms and hostile predicates of identity attacks ("Mulsims are vermin", "disgutsing").
+ */
+const FUZZY_SOURCE = F.INSULT | F.PROF | F.SLUR | F.IDENT | F.HOSTILE
 const tailKey = (word) => `${word[0]}|${word.slice(1).split('').sort().join('')}`
 
 /** AFINN-165 words with valence >= 2 (ODbL-1.0): cue of emphatic, approving profanity. */

@@ -138,7 +138,8 @@ describe('toxicity', () => {
     'counter-speech': 0.6,
     'quoted and reclaimed slurs': 0.8,
     'identity terms alone': 0.8,
-    'benign with violent or rude words': 0.6
+    'benign with violent or rude words': 0.6,
+    'group hate in disguise': 0.85
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]

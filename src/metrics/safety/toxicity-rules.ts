@@ -10,7 +10,8 @@
 //    ("he is a coward"); said of oneself ("I'm such an idiot") it barely counts; hatred declared to
 //    the reader ("I hate you!");
 //  - identity attack: a slur, or a group term within the same sentence as a hostile predicate ("Muslims
-//    are terrorists", "I hate gay people"); the group term alone is nothing;
+//    are terrorists", "I hate gay people"), or as praise denied ("Muslims are not decent people"); the
+//    group term alone is nothing;
 //  - obscene and sexual_explicit: the words themselves;
 //  - and the evidence that lowers a score: negation before the hostile word ("I don't hate women",
 //    "you're not stupid"), counter-speech (the hostile words inside quotes, or talked about as words
@@ -21,7 +22,7 @@
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -50,6 +51,8 @@ export const FLAGS: Record<
   IDIOM: 2097152,
   /** Set by `withSwaps` on a text word read as a FUZZY word: it counts only when aimed at someone. */
   SWAPPED: 4194304,
+  /** Praise of character or worth ("decent", "smart", "human"): denied of a group, an identity attack. */
+  TRAIT: 8388608,
   NOFEAT: 0x80000000
 }
 
@@ -93,6 +96,8 @@ const IDIOMS: Record<string, { next: Array<Set<string>>; target: boolean }> = {
 }
 /** Insult evidence of a hostile idiom aimed at someone (as hatred declared to the reader). */
 export const IDIOM_EVIDENCE = 2.5
+/** Identity-attack evidence of praise denied of a group ("women are not smart"): less sure than a hostile word. */
+export const DENIED = 3
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
 
@@ -127,10 +132,12 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   const HOT = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.SEXWEAK | F.IDIOM
   let any = 0
   for (let i = 1; i < 2 * nFlagged; i += 2) any |= flagged[i]
-  // Nothing hostile: the shared empty result (callers only read it).
-  if ((any & HOT) === 0 && !collect) return NOTHING
+  // Nothing hostile (no hostile word, no group with praise denied): the shared empty result (callers only read it).
+  const denied = F.IDENT | F.NEG | F.TRAIT
+  const hot = (any & HOT) !== 0 || (any & denied) === denied
+  if (!hot && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
-  if ((any & HOT) === 0) return out
+  if (!hot) return out
   const idx = new Int32Array(nFlagged)
   const flg = new Uint32Array(nFlagged)
   for (let i = 0; i < nFlagged; i++) {
@@ -329,6 +336,15 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
           aimed = true
           note('group and hostile word', w, idx[h], 3.5 * OVERALL.identity_attack)
         }
+      } else {
+        // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
+        const t = near(k, 2, 6, F.TRAIT)
+        const neg = t >= 0 ? near(k, 1, idx[t] - w - 1, F.NEG) : -1
+        if (neg >= 0 && !countered(k) && DENIED > out.identity_attack) {
+          out.identity_attack = DENIED
+          aimed = true
+          note('group and praise denied', w, idx[t], DENIED * OVERALL.identity_attack)
+        }
       }
     }
     if (f & F.SWAPPED) continue
@@ -439,10 +455,12 @@ export function swapTable(lexicon: string): SwapTable {
 const sortedTail = (s: string) => s.slice(1).split('').sort().join('')
 
 /**
- * Misspellings with letters out of order ("idoit", "stupdi", "btich"): an unflagged word of SWAP_MIN to
- * SWAP_MAX ASCII letters with the first letter and the multiset of the others of a FUZZY insult or slur
- * gets its insult flags and SWAPPED, so the rules read it as that insult when it is aimed at someone. One pass over the words (UTF-8 `bytes` at
- * `ptr`, byte `spans`); returns the flagged pairs, merged in word order (the same array when none).
+ * Misspellings with letters out of order ("idoit", "stupdi", "Mulsims"): an unflagged word of SWAP_MIN to
+ * SWAP_MAX ASCII letters with the first letter and the multiset of the others of a FUZZY word gets its
+ * insult, group and hostile flags and SWAPPED, so the rules read it as that insult when it is aimed at
+ * someone, and as that group term or hostile predicate beside the other half of an identity attack.
+ * One pass over the words (UTF-8 `bytes` at `ptr`, byte `spans`); returns the flagged pairs, merged in
+ * word order (the same array when none).
  */
 export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, flagged: ArrayLike<number>, nFlagged: number, table: SwapTable): { flagged: ArrayLike<number>; nFlagged: number } {
   if (table.size === 0) return { flagged, nFlagged }
@@ -476,8 +494,10 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
     for (let i = 0; i < n; i++) text += String.fromCharCode(bytes[s + i] | 0x20)
     const tail = sortedTail(text)
     const hit = hits.find((h) => h.word !== text && sortedTail(h.word) === tail)
-    // Only the insult reading: a swapped word is never profanity, sexual or a group term by itself.
-    if (hit && hit.flags & (F.INSULT | F.SLUR)) (extra ??= []).push(w, (hit.flags & (F.INSULT | F.SLUR | F.ADJ)) | F.SWAPPED)
+    // The insult reading (counted only when aimed at someone) and the identity-attack reading (a group
+    // term or a hostile predicate, counted only as a pair): a swapped word is never profanity or sexual.
+    const kept = F.INSULT | F.SLUR | F.ADJ | F.IDENT | F.HOSTILE
+    if (hit && hit.flags & (F.INSULT | F.SLUR | F.IDENT | F.HOSTILE)) (extra ??= []).push(w, (hit.flags & kept) | F.SWAPPED)
   }
   if (extra === null) return { flagged, nFlagged }
   const out = new Uint32Array(2 * nFlagged + extra.length)
