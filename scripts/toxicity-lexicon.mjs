@@ -151,6 +151,14 @@ export function compileLexicon(afinnPath, glovePath = null) {
     for (const [word, f] of flags) {
       if (f & FUZZY_SOURCE && /^[a-z]{5,12}$/.test(word) && classes.get(tailKey(word)) === 1) flags.set(word, f | F.FUZZY)
     }
+    // A FUZZY word of 6 to 12 letters is also EDIT1 (read with one letter after the first dropped or
+    // doubled) unless a common word that is not in the lexicon is one of those forms: "blacks" would read
+    // "backs", so it is not EDIT1. Lexicon words are never read as misspellings (they have flags).
+    const common = new Set(vocabulary.filter((word) => /^[a-z]{5,13}$/.test(word) && !flags.has(word)))
+    const forms = (word) => word.split('').flatMap((c, i) => (i === 0 ? [] : [word.slice(0, i) + word.slice(i + 1), word.slice(0, i) + c + word.slice(i)]))
+    for (const [word, f] of flags) {
+      if (f & F.FUZZY && word.length >= 6 && !forms(word).some((form) => common.has(form))) flags.set(word, f | F.EDIT1)
+    }
   }
   return [...flags.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

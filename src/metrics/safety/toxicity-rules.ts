@@ -22,7 +22,7 @@
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -49,10 +49,12 @@ export const FLAGS: Record<
   FUZZY: 1048576,
   /** The head word of a hostile idiom ("nobody likes you", "shut up", "a waste of space"; see IDIOMS). */
   IDIOM: 2097152,
-  /** Set by `withSwaps` on a text word read as a FUZZY word: it counts only when aimed at someone. */
+  /** Set by `withSwaps` on a misspelt text word read as a FUZZY word: it counts only when aimed at someone. */
   SWAPPED: 4194304,
   /** Praise of character or worth ("decent", "smart", "human"): denied of a group, an identity attack. */
   TRAIT: 8388608,
+  /** A FUZZY word also read with one letter dropped or one letter doubled ("imigrants", "stuppid"). */
+  EDIT1: 16777216,
   NOFEAT: 0x80000000
 }
 
@@ -419,8 +421,39 @@ const SWAP_MIN = 5
 // letters. Equal for any order of the same letters; a hit is confirmed letter by letter.
 const swapKey = (first: number, n: number, sum: number, squares: number) => ((first * 16 + n) * 2048 + sum) * 262144 + squares
 
-/** Words of the lexicon flagged FUZZY, keyed by their letters (the first in place, the rest in any order). */
-export type SwapTable = Map<number, Array<{ word: string; flags: number }>>
+type Listed = { word: string; flags: number }
+
+/**
+ * Misspellings of the lexicon's hostile words: FUZZY words keyed by their letters (the first in place, the
+ * rest in any order), and EDIT1 words keyed by the hash of each form with one letter dropped (`dropped`)
+ * and by their own hash (`whole`, for a text word with a doubled letter).
+ */
+export interface SwapTable {
+  letters: Map<number, Listed[]>
+  dropped: Map<number, Array<Listed & { form: string }>>
+  whole: Map<number, Listed[]>
+}
+
+// FNV-1a (32 bits) of lower-cased ASCII letters, skipping position `skip`: a number to look a word up by
+// without building its string; a hit is confirmed letter by letter.
+function letterHash(codeAt: (i: number) => number, n: number, skip = -1): number {
+  let h = 2166136261
+  for (let i = 0; i < n; i++) if (i !== skip) h = Math.imul(h ^ (codeAt(i) | 0x20), 16777619) >>> 0
+  return h
+}
+
+/** The lower-cased ASCII letters of the `n` bytes at `s`, without position `skip`. */
+function spelled(bytes: Uint8Array, s: number, n: number, skip = -1): string {
+  let text = ''
+  for (let i = 0; i < n; i++) if (i !== skip) text += String.fromCharCode(bytes[s + i] | 0x20)
+  return text
+}
+
+const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
 
 /**
  * The entries of a lexicon ("word\tflags" lines) whose flags, in decimal, have at least `digits` digits:
@@ -433,10 +466,11 @@ function* lexiconEntries(lexicon: string, digits = 0): Generator<[string, number
 
 /** The swap table of a lexicon ("word\tflags" lines). */
 export function swapTable(lexicon: string): SwapTable {
-  const table: SwapTable = new Map()
+  const table: SwapTable = { letters: new Map(), dropped: new Map(), whole: new Map() }
   // Flags with fewer digits than the FUZZY bit alone cannot hold it: a tenth of the lexicon is read.
   for (const [word, flags] of lexiconEntries(lexicon, String(F.FUZZY).length)) {
     if ((flags & F.FUZZY) === 0) continue
+    const listed = { word, flags: flags & ~(F.FUZZY | F.EDIT1) }
     let sum = 0
     let squares = 0
     for (let i = 1; i < word.length; i++) {
@@ -444,10 +478,15 @@ export function swapTable(lexicon: string): SwapTable {
       sum += c
       squares += c * c
     }
-    const key = swapKey(word.charCodeAt(0), word.length, sum, squares)
-    const list = table.get(key) ?? []
-    list.push({ word, flags: flags & ~F.FUZZY })
-    table.set(key, list)
+    push(table.letters, swapKey(word.charCodeAt(0), word.length, sum, squares), listed)
+    if ((flags & F.EDIT1) === 0) continue
+    const at = (i: number) => word.charCodeAt(i)
+    push(table.whole, letterHash(at, word.length), listed)
+    for (let i = 1; i < word.length; i++) {
+      const form = word.slice(0, i) + word.slice(i + 1)
+      if (i > 1 && word[i] === word[i - 1]) continue // the same form as dropping the letter before
+      push(table.dropped, letterHash(at, word.length, i), { ...listed, form })
+    }
   }
   return table
 }
@@ -455,15 +494,16 @@ export function swapTable(lexicon: string): SwapTable {
 const sortedTail = (s: string) => s.slice(1).split('').sort().join('')
 
 /**
- * Misspellings with letters out of order ("idoit", "stupdi", "Mulsims"): an unflagged word of SWAP_MIN to
- * SWAP_MAX ASCII letters with the first letter and the multiset of the others of a FUZZY word gets its
- * insult, group and hostile flags and SWAPPED, so the rules read it as that insult when it is aimed at
- * someone, and as that group term or hostile predicate beside the other half of an identity attack.
+ * Misspellings ("idoit", "stupdi", "Mulsims", "imigrants", "stuppid"): an unflagged word of SWAP_MIN to
+ * SWAP_MAX ASCII letters with the first letter and the multiset of the others of a FUZZY word, or an
+ * EDIT1 word with one letter (not the first) dropped or doubled, gets that word's insult, group and
+ * hostile flags and SWAPPED, so the rules read it as that insult when it is aimed at someone, and as
+ * that group term or hostile predicate beside the other half of an identity attack.
  * One pass over the words (UTF-8 `bytes` at `ptr`, byte `spans`); returns the flagged pairs, merged in
  * word order (the same array when none).
  */
 export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, flagged: ArrayLike<number>, nFlagged: number, table: SwapTable): { flagged: ArrayLike<number>; nFlagged: number } {
-  if (table.size === 0) return { flagged, nFlagged }
+  if (table.letters.size === 0) return { flagged, nFlagged }
   let extra: number[] | null = null
   let k = 0
   for (let w = 0; w < nWords; w++) {
@@ -472,8 +512,13 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
     const s = ptr + spans[2 * w]
     const n = spans[2 * w + 1] - spans[2 * w]
     if (n < SWAP_MIN || n > SWAP_MAX) continue
+    const first = bytes[s] | 0x20
+    if (first < 97 || first > 122) continue
+    // One pass over the letters: the swap key's sums, the word's hash, and whether a letter is doubled.
     let sum = 0
     let squares = 0
+    let hash = Math.imul(2166136261 ^ first, 16777619) >>> 0
+    let doubled = false
     let ok = true
     for (let i = 1; i < n; i++) {
       let c = bytes[s + i]
@@ -484,18 +529,33 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
       }
       sum += c
       squares += c * c
+      hash = Math.imul(hash ^ c, 16777619) >>> 0
+      if (c === (bytes[s + i - 1] | 0x20)) doubled = true
     }
     if (!ok) continue
-    const first = bytes[s] | 0x20
-    if (first < 97 || first > 122) continue
-    const hits = table.get(swapKey(first, n, sum, squares))
-    if (!hits) continue
-    let text = ''
-    for (let i = 0; i < n; i++) text += String.fromCharCode(bytes[s + i] | 0x20)
-    const tail = sortedTail(text)
-    const hit = hits.find((h) => h.word !== text && sortedTail(h.word) === tail)
+    let hit: Listed | undefined
+    const swaps = table.letters.get(swapKey(first, n, sum, squares))
+    if (swaps) {
+      const text = spelled(bytes, s, n)
+      const tail = sortedTail(text)
+      hit = swaps.find((h) => h.word !== text && sortedTail(h.word) === tail)
+    }
+    // One letter dropped ("imigrants"), or one letter doubled ("stuppid"), of an EDIT1 word.
+    const drops = hit ? undefined : table.dropped.get(hash)
+    if (drops) {
+      const text = spelled(bytes, s, n)
+      hit = drops.find((h) => h.form === text)
+    }
+    for (let i = 1; doubled && !hit && i < n; i++) {
+      if ((bytes[s + i] | 0x20) !== (bytes[s + i - 1] | 0x20)) continue
+      const words = table.whole.get(letterHash((j) => bytes[s + j], n, i))
+      if (words) {
+        const text = spelled(bytes, s, n, i)
+        hit = words.find((h) => h.word === text)
+      }
+    }
     // The insult reading (counted only when aimed at someone) and the identity-attack reading (a group
-    // term or a hostile predicate, counted only as a pair): a swapped word is never profanity or sexual.
+    // term or a hostile predicate, counted only as a pair): a misspelt word is never profanity or sexual.
     const kept = F.INSULT | F.SLUR | F.ADJ | F.IDENT | F.HOSTILE
     if (hit && hit.flags & (F.INSULT | F.SLUR | F.IDENT | F.HOSTILE)) (extra ??= []).push(w, (hit.flags & kept) | F.SWAPPED)
   }
