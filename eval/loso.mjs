@@ -71,8 +71,9 @@ const ADAPTERS = {
       return cores.get(key)
     }
     const candidates = {
-      'n-gram, /n, no word pairs, prior 0.2, shortness term (as before)': { ...P.SETTINGS, embedded: false },
-      'n-gram + embedded-instruction terms (new)': P.SETTINGS
+      'whole text only': { ...P.SETTINGS, windows: false },
+      'windows of 50+ words (<= 8 sentences)': { ...P.SETTINGS, winWords: 50, winSentences: 8 },
+      'windows of 1-3 sentences, 30+ words (new)': P.SETTINGS
     }
     for (const settings of Object.values(candidates)) await coreFor(settings)
     const triggers = fixture('prompt-manipulation/benign-triggers.json').map((text) => ({ text, y: 0, family: 'fixtures: benign prompts with trigger words' }))
@@ -83,7 +84,10 @@ const ADAPTERS = {
       train1(rows, settings) {
         const core = cores.get(`${settings.kinds}/${settings.bits}/${settings.cmin}/${settings.cmax}`)
         const { model } = P.fit(core, rows, settings)
-        return P.scorer(core, model)
+        const s = P.scorer(core, model)
+        return (text) => {
+            return s(text)
+        }
       },
       keyword,
       previous: (litmus) => (text) => litmus.evaluate('prompt_manipulation', { text }).score
