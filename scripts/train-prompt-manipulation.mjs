@@ -57,6 +57,9 @@ export const SOURCES = [
   ['giskard (attacks)', 'injection/giskard_prompt_injections.jsonl'],
   ['hh-rlhf (ordinary requests)', 'helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', (r) => firstTurn(r.prompt)]
 ]
+/** Families of benign prompts that look like attacks (roles, personas, trigger words): `scale` each in the head's training. */
+export const lookAlikes = (scale) => Object.fromEntries(['awesome-chatgpt-prompts (role-play)', 'plexpt (zh role prompts)', 'gpteacher (benign role-play)', 'written negatives'].map((f) => [f, scale]))
+
 /** Scored only: a dev set, sources that may not ship, and ordinary requests of another hh-rlhf file. */
 export const EVAL_ONLY = [
   ['bipia (attacks in e-mails, dev)', 'injection/bipia.jsonl', null],
