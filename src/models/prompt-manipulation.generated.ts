@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "a024ffff014860538b3805bbf649637a980abe43f223c44cbb7199b1231d7158"
+      "sha256": "6a2bb674fd92a2ea3b3e78ff31ee558562ad7f71cc932e1d97bbe42d9c384dc0"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -202,6 +202,23 @@ let sCount = new Float64Array(64)
 let countKey = ''
 let countOf = new Int32Array(CHAR_MAX + 1)
 
+/** Doubles the sentence tables (kept, so their size follows the most sentences a text has had). */
+function grow(): void {
+  const size = 2 * sFirst.length
+  const f = new Int32Array(size)
+  const l = new Int32Array(size)
+  const su = new Float64Array(size)
+  const c = new Float64Array(size)
+  f.set(sFirst)
+  l.set(sLast)
+  su.set(sSum)
+  c.set(sCount)
+  sFirst = f
+  sLast = l
+  sSum = su
+  sCount = c
+}
+
 /** Features a word of n bytes emits: its unigram (kinds & 1) and its character n-grams of "<word>" (kinds & 4). */
 function featureCounts(kinds: number, cmin: number, cmax: number): Int32Array {
   const key = `${kinds}/${cmin}/${cmax}`
@@ -244,13 +261,6 @@ function endsSentence(bytes: Uint8Array, s: number, e: number): boolean {
 export function bestWindow(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, sums: ArrayLike<number>, kinds: number, cmin: number, cmax: number, minWords = WIN_WORDS, maxSentences = WIN_SENTENCES): [number, number, number, number] | null {
   if (nWords < 2 * minWords) return null
   const counts = featureCounts(kinds, cmin, cmax)
-  if (sFirst.length < nWords) {
-    const size = Math.max(nWords, 2 * sFirst.length)
-    sFirst = new Int32Array(size)
-    sLast = new Int32Array(size)
-    sSum = new Float64Array(size)
-    sCount = new Float64Array(size)
-  }
   let ns = 0
   let first = 0
   let sum = 0
@@ -260,6 +270,7 @@ export function bestWindow(bytes: Uint8Array, ptr: number, spans: ArrayLike<numb
     sum += sums[w] | 0
     count += n <= CHAR_MAX ? counts[n] : kinds & 1
     if (w === nWords - 1 || endsSentence(bytes, ptr + spans[2 * w + 1], ptr + spans[2 * w + 2])) {
+      if (ns === sFirst.length) grow()
       sFirst[ns] = first
       sLast[ns] = w
       sSum[ns] = sum
