@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "6a2bb674fd92a2ea3b3e78ff31ee558562ad7f71cc932e1d97bbe42d9c384dc0"
+      "sha256": "fe1cbcf2330cd71752a60fcc7c6530ab8c549bb1c0202f6ded116949228598f5"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

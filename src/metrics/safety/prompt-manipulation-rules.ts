@@ -428,7 +428,7 @@ export const OBFUSCATION_EACH = 0.5
 /**
  * Evidence of manipulation in `text`.
  * `head(str)` gives the learned head's raw logit of a string, whether it holds a trigger word, and where
- * the patterns must run (`windowsOf`) ({ raw, trigger, windows }); `decode()` gives the encoded segments of `text` with their decoded payloads
+ * the patterns must run (`windowsOf`), and its best sentence window (`bestWindow`: { raw, span }) ({ raw, trigger, windows, best }); `decode()` gives the encoded segments of `text` with their decoded payloads
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
  * type and (with `collect`) the list of evidence; `window` is the sentence window of a long text whose
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
