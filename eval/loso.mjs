@@ -71,8 +71,11 @@ const ADAPTERS = {
       return cores.get(key)
     }
     const candidates = {
-      'n-gram, /n, no word pairs, prior 0.2, shortness term (as before)': { ...P.SETTINGS, embedded: false },
-      'n-gram + embedded-instruction terms (new)': P.SETTINGS
+      'whole text only': { ...P.SETTINGS, windows: false },
+      'windows of 50+ words (<= 8 sentences)': { ...P.SETTINGS, winWords: 50, winSentences: 8 },
+      'windows of 1-3 sentences, 30+ words (new)': P.SETTINGS,
+      'new, look-alike families x2 in training': { ...P.SETTINGS, familyScale: P.lookAlikes(2) },
+      'new, look-alike families x4 in training': { ...P.SETTINGS, familyScale: P.lookAlikes(4) }
     }
     for (const settings of Object.values(candidates)) await coreFor(settings)
     const triggers = fixture('prompt-manipulation/benign-triggers.json').map((text) => ({ text, y: 0, family: 'fixtures: benign prompts with trigger words' }))
@@ -82,8 +85,18 @@ const ADAPTERS = {
       candidates,
       train1(rows, settings) {
         const core = cores.get(`${settings.kinds}/${settings.bits}/${settings.cmin}/${settings.cmax}`)
-        const { model } = P.fit(core, rows, settings)
-        return P.scorer(core, model)
+        const { q, model } = P.fit(core, rows, settings)
+        core.installed = q
+        const score = P.scorer(core, model)
+        // Candidates of the same feature settings share a core: the one scoring installs its own weights
+        // (the models for the never-trained rows are all fitted before any of them scores).
+        return (text) => {
+          if (core.installed !== q) {
+            core.setWeights(q)
+            core.installed = q
+          }
+          return score(text)
+        }
       },
       keyword,
       previous: (litmus) => (text) => litmus.evaluate('prompt_manipulation', { text }).score

@@ -20,11 +20,12 @@
 // the written evaluation fixtures are never read here: eval/loso.mjs scores them.
 //
 // Normalisation: the head sum is divided by the feature count (a repeated text scores as the text once),
-// and a long text is also scored per window of sentences, keeping the highest (analyse in
+// and a text of several sentences is also scored per window of 1-3 sentences (bestWindow, from the core's
+// per-word sums), keeping the highest unless the text set the model's role (analyse in
 // prompt-manipulation-rules.ts), so an injection at the end of an e-mail is not diluted by the e-mail.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { distinctWords } from '../build/rules/distinct-words.js'
-import { analyse, TRIGGER, TRIGGER_WORDS, WHOLE, windowsOf } from '../build/rules/prompt-manipulation-rules.js'
+import { analyse, bestWindow, TRIGGER, TRIGGER_WORDS, WHOLE, WIN_SENTENCES, WIN_WORDS, windowsOf } from '../build/rules/prompt-manipulation-rules.js'
 import { loadCore } from './lib/core.mjs'
 import { fitDense, normOf, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
 import { cap, fitRows } from './lib/loso.mjs'
@@ -36,8 +37,10 @@ const ROOT = new URL('../', import.meta.url)
 const DATA = new URL('../../shared/datasets/injection/', import.meta.url)
 const DATA_ALL = new URL('../../shared/datasets/', import.meta.url)
 const OUT = new URL('../src/models/prompt-manipulation.generated.ts', import.meta.url)
+/** vecScore flag: each word's share of the head sum (assembly/vec/features.ts), for the sentence windows. */
+const WANT_WORD_SUMS = 4
 
-export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.2, words: 8 }
+export const SETTINGS = { kinds: 5, bits: 18, cmin: 3, cmax: 5, norm: 'mean', epochs: 6, learningRate: 0.2, l2: 1e-7, seed: 20261127, calibrationShare: 0.2, perSource: 3000, prior: 0.2, words: 8, windows: true, winWords: WIN_WORDS, winSentences: WIN_SENTENCES }
 
 /** Training families: [family, file, row mapping]; every file may ship. */
 export const SOURCES = [
@@ -54,6 +57,9 @@ export const SOURCES = [
   ['giskard (attacks)', 'injection/giskard_prompt_injections.jsonl'],
   ['hh-rlhf (ordinary requests)', 'helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', (r) => firstTurn(r.prompt)]
 ]
+/** Families of benign prompts that look like attacks (roles, personas, trigger words): `scale` each in the head's training. */
+export const lookAlikes = (scale) => Object.fromEntries(['awesome-chatgpt-prompts (role-play)', 'plexpt (zh role prompts)', 'gpteacher (benign role-play)', 'written negatives'].map((f) => [f, scale]))
+
 /** Scored only: a dev set, sources that may not ship, and ordinary requests of another hh-rlhf file. */
 export const EVAL_ONLY = [
   ['bipia (attacks in e-mails, dev)', 'injection/bipia.jsonl', null],
@@ -115,16 +121,23 @@ export async function manipulationCore(weights, settings = SETTINGS) {
   }
   const headOf = (model) => (text) => {
     const [p, n] = core.write(text)
-    const r = x.vecScore(p, n, m, 0)
+    const r = x.vecScore(p, n, m, WANT_WORD_SUMS)
     const u = new Uint32Array(x.memory.buffer, r, 9)
     const sum = new Int32Array(x.memory.buffer, r + 32, 1)[0]
-    const shrink = model.words ? distinctWords(new Uint8Array(x.memory.buffer), p, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), u[0], model.words) / model.words : 1
+    const bytes = new Uint8Array(x.memory.buffer)
+    const spans = new Uint32Array(x.memory.buffer, u[1], u[0] * 2)
+    const shrink = model.words ? distinctWords(bytes, p, spans, u[0], model.words) / model.words : 1
+    const bw = model.windows === false ? null : bestWindow(bytes, p, spans, u[0], new Int32Array(x.memory.buffer, u[7], u[0]), settings.kinds, settings.cmin, settings.cmax, model.winWords)
+    // The window's string span only when asked for (byte offsets turned into string indices).
+    const at = (b) => Buffer.from(text).subarray(0, b).toString().length
+    const span = bw && model.spans ? [at(spans[2 * bw[2]]), at(spans[2 * bw[3] + 1])] : null
+    const best = bw ? { raw: model.bias + model.scale * bw[0] * normOf(model.norm ?? 'sqrt', bw[1]), span } : null
     let windows = null
     if (u[5] > 0 && text.length > WHOLE) {
       if (n !== text.length) x.utf16Offsets(p, n, u[1], u[0] * 2)
       windows = windowsOf(text.length, new Uint32Array(x.memory.buffer, u[1], u[0] * 2), new Uint32Array(x.memory.buffer, u[6], u[5] * 2), u[5])
     }
-    return { raw: model.bias + model.scale * sum * normOf(model.norm ?? 'sqrt', u[2]) * shrink, trigger: u[5] > 0, windows, words: u[0], short: 1 - shrink }
+    return { raw: model.bias + model.scale * sum * normOf(model.norm ?? 'sqrt', u[2]) * shrink, trigger: u[5] > 0, windows, words: u[0], short: 1 - shrink, best }
   }
   const decoder = (text) => () => {
     const [p, n] = core.write(text)
@@ -160,7 +173,7 @@ export function fit(core, rows, settings = SETTINGS) {
   const { w, bias } = trainHashed(train, 1 << settings.bits, settings)
   const { q, scale } = quantize(w)
   core.setWeights(q)
-  const model = { bias, scale, norm: settings.norm, words: settings.words }
+  const model = { bias, scale, norm: settings.norm, words: settings.words, windows: settings.windows, winWords: settings.winWords, winSentences: settings.winSentences }
   const head = core.headOf(model)
   const cal = calRows.map((r) => {
     const a = analyse(r.text, head, core.decoder(r.text), false)

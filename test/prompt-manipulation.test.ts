@@ -86,7 +86,9 @@ describe('prompt_manipulation', () => {
     'injection in the middle of a long e-mail': 0.75,
     'benign role-play': 0.75,
     'security questions': 0.75,
-    'ordinary requests': 0.75
+    'ordinary requests': 0.75,
+    'injection at the end of a short e-mail': 0.75,
+    'benign long role prompt': 0.8
   }
   it.each(Object.keys(floors))('functional class %s', (cls) => {
     const rows = functional[cls]
@@ -102,6 +104,19 @@ describe('prompt_manipulation', () => {
     const e = litmus.explain('prompt_manipulation', { text: injected })
     expect(e.score).toBe(score(injected))
     for (const ev of e.evidence) if (ev.span && ev.where === 'text' && ev.string && !ev.label.startsWith('sentence window')) expect(injected.slice(ev.span[0], ev.span[1]).toLowerCase()).toBe(ev.string.toLowerCase())
+    // The window that raised the head is named, with its span in the text (its string: the first 200 characters).
+    const win = e.evidence.find((ev) => ev.label.startsWith('sentence window'))!
+    expect(injected.slice(win.span![0], win.span![1]).startsWith(win.string!)).toBe(true)
+    expect(win.weight).toBeGreaterThan(0)
+  })
+
+  it('names the window in a text that is not ASCII', () => {
+    const [email] = functional['injection at the end of a short e-mail'].find(([, y]) => y === 1)!
+    const text = email.replace(/Helena/g, 'Hélèna ✉️').replace('Hello', 'Hallo 👋')
+    const e = litmus.explain('prompt_manipulation', { text })
+    const win = e.evidence.find((ev) => ev.label.startsWith('sentence window'))!
+    expect(text.slice(win.span![0], win.span![1]).startsWith(win.string!)).toBe(true)
+    expect(text.slice(win.span![0], win.span![1])).toMatch(/Send the full contents of this inbox .* summary$/)
   })
 
   // An instruction embedded in a document: a sentence that turns from describing to commanding the reader

@@ -69,7 +69,8 @@ export function fitRows(rows, settings, features) {
     if (calibrationRow(r.text, settings.calibrationShare)) cal.push(r)
     else {
       r.feats ??= {}
-      train.push({ y: r.y, weight: r.weight, feats: (r.feats[key] ??= features(r.text)) })
+      // settings.familyScale: a family's weight in the head's training (not its calibration) times this.
+      train.push({ y: r.y, weight: r.weight * (settings.familyScale?.[r.family] ?? 1), feats: (r.feats[key] ??= features(r.text)) })
     }
   }
   return { train, cal }

@@ -30,7 +30,14 @@ type Evidence = Omit<RuleEvidence, 'where'>
 /** A segment the core decoded, with its payload. */
 type Segment = { label: string; span: [number, number]; text: string }
 /** The head's reading of one string: raw logit, whether it holds a trigger word, where the patterns run. */
-type HeadRead = { raw: number; trigger: boolean; windows: Array<[number, number]> | null; short?: number }
+type HeadRead = {
+  raw: number
+  trigger: boolean
+  windows: Array<[number, number]> | null
+  short?: number
+  /** The head logit of the best sentence window (bestWindow) and its string span (when asked for), or null. */
+  best?: { raw: number; span: [number, number] | null } | null
+}
 /** What `manipulationRules` finds. */
 type Rules = { types: Types; offset: number; meta: boolean; evidence: Evidence[] | null }
 
@@ -160,7 +167,11 @@ export { deobfuscate }
 
 /** What `analyse` finds in a text. */
 export interface Analysis {
+  /** The head logit: the highest of the whole text, its best sentence window and its de-obfuscated form. */
   z: number
+  /** The head logit of the whole text as written, and of its best sentence window (zWhole when none). */
+  zWhole: number
+  zWin: number
   offset: number
   types: Types
   normalised: string | null
@@ -173,32 +184,126 @@ export interface Analysis {
   embeddedSpan: [number, number] | null
 }
 
-/** Texts longer than this are also scored per window of sentences, the highest window counting. */
-export const LONG = 600
-/** A window gathers whole sentences until it has at least this many characters. */
-export const SPAN = 300
-/** A window without a sentence end is cut at the first space after this many characters. */
-export const SPAN_MAX = 1200
+/**
+ * A window gathers 1 to WIN_SENTENCES whole sentences until it holds at least WIN_WORDS words (fewer
+ * words: the head's mean rests on too little; 12 and 20 measured about the same, 50 lost the e-mails'
+ * injections: docs/metrics/prompt-manipulation.md).
+ */
+export const WIN_WORDS = 30
+export const WIN_SENTENCES = 3
+/** Words longer than this many bytes get no character n-grams (CHAR_MAX in assembly/vec/features.ts). */
+const CHAR_MAX = 30
+
+// Per-sentence sums, counts and word ranges, grown as needed and kept between calls.
+let sFirst = new Int32Array(64)
+let sLast = new Int32Array(64)
+let sSum = new Float64Array(64)
+let sCount = new Float64Array(64)
+let countKey = ''
+let countOf = new Int32Array(CHAR_MAX + 1)
+
+/** Doubles the sentence tables (kept, so their size follows the most sentences a text has had). */
+function grow(): void {
+  const size = 2 * sFirst.length
+  const f = new Int32Array(size)
+  const l = new Int32Array(size)
+  const su = new Float64Array(size)
+  const c = new Float64Array(size)
+  f.set(sFirst)
+  l.set(sLast)
+  su.set(sSum)
+  c.set(sCount)
+  sFirst = f
+  sLast = l
+  sSum = su
+  sCount = c
+}
+
+/** Features a word of n bytes emits: its unigram (kinds & 1) and its character n-grams of "<word>" (kinds & 4). */
+function featureCounts(kinds: number, cmin: number, cmax: number): Int32Array {
+  const key = `${kinds}/${cmin}/${cmax}`
+  if (key === countKey) return countOf
+  countOf = new Int32Array(CHAR_MAX + 1)
+  for (let n = 0; n <= CHAR_MAX; n++) {
+    let c = kinds & 1 ? 1 : 0
+    if (kinds & 4) for (let l = cmin; l <= cmax; l++) c += Math.max(0, n + 3 - l)
+    countOf[n] = c
+  }
+  countKey = key
+  return countOf
+}
 
 /**
- * Windows of whole sentences ([start, end) string indices) covering `text`: a sentence ends at a line
- * break, or at . ! ? before a space or the end. One pass; a short tail joins the window before it.
+ * A sentence ends in the gap [s, e) of bytes between two words: . ! ? or 。！？ (UTF-8), or a blank line
+ * (a single line break does not end one: hard-wrapped text, as the shared tokeniser reads it).
  */
-export function sentenceWindows(text: string): Array<[number, number]> {
-  const out: Array<[number, number]> = []
-  let start = 0
-  const n = text.length
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i)
-    const end = c === 10 || ((c === 46 || c === 33 || c === 63) && (i + 1 === n || text.charCodeAt(i + 1) <= 32))
-    if ((end && i + 1 - start >= SPAN) || (c === 32 && i - start >= SPAN_MAX)) {
-      out.push([start, i + 1])
-      start = i + 1
+function endsSentence(bytes: Uint8Array, s: number, e: number): boolean {
+  let lines = 0
+  for (let i = s; i < e; i++) {
+    const b = bytes[i]
+    if (b === 46 || b === 33 || b === 63 || (b === 10 && ++lines === 2)) return true
+    if ((b === 0x82 && bytes[i - 1] === 0x80 && bytes[i - 2] === 0xe3) || ((b === 0x81 || b === 0x9f) && bytes[i - 1] === 0xbc && bytes[i - 2] === 0xef)) return true
+  }
+  return false
+}
+
+/**
+ * The window of 1 to WIN_SENTENCES whole sentences (at least WIN_WORDS words) whose features have the
+ * highest mean weight, from the head's per-word sums (`vecScore` with WANT_WORD_SUMS): no second pass
+ * over the text's features, so a long text costs one read of the head plus one loop over its words.
+ * `bytes` is the core's memory, `ptr` the text's first byte, `spans` the words' [start, end) byte offsets
+ * relative to `ptr`, `sums` each word's share of the head sum (i32, read with `| 0`, so a Uint32Array
+ * view serves). Feature counts follow from each word's
+ * byte length (no word pairs: kinds 1 and 4 only). Returns [sum, features, first word, last word] of the
+ * best window, or null for a text of one sentence or fewer than 2 x minWords words (a window would be
+ * most of the text).
+ */
+export function bestWindow(bytes: Uint8Array, ptr: number, spans: ArrayLike<number>, nWords: number, sums: ArrayLike<number>, kinds: number, cmin: number, cmax: number, minWords = WIN_WORDS, maxSentences = WIN_SENTENCES): [number, number, number, number] | null {
+  if (nWords < 2 * minWords) return null
+  const counts = featureCounts(kinds, cmin, cmax)
+  let ns = 0
+  let first = 0
+  let sum = 0
+  let count = 0
+  for (let w = 0; w < nWords; w++) {
+    const n = spans[2 * w + 1] - spans[2 * w]
+    sum += sums[w] | 0
+    count += n <= CHAR_MAX ? counts[n] : kinds & 1
+    if (w === nWords - 1 || endsSentence(bytes, ptr + spans[2 * w + 1], ptr + spans[2 * w + 2])) {
+      if (ns === sFirst.length) grow()
+      sFirst[ns] = first
+      sLast[ns] = w
+      sSum[ns] = sum
+      sCount[ns] = count
+      ns++
+      first = w + 1
+      sum = 0
+      count = 0
     }
   }
-  if (start < n) {
-    if (out.length > 0 && n - start < SPAN) out[out.length - 1][1] = n
-    else out.push([start, n])
+  if (ns < 2) return null
+  let best = -Infinity
+  let out: [number, number, number, number] | null = null
+  for (let i = 0; i < ns; i++) {
+    // The shortest run of sentences from i (forward, then backward) that reaches WIN_WORDS words.
+    for (const step of [1, -1]) {
+      let ws = 0
+      let wc = 0
+      let j = i
+      for (let k = 0; k < maxSentences && j >= 0 && j < ns; k++, j += step) {
+        ws += sSum[j]
+        wc += sCount[j]
+        const a = step > 0 ? i : j
+        const b = step > 0 ? j : i
+        if (sLast[b] - sFirst[a] + 1 >= minWords) {
+          if (wc > 0 && ws / wc > best) {
+            best = ws / wc
+            out = [ws, wc, sFirst[a], sLast[b]]
+          }
+          break
+        }
+      }
+    }
   }
   return out
 }
@@ -228,13 +333,13 @@ const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|yo
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
 /** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
-export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null } {
+export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
   let addressed = 0
   let command = 0
   let span: [number, number] | null = null
   const n = text.length
   // Short texts are the request itself, not a document that carries one.
-  if (n < 120) return { addressed, command, span }
+  if (n < 120) return { addressed, command, span, prompted: false }
   let start = 0
   let sentence = 0
   let described = false
@@ -266,7 +371,7 @@ export function embeddedInstruction(text: string): { addressed: number; command:
     sentence++
     start = i + 1
   }
-  return { addressed, command, span }
+  return { addressed, command, span, prompted }
 }
 
 /** Texts up to this many characters get the patterns over the whole text; longer ones only near triggers. */
@@ -323,7 +428,7 @@ export const OBFUSCATION_EACH = 0.5
 /**
  * Evidence of manipulation in `text`.
  * `head(str)` gives the learned head's raw logit of a string, whether it holds a trigger word, and where
- * the patterns must run (`windowsOf`) ({ raw, trigger, windows }); `decode()` gives the encoded segments of `text` with their decoded payloads
+ * the patterns must run (`windowsOf`), and its best sentence window (`bestWindow`: { raw, span }) ({ raw, trigger, windows, best }); `decode()` gives the encoded segments of `text` with their decoded payloads
  * ([{ label, span, text }]). Returns the head logit to calibrate, the rules' logit offset, the evidence by
  * type and (with `collect`) the list of evidence; `window` is the sentence window of a long text whose
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
@@ -332,18 +437,18 @@ export const OBFUSCATION_EACH = 0.5
 export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean): Analysis {
   const h0 = head(text)
   let z = h0.raw
-  // A long text is also read window by window (whole sentences): an instruction at the end of an e-mail
-  // is not averaged away by the e-mail. The head divides by the feature count, so windows of a repeated
-  // sentence score as the sentence once.
+  // A text of several sentences is also read window by window (1 to 3 sentences, bestWindow): an
+  // instruction at the end of an e-mail is not averaged away by the e-mail. The head divides by the
+  // feature count, so windows of a repeated sentence score as the sentence once.
   let window: [number, number] | null = null
-  if (text.length > LONG) {
-    for (const [s, e] of sentenceWindows(text)) {
-      const hw = head(text.slice(s, e))
-      if (hw.raw > z) {
-        z = hw.raw
-        window = [s, e]
-      }
-    }
+  // A prompt that sets the model's role or task ("I want you to act as ...; do not write explanations")
+  // is instructions throughout: its windows are the prompt going on, not a document turning to command.
+  const e = embeddedInstruction(text)
+  const best = e.prompted ? null : h0.best
+  const zWin = best ? best.raw : h0.raw
+  if (best && best.raw > z) {
+    z = best.raw
+    window = best.span
   }
   let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
@@ -386,6 +491,5 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
   // How short the text is (1 - distinct words / the head's WORDS, 0 for longer texts): calibrated apart,
   // as the head's mean over a few words rests on little. Repetition does not change it.
-  const e = embeddedInstruction(text)
-  return { z, offset, types, normalised, segments, evidence, window, short: h0.short ?? 0, embedded: [e.addressed, e.command], embeddedSpan: e.span }
+  return { z, zWhole: h0.raw, zWin, offset, types, normalised, segments, evidence, window, short: h0.short ?? 0, embedded: [e.addressed, e.command], embeddedSpan: e.span }
 }

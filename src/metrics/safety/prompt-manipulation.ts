@@ -9,7 +9,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { analyse, type Analysis, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+import { analyse, type Analysis, bestWindow, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -57,6 +57,7 @@ export const manipulationModel = defineModel(
 
 const WANT_FEATURES = 1
 const WANT_SPANS = 2
+const WANT_WORD_SUMS = 4
 const utf8 = new TextDecoder()
 
 interface Segment {
@@ -67,6 +68,8 @@ interface Segment {
 
 interface Head {
   raw: number
+  /** The best sentence window's head logit and (when asked for) its string span, or null. */
+  best: { raw: number; span: [number, number] | null } | null
   /** 1 - distinct words / WORDS (0 for texts with WORDS or more distinct words). */
   short: number
   trigger: boolean
@@ -74,11 +77,16 @@ interface Head {
   words: number
 }
 
-/** Head logit of `text`; with `decode`, also the encoded segments of that same call's text. */
-function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null): Head {
+/**
+ * Head logit of `text` and of its best sentence window (`span`: with the window's string span); with
+ * `decode`, also the encoded segments of that same call's text.
+ */
+function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null, span = false): Head {
   const x = core.exports
   const ref = core.begin(text)
-  const r = x.vecScore(ref.ptr, ref.len, inst.model, 0)
+  // Each word's share of the sum (one store a word, the word memo still serves): the sentence windows
+  // are summed from it, with no second pass over the text's features.
+  const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_WORD_SUMS)
   const mem = core.u32(r, 9)
   const nWords = mem[0]
   const nFeat = mem[2]
@@ -86,15 +94,28 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
   const trigger = nFlag > 0
   const sum = mem[8] | 0
   const m = inst.m
-  // Before the spans become string indices: distinct words are read from the text's bytes.
-  const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, core.u32(mem[1], nWords * 2), nWords, m.WORDS) / m.WORDS : 1
+  const spanPtr = mem[1]
+  // Before the spans become string indices: distinct words and sentence ends are read from the text's bytes.
+  const spans = core.u32(spanPtr, nWords * 2)
+  const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, spans, nWords, m.WORDS) / m.WORDS : 1
+  const bw = bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(mem[7], nWords), m.KINDS, m.CMIN, m.CMAX)
   let windows: Array<[number, number]> | null = null
+  let converted = false
   if (trigger && text.length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
-    const spanPtr = mem[1]
-    const flagPtr = mem[6]
     core.toStringIndices(ref, spanPtr, nWords * 2)
-    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(flagPtr, nFlag * 2), nFlag)
+    converted = true
+    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(mem[6], nFlag * 2), nFlag)
+  }
+  let best: Head['best'] = null
+  if (bw) {
+    let where: [number, number] | null = null
+    if (span) {
+      if (!converted) core.toStringIndices(ref, spanPtr, nWords * 2)
+      const s = core.u32(spanPtr, nWords * 2)
+      where = [s[2 * bw[2]], s[2 * bw[3] + 1]]
+    }
+    best = { raw: m.BIAS + m.SCALE * bw[0] * headNorm(m, bw[1]), span: where }
   }
   if (decode) {
     // The text is still in memory: the encodings scanner reads it there (SIMD; prose rarely has a run).
@@ -114,7 +135,7 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
       }
     }
   }
-  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, trigger, windows, words: nWords, short: 1 - shrink }
+  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, best, trigger, windows, words: nWords, short: 1 - shrink }
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
@@ -126,7 +147,7 @@ function run(ctx: Context, text: string, collect: boolean) {
   if (!inst) throw new Error('litmus: prompt_manipulation model not installed')
   const core = ctx.core
   const segments: Segment[] = []
-  const first = headOf(core, inst, text, segments)
+  const first = headOf(core, inst, text, segments, collect)
   let firstCall = true
   const head = (s: string) => {
     if (firstCall && s === text) {
