@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "955125f73a046f8c5c5f5d806a21daa807bf768d2f2977d814dd87bc9c790a2e"
+      "sha256": "383fa2c702ec8dfc215f084bc2a672494291cc3644a04f02e3c376787174ec04"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -421,31 +421,30 @@ const SWAP_MIN = 5
 // letters. Equal for any order of the same letters; a hit is confirmed letter by letter.
 const swapKey = (first: number, n: number, sum: number, squares: number) => ((first * 16 + n) * 2048 + sum) * 262144 + squares
 
-type Listed = { word: string; flags: number }
+type Listed = { word: string; flags: number; edit1: boolean }
 
 /**
- * Misspellings of the lexicon's hostile words: FUZZY words keyed by their letters (the first in place, the
- * rest in any order), and EDIT1 words keyed by the hash of each form with one letter dropped (`dropped`)
- * and by their own hash (`whole`, for a text word with a doubled letter).
+ * Misspellings of the lexicon's hostile words, by swap key: FUZZY words by their own letters (`letters`:
+ * the first in place, the rest in any order), and EDIT1 words by the letters of each form with one letter
+ * after the first dropped (`dropped`). A key is numbers only, so a lookup builds no string.
  */
 export interface SwapTable {
   letters: Map<number, Listed[]>
-  dropped: Map<number, Array<Listed & { form: string }>>
-  whole: Map<number, Listed[]>
+  dropped: Map<number, Listed[]>
 }
 
-// FNV-1a (32 bits) of lower-cased ASCII letters, skipping position `skip`: a number to look a word up by
-// without building its string; a hit is confirmed letter by letter.
-function letterHash(codeAt: (i: number) => number, n: number, skip = -1): number {
-  let h = 2166136261
-  for (let i = 0; i < n; i++) if (i !== skip) h = Math.imul(h ^ (codeAt(i) | 0x20), 16777619) >>> 0
-  return h
+/** Whether `short` is `long` with one letter after the first left out (both lower-case). */
+function oneLetterShort(short: string, long: string): boolean {
+  if (short.length + 1 !== long.length || short[0] !== long[0]) return false
+  let i = 1
+  while (i < short.length && short[i] === long[i]) i++
+  return short.slice(i) === long.slice(i + 1)
 }
 
-/** The lower-cased ASCII letters of the `n` bytes at `s`, without position `skip`. */
-function spelled(bytes: Uint8Array, s: number, n: number, skip = -1): string {
+/** The lower-cased ASCII letters of the `n` bytes at `s`. */
+function spelled(bytes: Uint8Array, s: number, n: number): string {
   let text = ''
-  for (let i = 0; i < n; i++) if (i !== skip) text += String.fromCharCode(bytes[s + i] | 0x20)
+  for (let i = 0; i < n; i++) text += String.fromCharCode(bytes[s + i] | 0x20)
   return text
 }
 
@@ -466,11 +465,11 @@ function* lexiconEntries(lexicon: string, digits = 0): Generator<[string, number
 
 /** The swap table of a lexicon ("word\tflags" lines). */
 export function swapTable(lexicon: string): SwapTable {
-  const table: SwapTable = { letters: new Map(), dropped: new Map(), whole: new Map() }
+  const table: SwapTable = { letters: new Map(), dropped: new Map() }
   // Flags with fewer digits than the FUZZY bit alone cannot hold it: a tenth of the lexicon is read.
   for (const [word, flags] of lexiconEntries(lexicon, String(F.FUZZY).length)) {
     if ((flags & F.FUZZY) === 0) continue
-    const listed = { word, flags: flags & ~(F.FUZZY | F.EDIT1) }
+    const listed = { word, flags: flags & ~(F.FUZZY | F.EDIT1), edit1: (flags & F.EDIT1) !== 0 }
     let sum = 0
     let squares = 0
     for (let i = 1; i < word.length; i++) {
@@ -478,14 +477,16 @@ export function swapTable(lexicon: string): SwapTable {
       sum += c
       squares += c * c
     }
-    push(table.letters, swapKey(word.charCodeAt(0), word.length, sum, squares), listed)
-    if ((flags & F.EDIT1) === 0) continue
-    const at = (i: number) => word.charCodeAt(i)
-    push(table.whole, letterHash(at, word.length), listed)
+    const first = word.charCodeAt(0)
+    push(table.letters, swapKey(first, word.length, sum, squares), listed)
+    if (!listed.edit1) continue
+    // Dropping any copy of a letter gives the same letters: one key per distinct letter.
+    const seen = new Set<number>()
     for (let i = 1; i < word.length; i++) {
-      const form = word.slice(0, i) + word.slice(i + 1)
-      if (i > 1 && word[i] === word[i - 1]) continue // the same form as dropping the letter before
-      push(table.dropped, letterHash(at, word.length, i), { ...listed, form })
+      const c = word.charCodeAt(i)
+      if (seen.has(c)) continue
+      seen.add(c)
+      push(table.dropped, swapKey(first, word.length - 1, sum - c, squares - c * c), listed)
     }
   }
   return table
@@ -514,10 +515,9 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
     if (n < SWAP_MIN || n > SWAP_MAX) continue
     const first = bytes[s] | 0x20
     if (first < 97 || first > 122) continue
-    // One pass over the letters: the swap key's sums, the word's hash, and whether a letter is doubled.
+    // One pass over the letters: the swap key's sums, and whether a letter is doubled.
     let sum = 0
     let squares = 0
-    let hash = Math.imul(2166136261 ^ first, 16777619) >>> 0
     let doubled = false
     let ok = true
     for (let i = 1; i < n; i++) {
@@ -529,29 +529,30 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
       }
       sum += c
       squares += c * c
-      hash = Math.imul(hash ^ c, 16777619) >>> 0
       if (c === (bytes[s + i - 1] | 0x20)) doubled = true
     }
     if (!ok) continue
     let hit: Listed | undefined
-    const swaps = table.letters.get(swapKey(first, n, sum, squares))
+    const key = swapKey(first, n, sum, squares)
+    const swaps = table.letters.get(key)
     if (swaps) {
       const text = spelled(bytes, s, n)
       const tail = sortedTail(text)
       hit = swaps.find((h) => h.word !== text && sortedTail(h.word) === tail)
     }
-    // One letter dropped ("imigrants"), or one letter doubled ("stuppid"), of an EDIT1 word.
-    const drops = hit ? undefined : table.dropped.get(hash)
+    // One letter dropped ("imigrants") or doubled ("stuppid") of an EDIT1 word.
+    const drops = hit ? undefined : table.dropped.get(key)
     if (drops) {
       const text = spelled(bytes, s, n)
-      hit = drops.find((h) => h.form === text)
+      hit = drops.find((h) => oneLetterShort(text, h.word))
     }
     for (let i = 1; doubled && !hit && i < n; i++) {
-      if ((bytes[s + i] | 0x20) !== (bytes[s + i - 1] | 0x20)) continue
-      const words = table.whole.get(letterHash((j) => bytes[s + j], n, i))
+      const c = bytes[s + i] | 0x20
+      if (c !== (bytes[s + i - 1] | 0x20)) continue
+      const words = table.letters.get(swapKey(first, n - 1, sum - c, squares - c * c))
       if (words) {
-        const text = spelled(bytes, s, n, i)
-        hit = words.find((h) => h.word === text)
+        const text = spelled(bytes, s, n)
+        hit = words.find((h) => h.edit1 && oneLetterShort(h.word, text))
       }
     }
     // The insult reading (counted only when aimed at someone) and the identity-attack reading (a group
