@@ -97,7 +97,7 @@ const WORDS = (
   'the a of and not no never cannot without isn\'t don’t won\'t was were is Paris London Eiffel Tower tower towers city cities ' +
   'built completed opened closed in on 1889 1,500 1.0 2.50 3rd one two twelve hundred million May may June Monday march ' +
   'company\'s companies’ James O\'Brien U.S. COVID-19 e-mail naïve Über über ÉCOLE école Straße Москва москва 東京 日本語 서울 ' +
-  'ﬁne İstanbul ǅemal x y z river rivers bank banks report reported says said'
+  'ﬁne İstanbul ǅemal ΟΔΟΣ ΣΑΣ ΑΘΗΝΑΣ Σοφία ΟΔΟΣ-ΑΣ x y z river rivers bank banks report reported says said'
 ).split(' ')
 const LONG = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)
 function randomText(words) {

@@ -24,7 +24,7 @@
 //    a `changed` mismatch when the best sentence holds another of the same kind (intrinsic), else
 //    `missing` (extrinsic); a negation present on one side only is a `negation` mismatch.
 import type { Context } from '../../shared/context.js'
-import { TOK } from '../../../core/abi.js'
+import { TOK, WORD_IDS } from '../../../core/abi.js'
 import type { TextRef } from '../../../core/wasm.js'
 
 /** One atomic statement of the grounded text. */
@@ -176,20 +176,25 @@ interface Tokenised {
   wordBytes: Uint32Array
   sentences: Uint32Array
   sentenceBytes: Uint32Array
+  /** With `withIds`: each word's id in the core's table kept across calls (assembly/text/wordids.ts). */
+  ids?: Uint32Array
 }
 
-function tokenised(ctx: Context, ref: TextRef): Tokenised {
+function tokenised(ctx: Context, ref: TextRef, withIds = false): Tokenised {
   const core = ctx.core
   const flags = TOK.WORD_SPANS | TOK.SENTENCE_SPANS
   const res = core.exports.tokenise(ref.ptr, ref.len, flags)
   const [, , , , wordPtr, sentPtr, wordCount, sentCount] = core.u32(res, 8)
   const wordBytes = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : new Uint32Array(0)
   const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
+  // Ids from the byte spans, before they are rewritten as string indices in place.
+  const ids = withIds ? (wordCount ? core.u32(core.exports.wordIds(ref.ptr, wordPtr, wordCount), wordCount).slice() : new Uint32Array(0)) : undefined
   if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
   if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
-  const words = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
-  const sentences = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
-  return { words, wordBytes, sentences, sentenceBytes }
+  // ASCII text: byte offsets are the string indices.
+  const words = wordCount && !ref.ascii ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
+  const sentences = sentCount && !ref.ascii ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
+  return { words, wordBytes, sentences, sentenceBytes, ids }
 }
 
 const NOT = 'not'
@@ -368,105 +373,344 @@ interface Indexed {
   /** Its term ids ([from, to) of the call's flat id list). */
   from: number
   to: number
-  /** Its numbers, dates and names: key, kind, as written. */
-  special: { key: string; kind: TermKind; word: string }[]
   len: number
   negated: boolean
   /** Byte range in core memory, for word vectors on demand. */
   bytes: [number, number]
+  /** Its words: [wordFrom, wordTo) of its chunk's words. */
+  wordFrom: number
+  wordTo: number
 }
+
+/** A number, date or name of a context sentence: key, kind, as written. */
+type Special = { key: string; kind: TermKind; word: string }
 
 const cosineToMatch = (c: number) => Math.max(0, Math.min(1, (c - 0.45) / 0.4))
 
+// What the grounding knows of a word id of the core's table (assembly/text/wordids.ts), per id:
+// its key (an id of `Lexicon.keys`, or KEY_STOP / KEY_NOT), its lower-case form (an id of `Lexicon.lowers`) and
+// its kind. Kept across calls, as the table is.
+const KEY_UNKNOWN = -3
+const KEY_NOT = -2
+const KEY_STOP = -1
+const K_WORD = 0
+const K_NUMBER = 1
+const K_DATE = 2
+const K_NAME = 3
+const KINDS: TermKind[] = ['word', 'number', 'date', 'name']
+/** Kind flag: a month or weekday name, read as a date rather than a name when capitalised (keyOf). */
+const DATE_WORD = 4
 /**
- * The context's sentences indexed for BM25. Terms are interned once per call: ids index df, postings
- * and counts (no map per sentence).
+ * Kind flag: the word has a capital sigma, whose lower case depends on the letters around it
+ * (final sigma): such a word is read from its chunk's lower case at each occurrence, as the words of a
+ * context were read before ids.
  */
-interface ContextIndex {
-  indexed: Indexed[]
-  ids: Map<string, number>
-  /** Term ids of every sentence, one run after another (`Indexed.from`..`to`). */
-  flat: number[]
-  df: number[]
-  /** Sentences holding each term, ascending. */
-  postings: number[][]
-  /** Occurrences of the term in each sentence of its postings. */
-  counts: number[][]
-  keys: string[]
-  /** The statements' words (lower-cased, stop words included) that the context has too. */
-  seen: Set<string>
+const SIGMA = 8
+
+/** A typed array at least `n` long, keeping `a`'s contents (filled with `fill` beyond them). */
+function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number, fill = 0): T {
+  if (a.length >= n) return a
+  const b = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 64))
+  b.set(a)
+  if (fill !== 0) b.fill(fill, a.length)
+  return b
 }
 
 /**
- * Write each chunk into the core, tokenise it and index its sentences' terms. Of the context's words only
- * those in `wanted` (the statements' words) are kept as words: a set of every context word cost a fifth of
- * a call against 10 KB.
+ * One core's word ids and what they mean, with the buffers of the call's index (a Grounding is used
+ * before the next `ground` call only, so they are reused).
  */
-function indexContext(ctx: Context, chunks: string[], wanted: Set<string>): ContextIndex {
-  const ix: ContextIndex = { indexed: [], ids: new Map(), flat: [], df: [], postings: [], counts: [], keys: [], seen: new Set() }
+class Lexicon {
+  // Per word id: core ids first (below WORD_IDS.CAP), then ids of words the core did not keep (`extra`).
+  key = new Int32Array(WORD_IDS.CAP).fill(KEY_UNKNOWN)
+  lower = new Int32Array(WORD_IDS.CAP)
+  kind = new Uint8Array(WORD_IDS.CAP)
+  extra = new Map<string, number>()
+  keyIds = new Map<string, number>()
+  keys: string[] = []
+  lowerIds = new Map<string, number>()
+  // Per call: a call number stamps the keys and lower-case forms the context has.
+  call = 0
+  keyStamp = new Int32Array(0)
+  keyCall = new Int32Array(0)
+  lowerStamp = new Int32Array(0)
+  // The call's index: key and kind of each word occurrence, term ids of each sentence, postings.
+  occKey = new Int32Array(0)
+  occKind = new Uint8Array(0)
+  flat = new Int32Array(0)
+  df = new Int32Array(0)
+  start = new Int32Array(0)
+  pos = new Int32Array(0)
+  postings = new Int32Array(0)
+  counts = new Int32Array(0)
+  acc = new Float64Array(0)
+
+  /** True when the tables should be emptied before a call (the core's table nearly full, or many words beside it). */
+  full(count: number): boolean {
+    return count > WORD_IDS.CAP - 2048 || this.extra.size > 4096 || this.keyIds.size > 2 * WORD_IDS.CAP || this.lowerIds.size > 2 * WORD_IDS.CAP
+  }
+
+  clear(): void {
+    this.key.fill(KEY_UNKNOWN)
+    this.extra.clear()
+    this.keyIds.clear()
+    this.keys.length = 0
+    this.lowerIds.clear()
+  }
+
+  keyId(key: string): number {
+    let id = this.keyIds.get(key)
+    if (id === undefined) {
+      id = this.keys.length
+      this.keyIds.set(key, id)
+      this.keys.push(key)
+      this.keyStamp = grown(this.keyStamp, id + 1)
+      this.keyCall = grown(this.keyCall, id + 1)
+    }
+    return id
+  }
+
+  lowerId(lower: string): number {
+    let id = this.lowerIds.get(lower)
+    if (id === undefined) {
+      id = this.lowerIds.size
+      this.lowerIds.set(lower, id)
+      this.lowerStamp = grown(this.lowerStamp, id + 1)
+    }
+    return id
+  }
+
+  /** Id of a word the core did not keep. */
+  extraId(word: string): number {
+    let id = this.extra.get(word)
+    if (id === undefined) {
+      id = WORD_IDS.CAP + this.extra.size
+      this.extra.set(word, id)
+      this.key = grown(this.key, id + 1, KEY_UNKNOWN)
+      this.lower = grown(this.lower, id + 1)
+      this.kind = grown(this.kind, id + 1)
+    }
+    return id
+  }
+
+  /** Key id (or KEY_STOP, KEY_NOT) and kind code of a lower-cased word; its key's kind as `keyOf` reads it uncapitalised. */
+  private read(lower: string): [number, number] {
+    const key = keyOf(lower, false)
+    const k = key === undefined ? KEY_STOP : key === NOT ? KEY_NOT : this.keyId(key)
+    const kind = kindOf === 'number' ? K_NUMBER : kindOf === 'date' ? K_DATE : K_WORD
+    return [k, kind | (DATE_WORDS.has(lower) ? DATE_WORD : 0)]
+  }
+
+  /** Learn what word `id` (spelled `word`) means. */
+  learn(id: number, word: string): void {
+    const lower = word.toLowerCase()
+    const [k, kind] = this.read(lower)
+    this.key[id] = k
+    this.lower[id] = this.lowerId(lower)
+    this.kind[id] = kind | (word.includes('\u03a3') ? SIGMA : 0)
+  }
+
+  /** Key id, kind and lower-case id of a word with a capital sigma, lower-cased as part of its chunk. */
+  readInContext(lower: string): [number, number, number] {
+    const [k, kind] = this.read(lower)
+    return [k, kind, this.lowerId(lower)]
+  }
+}
+
+const lexicons = new WeakMap<Context['core'], Lexicon>()
+
+/** The lexicon of the core's word ids, the table reserved on first use and emptied when nearly full. Resets the call arena. */
+function lexiconOf(core: Context['core']): Lexicon {
+  let lex = lexicons.get(core)
+  core.exports.reset()
+  if (!lex) {
+    core.exports.wordIdsInit()
+    lex = new Lexicon()
+    lexicons.set(core, lex)
+  } else if (lex.full(core.exports.wordIdsCount())) {
+    core.exports.wordIdsClear()
+    lex.clear()
+  }
+  lex.call++
+  return lex
+}
+
+/** A chunk as indexed: its text, word spans (string indices) and where its words' occurrences start. */
+type IndexedChunk = { text: string; words: Uint32Array; occ: number; sentences: [number, number] }
+
+/**
+ * The context's sentences indexed for BM25. Terms are numbered per call (0..terms-1): df, and the
+ * postings of term t at [start[t], start[t + 1]) of `postings` (sentences, ascending) and `counts`
+ * (occurrences in each).
+ */
+class ContextIndex {
+  readonly indexed: Indexed[] = []
+  readonly chunks: IndexedChunk[] = []
+  terms = 0
+  private readonly specials = new Map<number, Special[]>()
+
+  constructor(readonly lex: Lexicon) {}
+
+  /** The call's term id of `key`, or -1 when no context sentence has it. */
+  idOf(key: string): number {
+    const k = this.lex.keyIds.get(key)
+    return k !== undefined && this.lex.keyStamp[k] === this.lex.call ? this.lex.keyCall[k] : -1
+  }
+
+  /** True when a word of the context lower-cases to `lower`. */
+  has(lower: string): boolean {
+    const l = this.lex.lowerIds.get(lower)
+    return l !== undefined && this.lex.lowerStamp[l] === this.lex.call
+  }
+
+  /** Sentences holding term `id`. */
+  df(id: number): number {
+    return this.lex.df[id]
+  }
+
+  /** Numbers, dates and names of sentence `i` (capitalised words not first in their sentence are names). */
+  special(i: number): Special[] {
+    let out = this.specials.get(i)
+    if (out) return out
+    out = []
+    const s = this.indexed[i]
+    const { text, words, occ } = this.chunks[s.sentence.chunk]
+    const { occKey, occKind, keys } = this.lex
+    const ss = s.sentence.span[0]
+    for (let w = s.wordFrom; w < s.wordTo; w++) {
+      const k = occKey[occ + w]
+      if (k < 0) continue
+      let kind = occKind[occ + w] & 3
+      const a = words[2 * w]
+      if (kind === K_WORD) {
+        if (a === ss || !upperAt(text, a)) continue
+        kind = occKind[occ + w] & DATE_WORD ? K_DATE : K_NAME
+      }
+      out.push({ key: keys[k], kind: KINDS[kind], word: text.slice(a, words[2 * w + 1]) })
+    }
+    this.specials.set(i, out)
+    return out
+  }
+}
+
+/**
+ * Write each chunk into the core, tokenise it, and index its sentences' terms. A word is read through
+ * its id (assembly/text/wordids.ts): only a word the lexicon has not met is sliced and lower-cased, so a
+ * context of known words costs array reads, not a string per word.
+ */
+function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextIndex {
+  const ix = new ContextIndex(lex)
+  const call = lex.call
+  let flatLen = 0
+  let occ = 0
   chunks.forEach((chunk, c) => {
     const cref = ctx.core.write(chunk)
-    const t = tokenised(ctx, cref)
-    // Lower-case the chunk once; per word only where lowering changes a length (rare scripts).
-    const lowered = chunk.toLowerCase()
-    const sameLength = lowered.length === chunk.length
-    let w = 0
+    const t = tokenised(ctx, cref, true)
+    const ids = t.ids!
     const nw = t.words.length >> 1
+    ix.chunks.push({ text: chunk, words: t.words, occ, sentences: [ix.indexed.length, ix.indexed.length + (t.sentences.length >> 1)] })
+    lex.occKey = grown(lex.occKey, occ + nw)
+    lex.occKind = grown(lex.occKind, occ + nw)
+    lex.flat = grown(lex.flat, flatLen + nw)
+    const { occKey, occKind, flat } = lex
+    // Lower-cased whole only for a word with a capital sigma (see SIGMA).
+    let lowered: string | undefined
+    let w = 0
     for (let i = 0; i < t.sentences.length >> 1; i++) {
       const ss = t.sentences[2 * i]
       const se = t.sentences[2 * i + 1]
       while (w < nw && t.words[2 * w] < ss) w++
-      const from = ix.flat.length
-      const special: Indexed['special'] = []
+      const from = flatLen
+      const wordFrom = w
       let negated = false
       let len = 0
       for (; w < nw && t.words[2 * w + 1] <= se; w++) {
-        const a = t.words[2 * w]
-        const b = t.words[2 * w + 1]
-        const lower = sameLength ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase()
-        if (wanted.has(lower)) ix.seen.add(lower)
-        const key = keyOf(lower, a !== ss && upperAt(chunk, a))
-        if (key === undefined) continue
-        if (key === NOT) {
+        let id = ids[w]
+        if (id === WORD_IDS.NONE) id = lex.extraId(chunk.slice(t.words[2 * w], t.words[2 * w + 1]))
+        if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, chunk.slice(t.words[2 * w], t.words[2 * w + 1]))
+        let k = lex.key[id]
+        let kind = lex.kind[id]
+        let lowerId = lex.lower[id]
+        if (kind & SIGMA) {
+          lowered ??= chunk.toLowerCase()
+          const a = t.words[2 * w]
+          const b = t.words[2 * w + 1]
+          ;[k, kind, lowerId] = lex.readInContext(lowered.length === chunk.length ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase())
+        }
+        lex.lowerStamp[lowerId] = call
+        occKey[occ + w] = k
+        occKind[occ + w] = kind
+        if (k === KEY_STOP) continue
+        if (k === KEY_NOT) {
           negated = true
           continue
         }
         len++
-        addPosting(ix, key, ix.indexed.length)
-        if (kindOf !== 'word') special.push({ key, kind: kindOf, word: chunk.slice(a, b) })
+        if (lex.keyStamp[k] !== call) {
+          lex.keyStamp[k] = call
+          lex.keyCall[k] = ix.terms++
+        }
+        flat[flatLen++] = lex.keyCall[k]
       }
       ix.indexed.push({
         sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
         from,
-        to: ix.flat.length,
-        special,
+        to: flatLen,
         len,
         negated,
-        bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]]
+        bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]],
+        wordFrom,
+        wordTo: w
       })
     }
+    occ += nw
   })
+  postingsOf(ix, flatLen)
   return ix
 }
 
-/** One occurrence of `key` in sentence `sentence` (the sentence being indexed, so postings stay ascending). */
-function addPosting(ix: ContextIndex, key: string, sentence: number): void {
-  let id = ix.ids.get(key)
-  if (id === undefined) {
-    id = ix.df.length
-    ix.ids.set(key, id)
-    ix.df.push(0)
-    ix.postings.push([])
-    ix.counts.push([])
-    ix.keys.push(key)
+/** Document frequencies and postings of the call's terms from the sentences' term ids (two linear passes). */
+function postingsOf(ix: ContextIndex, flatLen: number): void {
+  const lex = ix.lex
+  const m = ix.terms
+  lex.df = grown(lex.df, m)
+  lex.start = grown(lex.start, m + 1)
+  lex.pos = grown(lex.pos, m)
+  lex.postings = grown(lex.postings, flatLen)
+  lex.counts = grown(lex.counts, flatLen)
+  const { df, start, pos, postings, counts, flat } = lex
+  df.fill(0, 0, m)
+  // `start[t]` first holds the last sentence counted for t (+1), then the write position.
+  start.fill(0, 0, m + 1)
+  ix.indexed.forEach((s, i) => {
+    for (let k = s.from; k < s.to; k++) {
+      const t = flat[k]
+      if (start[t] !== i + 1) {
+        start[t] = i + 1
+        df[t]++
+      }
+    }
+  })
+  let at = 0
+  for (let t = 0; t < m; t++) {
+    start[t] = at
+    at += df[t]
   }
-  ix.flat.push(id)
-  const p = ix.postings[id]
-  if (p.length === 0 || p[p.length - 1] !== sentence) {
-    p.push(sentence)
-    ix.counts[id].push(1)
-    ix.df[id]++
-  } else ix.counts[id][p.length - 1]++
+  start[m] = at
+  // Fill: `pos` is where t's next posting goes; a sentence seen again for t adds to its count.
+  pos.set(start.subarray(0, m))
+  ix.indexed.forEach((s, i) => {
+    for (let k = s.from; k < s.to; k++) {
+      const t = flat[k]
+      const p = pos[t]
+      if (p > start[t] && postings[p - 1] === i) counts[p - 1]++
+      else {
+        postings[p] = i
+        counts[p] = 1
+        pos[t] = p + 1
+      }
+    }
+  })
 }
 
 /** Unit word vectors of a byte range of core memory: run spans and vectors, copied out. */
@@ -485,6 +729,8 @@ class Aligner {
   private readonly avgLen: number
   private readonly acc: Float64Array
   private readonly touched: number[] = []
+  /** Weight of a term the context lacks (the IDF of a term in no sentence). */
+  private readonly maxIdf: number
   /** Term ids of sentence `i`, built once per call for the sentences that become candidates. */
   private readonly sentenceIds = new Map<number, Set<number>>()
   private readonly dims: number
@@ -496,20 +742,24 @@ class Aligner {
     const n = ix.indexed.length
     this.n = n
     this.avgLen = n ? ix.indexed.reduce((a, s) => a + s.len, 0) / n : 1
-    this.acc = new Float64Array(n)
+    // The accumulators are the lexicon's, zero between statements (only touched entries are set).
+    ix.lex.acc = grown(ix.lex.acc, n)
+    this.acc = ix.lex.acc
     this.dims = core.exports.vectorsDims()
+    this.maxIdf = Math.log(1 + (n + 0.5) / 0.5)
   }
 
-  idf(key: string): number {
-    const id = this.ix.ids.get(key)
-    const d = id === undefined ? 0 : this.ix.df[id]
+  /** IDF of the call's term `id` (-1: in no sentence). */
+  private idfOf(id: number): number {
+    const d = id < 0 ? 0 : this.ix.df(id)
     return Math.log(1 + (this.n - d + 0.5) / (d + 0.5))
   }
 
   private idsOf(i: number): Set<number> {
     let set = this.sentenceIds.get(i)
     if (!set) {
-      const { indexed, flat } = this.ix
+      const { indexed } = this.ix
+      const flat = this.ix.lex.flat
       set = new Set()
       for (let k = indexed[i].from; k < indexed[i].to; k++) set.add(flat[k])
       this.sentenceIds.set(i, set)
@@ -547,19 +797,19 @@ class Aligner {
 
   align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
-    const top = this.candidates(content)
-    const weights = content.map((t) => this.idf(t.key) || Math.log(1 + (this.n + 0.5) / 0.5))
+    const ids = content.map((t) => this.ix.idOf(t.key))
+    const top = this.candidates(ids)
+    const weights = ids.map((id) => this.idfOf(id) || this.maxIdf)
     const total = weights.reduce((a, b) => a + b, 0)
     const support: Support[] = []
-    const best = this.exactSupport(top, content, weights, total, support)
+    const best = this.exactSupport(top, ids, weights, total, support)
     if (best && this.dims > 0) this.refine(best, content, weights, total)
     support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
-    const mismatches = this.mismatches(terms, content, weights, best)
-    const { ids } = this.ix
-    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
+    const mismatches = this.mismatches(terms, content, ids, weights, best)
+    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids[j] >= 0 ? SOMEWHERE : 0, weight: weights[j] }))
     const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    const seen = this.ix.seen
-    const wordOverlap = words && words.length ? words.filter((w) => seen.has(w)).length / words.length : coverage
+    const ix = this.ix
+    const wordOverlap = words && words.length ? words.filter((w) => ix.has(w)).length / words.length : coverage
     return { support, coverage, matched, mismatches, wordOverlap }
   }
 
@@ -570,25 +820,22 @@ class Aligner {
    * is skipped here, or, when every term is that common, read for its first MAX_POSTINGS sentences only.
    * It still counts in coverage.
    */
-  private candidates(content: Term[]): [number, number][] {
-    const { ids, postings, counts, keys, indexed } = this.ix
+  private candidates(termIds: number[]): [number, number][] {
+    const { indexed } = this.ix
+    const { start, postings, counts, df } = this.ix.lex
     const { acc, touched, avgLen } = this
     const distinct = new Set<number>()
-    for (const t of content) {
-      const id = ids.get(t.key)
-      if (id !== undefined) distinct.add(id)
-    }
+    for (const id of termIds) if (id >= 0) distinct.add(id)
     const seen = [...distinct]
-    const rare = seen.filter((id) => postings[id].length <= MAX_POSTINGS)
-    const pick = rare.length ? rare : seen.slice().sort((a, b) => postings[a].length - postings[b].length).slice(0, 1)
+    const rare = seen.filter((id) => df[id] <= MAX_POSTINGS)
+    const pick = rare.length ? rare : seen.slice().sort((a, b) => df[a] - df[b]).slice(0, 1)
     for (const id of pick) {
-      const w = this.idf(keys[id])
-      const p = postings[id]
-      const c = counts[id]
-      const m = Math.min(p.length, MAX_POSTINGS)
+      const w = this.idfOf(id)
+      const from = start[id]
+      const m = Math.min(df[id], MAX_POSTINGS)
       for (let k = 0; k < m; k++) {
-        const i = p[k]
-        const f = c[k]
+        const i = postings[from + k]
+        const f = counts[from + k]
         if (acc[i] === 0) touched.push(i)
         acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * indexed[i].len) / avgLen))
       }
@@ -611,15 +858,11 @@ class Aligner {
   }
 
   /** Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the highest). */
-  private exactSupport(top: [number, number][], content: Term[], weights: number[], total: number, support: Support[]): Best | undefined {
-    const { ids } = this.ix
+  private exactSupport(top: [number, number][], termIds: number[], weights: number[], total: number, support: Support[]): Best | undefined {
     let best: Best | undefined
     for (const [i, bm25] of top) {
       const has = this.idsOf(i)
-      const match = content.map((t): number => {
-        const id = ids.get(t.key)
-        return id === undefined ? 0 : has.has(id) ? 1 : SOMEWHERE
-      })
+      const match = termIds.map((id): number => (id < 0 ? 0 : has.has(id) ? 1 : SOMEWHERE))
       const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
       const sup = { sentence: i, bm25, coverage }
       support.push(sup)
@@ -659,8 +902,8 @@ class Aligner {
   }
 
   /** Numbers, dates and names of the statement found nowhere in the context (changed or missing), and negation. */
-  private mismatches(terms: Term[], content: Term[], weights: number[], best: Best | undefined): Mismatch[] {
-    const { ids, indexed } = this.ix
+  private mismatches(terms: Term[], content: Term[], termIds: number[], weights: number[], best: Best | undefined): Mismatch[] {
+    const { indexed } = this.ix
     const mismatches: Mismatch[] = []
     const bestSentence = best ? indexed[best.support.sentence] : undefined
     // A number, date or name counts as changed only when the rest of the statement is about the same
@@ -668,23 +911,23 @@ class Aligner {
     let restW = 0
     let restM = 0
     content.forEach((t, j) => {
-      if (t.kind !== 'word' && !ids.has(t.key)) return
+      if (t.kind !== 'word' && termIds[j] < 0) return
       restW += weights[j]
       restM += weights[j] * (best ? best.match[j] : 0)
     })
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
     const own = new Set(terms.map((t) => t.key))
     const againstOf = new Map<TermKind, string[]>()
-    for (const t of content) {
-      if (t.kind === 'word' || ids.has(t.key)) continue
+    content.forEach((t, j) => {
+      if (t.kind === 'word' || termIds[j] >= 0) return
       let against = againstOf.get(t.kind)
       if (!against) {
-        against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
+        against = bestSentence && aboutSame ? [...new Set(this.ix.special(best!.support.sentence).filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
         againstOf.set(t.kind, against)
       }
       if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
       else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
-    }
+    })
     const negation = terms.find((t) => t.negation)
     if (bestSentence && best!.support.coverage >= 0.5 && Boolean(negation) !== bestSentence.negated) {
       const first = negation ?? terms[0]
@@ -695,18 +938,23 @@ class Aligner {
 
   /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */
   chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
-    const { ids, postings, indexed } = this.ix
-    const maxIdf = Math.log(1 + (this.n + 0.5) / 0.5)
+    const { indexed } = this.ix
+    const { start, postings } = this.ix.lex
     const memo = new Map<string, number[]>()
     return terms.map((t) => {
+      const id = this.ix.idOf(t.key)
       let chunks = memo.get(t.key)
       if (!chunks) {
         chunks = []
-        const id = ids.get(t.key)
-        if (id !== undefined) for (const i of postings[id]) if (chunks[chunks.length - 1] !== indexed[i].sentence.chunk) chunks.push(indexed[i].sentence.chunk)
+        if (id >= 0) {
+          for (let k = start[id]; k < start[id + 1]; k++) {
+            const c = indexed[postings[k]].sentence.chunk
+            if (chunks[chunks.length - 1] !== c) chunks.push(c)
+          }
+        }
         memo.set(t.key, chunks)
       }
-      return { chunks, weight: this.idf(t.key) || maxIdf }
+      return { chunks, weight: this.idfOf(id) || this.maxIdf }
     })
   }
 }
@@ -732,19 +980,28 @@ function termsOfText(s: string, offset = 0): Term[] {
  * index the context's sentences. Resets the core's per-call memory.
  */
 export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
-  const ref = ctx.core.begin(text)
+  const lex = lexiconOf(ctx.core)
+  const ref = ctx.core.write(text)
   const own = tokenised(ctx, ref)
   const statements = statementsOf(text, own, ref.ptr)
-  const ix = indexContext(ctx, chunks, new Set(statements.flatMap((s) => s.words)))
+  const ix = indexContext(ctx, lex, chunks)
   const aligner = new Aligner(ix, ctx.core)
-  const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
-  for (const s of ix.indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
+  // A chunk's numbers, dates and names, read when asked for.
+  const byChunk: { key: string; kind: TermKind }[][] = []
+  const specialsOf = (c: number) => {
+    if (byChunk[c] === undefined) {
+      byChunk[c] = []
+      const [from, to] = ix.chunks[c].sentences
+      for (let i = from; i < to; i++) for (const x of ix.special(i)) byChunk[c].push(x)
+    }
+    return byChunk[c]
+  }
   return {
     statements,
     sentences: ix.indexed.map((s) => s.sentence),
     align: (terms, words) => aligner.align(terms, words),
     terms: termsOfText,
     chunksOf: (terms) => aligner.chunksOf(terms),
-    specialsOf: (c) => byChunk[c] ?? []
+    specialsOf: (c) => (c >= 0 && c < chunks.length ? specialsOf(c) : [])
   }
 }
