@@ -176,25 +176,21 @@ interface Tokenised {
   wordBytes: Uint32Array
   sentences: Uint32Array
   sentenceBytes: Uint32Array
-  /** With `withIds`: each word's id in the core's table kept across calls (assembly/text/wordids.ts). */
-  ids?: Uint32Array
 }
 
-function tokenised(ctx: Context, ref: TextRef, withIds = false): Tokenised {
+function tokenised(ctx: Context, ref: TextRef): Tokenised {
   const core = ctx.core
   const flags = TOK.WORD_SPANS | TOK.SENTENCE_SPANS
   const res = core.exports.tokenise(ref.ptr, ref.len, flags)
   const [, , , , wordPtr, sentPtr, wordCount, sentCount] = core.u32(res, 8)
   const wordBytes = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : new Uint32Array(0)
   const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
-  // Ids from the byte spans, before they are rewritten as string indices in place.
-  const ids = withIds ? (wordCount ? core.u32(core.exports.wordIds(ref.ptr, wordPtr, wordCount), wordCount).slice() : new Uint32Array(0)) : undefined
   if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
   if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
   // ASCII text: byte offsets are the string indices.
   const words = wordCount && !ref.ascii ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
   const sentences = sentCount && !ref.ascii ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
-  return { words, wordBytes, sentences, sentenceBytes, ids }
+  return { words, wordBytes, sentences, sentenceBytes }
 }
 
 const NOT = 'not'
@@ -535,8 +531,11 @@ function lexiconOf(core: Context['core']): Lexicon {
   return lex
 }
 
-/** A chunk as indexed: its text, word spans (string indices) and where its words' occurrences start. */
-type IndexedChunk = { text: string; words: Uint32Array; occ: number; sentences: [number, number] }
+/**
+ * A chunk as indexed: its text, its word spans (string indices, u32 pairs at `wordPtr` of the call's
+ * core memory), where its words' occurrences start, and its sentences ([from, to) of `indexed`).
+ */
+type IndexedChunk = { text: string; wordPtr: number; words: number; occ: number; sentences: [number, number] }
 
 /**
  * The context's sentences indexed for BM25. Terms are numbered per call (0..terms-1): df, and the
@@ -549,7 +548,10 @@ class ContextIndex {
   terms = 0
   private readonly specials = new Map<number, Special[]>()
 
-  constructor(readonly lex: Lexicon) {}
+  constructor(
+    readonly lex: Lexicon,
+    private readonly core: Context['core']
+  ) {}
 
   /** The call's term id of `key`, or -1 when no context sentence has it. */
   idOf(key: string): number {
@@ -574,7 +576,8 @@ class ContextIndex {
     if (out) return out
     out = []
     const s = this.indexed[i]
-    const { text, words, occ } = this.chunks[s.sentence.chunk]
+    const { text, wordPtr, words: nw, occ } = this.chunks[s.sentence.chunk]
+    const words = this.core.u32(wordPtr, 2 * nw)
     const { occKey, occKind, keys } = this.lex
     const ss = s.sentence.span[0]
     for (let w = s.wordFrom; w < s.wordTo; w++) {
@@ -596,48 +599,74 @@ class ContextIndex {
 /**
  * Write each chunk into the core, tokenise it, and index its sentences' terms. A word is read through
  * its id (assembly/text/wordids.ts): only a word the lexicon has not met is sliced and lower-cased, so a
- * context of known words costs array reads, not a string per word.
+ * context of known words costs array reads, not a string per word. Spans and ids are read in core
+ * memory (no copies); document frequencies are counted on the way, postings filled after.
  */
 function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextIndex {
-  const ix = new ContextIndex(lex)
+  const core = ctx.core
+  const ix = new ContextIndex(lex, core)
   const call = lex.call
   let flatLen = 0
   let occ = 0
-  chunks.forEach((chunk, c) => {
-    const cref = ctx.core.write(chunk)
-    const t = tokenised(ctx, cref, true)
-    const ids = t.ids!
-    const nw = t.words.length >> 1
-    ix.chunks.push({ text: chunk, words: t.words, occ, sentences: [ix.indexed.length, ix.indexed.length + (t.sentences.length >> 1)] })
+  let terms = 0
+  for (let c = 0; c < chunks.length; c++) {
+    const chunk = chunks[c]
+    const cref = core.write(chunk)
+    const r = core.u32(core.exports.tokenise(cref.ptr, cref.len, TOK.WORD_SPANS | TOK.SENTENCE_SPANS), 8)
+    const wordPtr = r[4]
+    const sentPtr = r[5]
+    const nw = r[6]
+    const ns = r[7]
+    // Ids and sentence byte ranges (for word vectors) before the spans become string indices in place.
+    const idPtr = nw ? core.exports.wordIds(cref.ptr, wordPtr, nw) : 0
+    const sentenceBytes = cref.ascii || !ns ? undefined : core.u32(sentPtr, 2 * ns).slice()
+    if (nw) core.toStringIndices(cref, wordPtr, nw * 2)
+    if (ns) core.toStringIndices(cref, sentPtr, ns * 2)
+    // Views, valid while nothing grows core memory: the loop below calls no core function.
+    const words = core.u32(wordPtr, 2 * nw)
+    const sentences = core.u32(sentPtr, 2 * ns)
+    const ids = core.u32(idPtr, nw)
+    const bytesOf = sentenceBytes ?? sentences
+    ix.chunks.push({ text: chunk, wordPtr, words: nw, occ, sentences: [ix.indexed.length, ix.indexed.length + ns] })
     lex.occKey = grown(lex.occKey, occ + nw)
     lex.occKind = grown(lex.occKind, occ + nw)
     lex.flat = grown(lex.flat, flatLen + nw)
-    const { occKey, occKind, flat } = lex
+    lex.df = grown(lex.df, terms + nw + 1)
+    lex.pos = grown(lex.pos, terms + nw + 1)
+    const { occKey, occKind, flat, df, pos } = lex
+    // The lexicon's arrays, read again after it learns a word (learning may grow them).
+    let { key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex
     // Lower-cased whole only for a word with a capital sigma (see SIGMA).
     let lowered: string | undefined
     let w = 0
-    for (let i = 0; i < t.sentences.length >> 1; i++) {
-      const ss = t.sentences[2 * i]
-      const se = t.sentences[2 * i + 1]
-      while (w < nw && t.words[2 * w] < ss) w++
+    for (let i = 0; i < ns; i++) {
+      const ss = sentences[2 * i]
+      const se = sentences[2 * i + 1]
+      while (w < nw && words[2 * w] < ss) w++
+      const si = ix.indexed.length + 1
       const from = flatLen
       const wordFrom = w
       let negated = false
       let len = 0
-      for (; w < nw && t.words[2 * w + 1] <= se; w++) {
+      for (; w < nw && words[2 * w + 1] <= se; w++) {
         let id = ids[w]
-        if (id === WORD_IDS.NONE) id = lex.extraId(chunk.slice(t.words[2 * w], t.words[2 * w + 1]))
-        if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, chunk.slice(t.words[2 * w], t.words[2 * w + 1]))
-        let k = lex.key[id]
-        let kind = lex.kind[id]
-        let lowerId = lex.lower[id]
+        if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
+          const word = chunk.slice(words[2 * w], words[2 * w + 1])
+          if (id === WORD_IDS.NONE) id = lex.extraId(word)
+          if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, word)
+          ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
+        }
+        let k = key[id]
+        let kind = kinds[id]
+        let lowerId = lower[id]
         if (kind & SIGMA) {
           lowered ??= chunk.toLowerCase()
-          const a = t.words[2 * w]
-          const b = t.words[2 * w + 1]
+          const a = words[2 * w]
+          const b = words[2 * w + 1]
           ;[k, kind, lowerId] = lex.readInContext(lowered.length === chunk.length ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase())
+          ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
         }
-        lex.lowerStamp[lowerId] = call
+        lowerStamp[lowerId] = call
         occKey[occ + w] = k
         occKind[occ + w] = kind
         if (k === KEY_STOP) continue
@@ -646,11 +675,19 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
           continue
         }
         len++
-        if (lex.keyStamp[k] !== call) {
-          lex.keyStamp[k] = call
-          lex.keyCall[k] = ix.terms++
+        let t: number
+        if (keyStamp[k] !== call) {
+          keyStamp[k] = call
+          t = keyCall[k] = terms++
+          df[t] = 0
+          pos[t] = 0
+        } else t = keyCall[k]
+        flat[flatLen++] = t
+        // `pos` holds the last sentence (+1) counted in t's document frequency.
+        if (pos[t] !== si) {
+          pos[t] = si
+          df[t]++
         }
-        flat[flatLen++] = lex.keyCall[k]
       }
       ix.indexed.push({
         sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
@@ -658,49 +695,38 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
         to: flatLen,
         len,
         negated,
-        bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]],
+        bytes: [cref.ptr + bytesOf[2 * i], cref.ptr + bytesOf[2 * i + 1]],
         wordFrom,
         wordTo: w
       })
     }
     occ += nw
-  })
+  }
+  ix.terms = terms
   postingsOf(ix, flatLen)
   return ix
 }
 
-/** Document frequencies and postings of the call's terms from the sentences' term ids (two linear passes). */
+/** Postings of the call's terms (document frequencies counted): offsets, then one pass over the sentences. */
 function postingsOf(ix: ContextIndex, flatLen: number): void {
   const lex = ix.lex
   const m = ix.terms
-  lex.df = grown(lex.df, m)
   lex.start = grown(lex.start, m + 1)
-  lex.pos = grown(lex.pos, m)
   lex.postings = grown(lex.postings, flatLen)
   lex.counts = grown(lex.counts, flatLen)
   const { df, start, pos, postings, counts, flat } = lex
-  df.fill(0, 0, m)
-  // `start[t]` first holds the last sentence counted for t (+1), then the write position.
-  start.fill(0, 0, m + 1)
-  ix.indexed.forEach((s, i) => {
-    for (let k = s.from; k < s.to; k++) {
-      const t = flat[k]
-      if (start[t] !== i + 1) {
-        start[t] = i + 1
-        df[t]++
-      }
-    }
-  })
   let at = 0
   for (let t = 0; t < m; t++) {
     start[t] = at
+    pos[t] = at
     at += df[t]
   }
   start[m] = at
-  // Fill: `pos` is where t's next posting goes; a sentence seen again for t adds to its count.
-  pos.set(start.subarray(0, m))
-  ix.indexed.forEach((s, i) => {
-    for (let k = s.from; k < s.to; k++) {
+  // `pos[t]` is where t's next posting goes; a sentence seen again for t adds to its count.
+  const indexed = ix.indexed
+  for (let i = 0; i < indexed.length; i++) {
+    const to = indexed[i].to
+    for (let k = indexed[i].from; k < to; k++) {
       const t = flat[k]
       const p = pos[t]
       if (p > start[t] && postings[p - 1] === i) counts[p - 1]++
@@ -710,7 +736,7 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
         pos[t] = p + 1
       }
     }
-  })
+  }
 }
 
 /** Unit word vectors of a byte range of core memory: run spans and vectors, copied out. */
