@@ -5,7 +5,7 @@
 //   const g = ground(ctx, text, chunks)   // one call into the core: tokenises text and chunks, indexes
 //                                         // the chunks' sentences (BM25 with the context as collection)
 //   g.statements                          // atomic statements of `text` (see statements below)
-//   g.sentences                           // context sentences: { chunk, span, text }
+//   g.sentence(i)                         // context sentence i: { chunk, span, text }
 //   g.align(st.terms, st.words)           // Alignment: best supporting sentences, coverage, mismatches
 //   g.terms(anyText)                      // terms of another string (e.g. a query aspect) to align
 // Everything a Grounding returns is plain data (copied out of core memory); `align` may call the core
@@ -97,7 +97,8 @@ export interface Alignment {
 
 export interface Grounding {
   statements: Statement[]
-  sentences: ContextSentence[]
+  /** Context sentence `i` (an index of `Support.sentence`). */
+  sentence(i: number): ContextSentence
   /** Align a statement's terms; pass its `words` (a statement's own, from `statements`) too for `wordOverlap`. */
   align(terms: Term[], words?: string[]): Alignment
   /**
@@ -364,19 +365,22 @@ function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
 
 // ---- the context index -----------------------------------------------------------------------------
 
-interface Indexed {
-  sentence: ContextSentence
-  /** Its term ids ([from, to) of the call's flat id list). */
-  from: number
-  to: number
-  len: number
-  negated: boolean
-  /** Byte range in core memory, for word vectors on demand. */
-  bytes: [number, number]
-  /** Its words: [wordFrom, wordTo) of its chunk's words. */
-  wordFrom: number
-  wordTo: number
-}
+// The context's sentences, SENTENCE_FIELDS int32 each in `Lexicon.sentences` (no object per sentence):
+// chunk, span in the chunk (string indices), term ids [from, to) of the call's flat id list, terms
+// counted (len), negated (0/1), byte range in core memory (word vectors on demand), words [from, to) of
+// its chunk's words.
+const S_CHUNK = 0
+const S_START = 1
+const S_END = 2
+const S_FROM = 3
+const S_TO = 4
+const S_LEN = 5
+const S_NEGATED = 6
+const S_BYTES = 7
+const S_BYTES_END = 8
+const S_WORDS = 9
+const S_WORDS_END = 10
+const SENTENCE_FIELDS = 11
 
 /** A number, date or name of a context sentence: key, kind, as written. */
 type Special = { key: string; kind: TermKind; word: string }
@@ -434,12 +438,15 @@ class Lexicon {
   occKey = new Int32Array(0)
   occKind = new Uint8Array(0)
   flat = new Int32Array(0)
+  sentences = new Int32Array(0)
   df = new Int32Array(0)
   start = new Int32Array(0)
   pos = new Int32Array(0)
   postings = new Int32Array(0)
   counts = new Int32Array(0)
   acc = new Float64Array(0)
+  /** Per call term: the statement mark last set on it (exact coverage of a candidate). */
+  mark = new Int32Array(0)
 
   /** True when the tables should be emptied before a call (the core's table nearly full, or many words beside it). */
   full(count: number): boolean {
@@ -533,7 +540,7 @@ function lexiconOf(core: Context['core']): Lexicon {
 
 /**
  * A chunk as indexed: its text, its word spans (string indices, u32 pairs at `wordPtr` of the call's
- * core memory), where its words' occurrences start, and its sentences ([from, to) of `indexed`).
+ * core memory), where its words' occurrences start, and its sentences ([from, to) of the index's).
  */
 type IndexedChunk = { text: string; wordPtr: number; words: number; occ: number; sentences: [number, number] }
 
@@ -543,7 +550,8 @@ type IndexedChunk = { text: string; wordPtr: number; words: number; occ: number;
  * (occurrences in each).
  */
 class ContextIndex {
-  readonly indexed: Indexed[] = []
+  /** Sentences indexed (their fields in `lex.sentences`). */
+  n = 0
   readonly chunks: IndexedChunk[] = []
   terms = 0
   private readonly specials = new Map<number, Special[]>()
@@ -570,17 +578,28 @@ class ContextIndex {
     return this.lex.df[id]
   }
 
+  /** Field `f` (S_*) of sentence `i`. */
+  at(i: number, f: number): number {
+    return this.lex.sentences[i * SENTENCE_FIELDS + f]
+  }
+
+  /** Sentence `i` as plain data. */
+  sentence(i: number): ContextSentence {
+    const c = this.at(i, S_CHUNK)
+    const span: [number, number] = [this.at(i, S_START), this.at(i, S_END)]
+    return { chunk: c, span, text: this.chunks[c].text.slice(span[0], span[1]) }
+  }
+
   /** Numbers, dates and names of sentence `i` (capitalised words not first in their sentence are names). */
   special(i: number): Special[] {
     let out = this.specials.get(i)
     if (out) return out
     out = []
-    const s = this.indexed[i]
-    const { text, wordPtr, words: nw, occ } = this.chunks[s.sentence.chunk]
+    const { text, wordPtr, words: nw, occ } = this.chunks[this.at(i, S_CHUNK)]
     const words = this.core.u32(wordPtr, 2 * nw)
     const { occKey, occKind, keys } = this.lex
-    const ss = s.sentence.span[0]
-    for (let w = s.wordFrom; w < s.wordTo; w++) {
+    const ss = this.at(i, S_START)
+    for (let w = this.at(i, S_WORDS); w < this.at(i, S_WORDS_END); w++) {
       const k = occKey[occ + w]
       if (k < 0) continue
       let kind = occKind[occ + w] & 3
@@ -627,13 +646,14 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
     const sentences = core.u32(sentPtr, 2 * ns)
     const ids = core.u32(idPtr, nw)
     const bytesOf = sentenceBytes ?? sentences
-    ix.chunks.push({ text: chunk, wordPtr, words: nw, occ, sentences: [ix.indexed.length, ix.indexed.length + ns] })
+    ix.chunks.push({ text: chunk, wordPtr, words: nw, occ, sentences: [ix.n, ix.n + ns] })
+    lex.sentences = grown(lex.sentences, (ix.n + ns) * SENTENCE_FIELDS)
     lex.occKey = grown(lex.occKey, occ + nw)
     lex.occKind = grown(lex.occKind, occ + nw)
     lex.flat = grown(lex.flat, flatLen + nw)
     lex.df = grown(lex.df, terms + nw + 1)
     lex.pos = grown(lex.pos, terms + nw + 1)
-    const { occKey, occKind, flat, df, pos } = lex
+    const { occKey, occKind, flat, df, pos, sentences: S } = lex
     // The lexicon's arrays, read again after it learns a word (learning may grow them).
     let { key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex
     // Lower-cased whole only for a word with a capital sigma (see SIGMA).
@@ -643,7 +663,7 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
       const ss = sentences[2 * i]
       const se = sentences[2 * i + 1]
       while (w < nw && words[2 * w] < ss) w++
-      const si = ix.indexed.length + 1
+      const si = ix.n + 1
       const from = flatLen
       const wordFrom = w
       let negated = false
@@ -689,16 +709,18 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
           df[t]++
         }
       }
-      ix.indexed.push({
-        sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
-        from,
-        to: flatLen,
-        len,
-        negated,
-        bytes: [cref.ptr + bytesOf[2 * i], cref.ptr + bytesOf[2 * i + 1]],
-        wordFrom,
-        wordTo: w
-      })
+      const o = ix.n++ * SENTENCE_FIELDS
+      S[o + S_CHUNK] = c
+      S[o + S_START] = ss
+      S[o + S_END] = se
+      S[o + S_FROM] = from
+      S[o + S_TO] = flatLen
+      S[o + S_LEN] = len
+      S[o + S_NEGATED] = negated ? 1 : 0
+      S[o + S_BYTES] = cref.ptr + bytesOf[2 * i]
+      S[o + S_BYTES_END] = cref.ptr + bytesOf[2 * i + 1]
+      S[o + S_WORDS] = wordFrom
+      S[o + S_WORDS_END] = w
     }
     occ += nw
   }
@@ -723,10 +745,10 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
   }
   start[m] = at
   // `pos[t]` is where t's next posting goes; a sentence seen again for t adds to its count.
-  const indexed = ix.indexed
-  for (let i = 0; i < indexed.length; i++) {
-    const to = indexed[i].to
-    for (let k = indexed[i].from; k < to; k++) {
+  const S = lex.sentences
+  for (let i = 0; i < ix.n; i++) {
+    const to = S[i * SENTENCE_FIELDS + S_TO]
+    for (let k = S[i * SENTENCE_FIELDS + S_FROM]; k < to; k++) {
       const t = flat[k]
       const p = pos[t]
       if (p > start[t] && postings[p - 1] === i) counts[p - 1]++
@@ -757,17 +779,22 @@ class Aligner {
   private readonly touched: number[] = []
   /** Weight of a term the context lacks (the IDF of a term in no sentence). */
   private readonly maxIdf: number
-  /** Term ids of sentence `i`, built once per call for the sentences that become candidates. */
-  private readonly sentenceIds = new Map<number, Set<number>>()
+  /** The last mark set on `lex.mark` (a candidate's terms, see exactSupport). */
+  private marked = 0
   private readonly dims: number
 
   constructor(
     private readonly ix: ContextIndex,
     private readonly core: Context['core']
   ) {
-    const n = ix.indexed.length
+    const n = ix.n
     this.n = n
-    this.avgLen = n ? ix.indexed.reduce((a, s) => a + s.len, 0) / n : 1
+    let lens = 0
+    for (let i = 0; i < n; i++) lens += ix.at(i, S_LEN)
+    this.avgLen = n ? lens / n : 1
+    // Marks restart each call (a call's terms are new).
+    ix.lex.mark = grown(ix.lex.mark, ix.terms)
+    ix.lex.mark.fill(0, 0, ix.terms)
     // The accumulators are the lexicon's, zero between statements (only touched entries are set).
     ix.lex.acc = grown(ix.lex.acc, n)
     this.acc = ix.lex.acc
@@ -781,16 +808,12 @@ class Aligner {
     return Math.log(1 + (this.n - d + 0.5) / (d + 0.5))
   }
 
-  private idsOf(i: number): Set<number> {
-    let set = this.sentenceIds.get(i)
-    if (!set) {
-      const { indexed } = this.ix
-      const flat = this.ix.lex.flat
-      set = new Set()
-      for (let k = indexed[i].from; k < indexed[i].to; k++) set.add(flat[k])
-      this.sentenceIds.set(i, set)
-    }
-    return set
+  /** Mark the terms of sentence `i` in `lex.mark`; returns the mark. */
+  private markTerms(i: number): number {
+    const { flat, mark } = this.ix.lex
+    const m = ++this.marked
+    for (let k = this.ix.at(i, S_FROM); k < this.ix.at(i, S_TO); k++) mark[flat[k]] = m
+    return m
   }
 
   private vectorsOf(bytes: [number, number]): Vectors | undefined {
@@ -847,7 +870,7 @@ class Aligner {
    * It still counts in coverage.
    */
   private candidates(termIds: number[]): [number, number][] {
-    const { indexed } = this.ix
+    const S = this.ix.lex.sentences
     const { start, postings, counts, df } = this.ix.lex
     const { acc, touched, avgLen } = this
     const distinct = new Set<number>()
@@ -863,7 +886,7 @@ class Aligner {
         const i = postings[from + k]
         const f = counts[from + k]
         if (acc[i] === 0) touched.push(i)
-        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * indexed[i].len) / avgLen))
+        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
       }
     }
     // Top K by a linear pass.
@@ -886,9 +909,10 @@ class Aligner {
   /** Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the highest). */
   private exactSupport(top: [number, number][], termIds: number[], weights: number[], total: number, support: Support[]): Best | undefined {
     let best: Best | undefined
+    const mark = this.ix.lex.mark
     for (const [i, bm25] of top) {
-      const has = this.idsOf(i)
-      const match = termIds.map((id): number => (id < 0 ? 0 : has.has(id) ? 1 : SOMEWHERE))
+      const m = this.markTerms(i)
+      const match = termIds.map((id): number => (id < 0 ? 0 : mark[id] === m ? 1 : SOMEWHERE))
       const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
       const sup = { sentence: i, bm25, coverage }
       support.push(sup)
@@ -908,7 +932,8 @@ class Aligner {
     const soft = softAt.map((j) => content[j])
     if (!soft.length) return
     const vs = this.termVectors(soft)
-    const sv = this.vectorsOf(this.ix.indexed[best.support.sentence].bytes)
+    const i = best.support.sentence
+    const sv = this.vectorsOf([this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END)])
     if (!sv) return
     const rows = sv.vecs.length / dims
     soft.forEach((_t, k) => {
@@ -929,9 +954,7 @@ class Aligner {
 
   /** Numbers, dates and names of the statement found nowhere in the context (changed or missing), and negation. */
   private mismatches(terms: Term[], content: Term[], termIds: number[], weights: number[], best: Best | undefined): Mismatch[] {
-    const { indexed } = this.ix
     const mismatches: Mismatch[] = []
-    const bestSentence = best ? indexed[best.support.sentence] : undefined
     // A number, date or name counts as changed only when the rest of the statement is about the same
     // thing as the sentence (its other terms mostly covered); otherwise it is simply missing.
     let restW = 0
@@ -948,14 +971,14 @@ class Aligner {
       if (t.kind === 'word' || termIds[j] >= 0) return
       let against = againstOf.get(t.kind)
       if (!against) {
-        against = bestSentence && aboutSame ? [...new Set(this.ix.special(best!.support.sentence).filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
+        against = best && aboutSame ? [...new Set(this.ix.special(best.support.sentence).filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
         againstOf.set(t.kind, against)
       }
       if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
       else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
     })
     const negation = terms.find((t) => t.negation)
-    if (bestSentence && best!.support.coverage >= 0.5 && Boolean(negation) !== bestSentence.negated) {
+    if (best && best.support.coverage >= 0.5 && Boolean(negation) !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)) {
       const first = negation ?? terms[0]
       if (first) mismatches.push({ kind: 'negation', term: first.word, span: first.span, of: 'negation' })
     }
@@ -964,7 +987,6 @@ class Aligner {
 
   /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */
   chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
-    const { indexed } = this.ix
     const { start, postings } = this.ix.lex
     const memo = new Map<string, number[]>()
     return terms.map((t) => {
@@ -974,7 +996,7 @@ class Aligner {
         chunks = []
         if (id >= 0) {
           for (let k = start[id]; k < start[id + 1]; k++) {
-            const c = indexed[postings[k]].sentence.chunk
+            const c = this.ix.at(postings[k], S_CHUNK)
             if (chunks[chunks.length - 1] !== c) chunks.push(c)
           }
         }
@@ -1024,7 +1046,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   }
   return {
     statements,
-    sentences: ix.indexed.map((s) => s.sentence),
+    sentence: (i) => ix.sentence(i),
     align: (terms, words) => aligner.align(terms, words),
     terms: termsOfText,
     chunksOf: (terms) => aligner.chunksOf(terms),
