@@ -761,9 +761,6 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
   }
 }
 
-/** Unit word vectors of a byte range of core memory: run spans and vectors, copied out. */
-type Vectors = { at: Uint32Array; vecs: Float32Array }
-
 /** The best candidate of a statement: its support entry and each content term's 0..1 match in it. */
 type Best = { support: Support; match: number[] }
 
@@ -777,6 +774,9 @@ class Aligner {
   private readonly avgLen: number
   private readonly acc: Float64Array
   private readonly touched: number[] = []
+  /** The K best candidates so far: sentences and scores, best first. */
+  private readonly topI = new Int32Array(K)
+  private readonly topV = new Float64Array(K)
   /** Weight of a term the context lacks (the IDF of a term in no sentence). */
   private readonly maxIdf: number
   /** The last mark set on `lex.mark` (a candidate's terms, see exactSupport). */
@@ -816,15 +816,22 @@ class Aligner {
     return m
   }
 
-  private vectorsOf(bytes: [number, number]): Vectors | undefined {
-    const dims = this.dims
-    if (dims === 0 || bytes[1] <= bytes[0]) return undefined
-    const [count, spans, vecPtr] = this.core.embedWords(bytes[0], bytes[1] - bytes[0])
-    return { at: this.core.u32(spans, count * 2).slice(), vecs: this.core.f32(vecPtr, count * dims).slice() }
+  /**
+   * Word runs of bytes [from, to) of core memory with their unit vectors: count and the pointers of their
+   * spans and vectors (no copy: read them before the next core call, or through a view made after it;
+   * the arena keeps them until the next `ground`).
+   */
+  private vectorsAt(from: number, to: number): [number, number, number] | undefined {
+    if (this.dims === 0 || to <= from) return undefined
+    const [count, spans, vecs] = this.core.embedWords(from, to - from)
+    return [count, spans, vecs]
   }
 
-  /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
-  private termVectors(terms: Term[]): (Float32Array | undefined)[] {
+  /**
+   * Where the unit word vector of each term is in core memory, in floats (-1: none; none for a word of
+   * several runs (don't, COVID-19) or without a vector). One core call over the terms' byte range.
+   */
+  private termVectors(terms: Term[]): number[] {
     const dims = this.dims
     let from = Infinity
     let to = 0
@@ -832,15 +839,18 @@ class Aligner {
       if (t.bytes[0] < from) from = t.bytes[0]
       if (t.bytes[1] > to) to = t.bytes[1]
     }
-    const got = this.vectorsOf([from, to])
-    if (!got) return terms.map(() => undefined)
+    const got = this.vectorsAt(from, to)
+    if (!got) return terms.map(() => -1)
+    const [count, spansPtr, vecPtr] = got
+    const at = this.core.u32(spansPtr, count * 2)
+    const vecs = this.core.f32(vecPtr, count * dims)
     const runAt = new Map<number, number>()
-    for (let r = 0; r < got.at.length >> 1; r++) runAt.set(got.at[2 * r] + from, r)
+    for (let r = 0; r < count; r++) runAt.set(at[2 * r] + from, r)
     return terms.map((t) => {
       const r = runAt.get(t.bytes[0])
-      if (r === undefined || t.bytes[1] <= t.bytes[0] || got.at[2 * r + 1] + from !== t.bytes[1]) return undefined
-      const v = got.vecs.subarray(r * dims, (r + 1) * dims)
-      return v.some((x) => x !== 0) ? v : undefined
+      if (r === undefined || t.bytes[1] <= t.bytes[0] || at[2 * r + 1] + from !== t.bytes[1]) return -1
+      for (let x = r * dims; x < (r + 1) * dims; x++) if (vecs[x] !== 0) return (vecPtr >> 2) + r * dims
+      return -1
     })
   }
 
@@ -889,20 +899,25 @@ class Aligner {
         acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
       }
     }
-    // Top K by a linear pass.
-    const top: [number, number][] = []
+    // Top K by a linear pass (insertion into K slots; pairs made once, at the end).
+    const { topI, topV } = this
+    let size = 0
     for (const i of touched) {
       const v = acc[i]
-      if (top.length === K && (v < top[K - 1][1] || (v === top[K - 1][1] && i > top[K - 1][0]))) continue
-      let at = top.length < K ? top.length : K - 1
-      top[at] = [i, v]
-      while (at > 0 && (top[at - 1][1] < v || (top[at - 1][1] === v && top[at - 1][0] > i))) {
-        top[at] = top[at - 1]
-        top[--at] = [i, v]
+      if (size === K && (v < topV[K - 1] || (v === topV[K - 1] && i > topI[K - 1]))) continue
+      let at = size < K ? size++ : K - 1
+      while (at > 0 && (topV[at - 1] < v || (topV[at - 1] === v && topI[at - 1] > i))) {
+        topI[at] = topI[at - 1]
+        topV[at] = topV[at - 1]
+        at--
       }
+      topI[at] = i
+      topV[at] = v
     }
     for (const i of touched) acc[i] = 0
     touched.length = 0
+    const top: [number, number][] = []
+    for (let k = 0; k < size; k++) top.push([topI[k], topV[k]])
     return top
   }
 
@@ -933,17 +948,20 @@ class Aligner {
     if (!soft.length) return
     const vs = this.termVectors(soft)
     const i = best.support.sentence
-    const sv = this.vectorsOf([this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END)])
+    const sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
     if (!sv) return
-    const rows = sv.vecs.length / dims
+    // Both vector sets read through one view of core memory, made after the last core call.
+    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >> 2)
+    const rows = sv[0]
+    const base = sv[2] >> 2
     soft.forEach((_t, k) => {
       const v = vs[k]
-      if (!v) return
+      if (v < 0) return
       let c = 0
       for (let r = 0; r < rows; r++) {
         let d = 0
-        const o = r * dims
-        for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
+        const o = base + r * dims
+        for (let x = 0; x < dims; x++) d += mem[v + x] * mem[o + x]
         if (d > c) c = d
       }
       const j = softAt[k]
