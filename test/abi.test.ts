@@ -2,7 +2,7 @@
 // the constants in assembly/.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, PII_EVIDENCE, PII_VALIDATORS, TOK } from '../src/core/abi.js'
+import { ENCODING_LABELS, EXPORTS, PII_CATEGORY_IDS, PII_EVIDENCE, PII_VALIDATORS, TOK, WORD_IDS } from '../src/core/abi.js'
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')
 /** `export const <prefix><NAME>: u32 = <n>` declarations of an assembly file, in source order. */
@@ -18,6 +18,10 @@ describe('core ABI', () => {
 
   it('agrees with the tokeniser flags', () => {
     expect(Object.fromEntries(constants('assembly/text/tokenise.ts', 'TOK_'))).toEqual(TOK)
+  })
+
+  it('agrees with the word-id table limits', () => {
+    expect(Object.fromEntries(constants('assembly/text/wordids.ts', 'WORDIDS_'))).toEqual(WORD_IDS)
   })
 
   it('agrees with the encoding label ids', () => {

@@ -30,6 +30,14 @@ export interface CoreExports {
   /** Sentences and words of a text; returns a pointer to 8 u32 (see TokeniseResult). */
   tokenise(ptr: number, len: number, flags: number): number
   tokeniseInit(): void
+  /** Reserve the table of word ids kept across calls (assembly/text/wordids.ts). */
+  wordIdsInit(): void
+  /** Ids of `n` words ([start, end) byte offsets from `text`, u32 pairs at `spans`); returns a pointer to n u32 (WORD_IDS.NONE: not kept). */
+  wordIds(text: number, spans: number, n: number): number
+  /** Ids handed out since the last clear. */
+  wordIdsCount(): number
+  /** Forget every word id (between calls). */
+  wordIdsClear(): void
   /** PII entities of the text for the categories in `mask`; returns a pointer to [count, (start, end, id)*]. */
   piiScan(ptr: number, len: number, maskLo: number, maskHi: number): number
   piiGazetteerReserve(lines: number): void
@@ -100,6 +108,10 @@ export const EXPORTS = [
   'syllablesSum',
   'tokenise',
   'tokeniseInit',
+  'wordIdsInit',
+  'wordIds',
+  'wordIdsCount',
+  'wordIdsClear',
   'piiScan',
   'piiGazetteerReserve',
   'piiGazetteerBuild',
@@ -136,6 +148,9 @@ export const EXPORTS = [
 type Missing = Exclude<keyof CoreExports, (typeof EXPORTS)[number]>
 const everyExportListed: Missing extends never ? true : Missing = true
 void everyExportListed
+
+/** The word-id table's limits (assembly/text/wordids.ts WORDIDS_*). */
+export const WORD_IDS = { CAP: 16384, MAX_LEN: 64, NONE: 4294967295 } as const
 
 /** `tokenise` flags (assembly/text/tokenise.ts TOK_*). */
 export const TOK = {

@@ -75,7 +75,7 @@ function coverages(ctx: Context, query: string, chunks: string[], gamma: number,
     if (a.answer) {
       // Answered when one of the sentences that best cover the whole query (the K candidates) holds a
       // term of the asked-for kind that the query itself does not.
-      const found = whole.support.some((sup) => answers(a.answer!, g.terms(g.sentences[sup.sentence].text)))
+      const found = whole.support.some((sup) => answers(a.answer!, g.terms(g.sentence(sup.sentence).text)))
       return found ? 1 : 0
     }
     return g.align(a.terms).coverage

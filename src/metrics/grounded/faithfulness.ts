@@ -136,7 +136,7 @@ function statementsOut(r: Run, ids: (string | undefined)[] | undefined): Stateme
     const out: StatementOut = { statement: c.statement.text, label: c.label, probability: round4(c.probability), sentence_span: c.statement.span }
     if (ids) {
       const best = c.alignment.support[0]
-      const id = best ? ids[r.grounding.sentences[best.sentence].chunk] : undefined
+      const id = best ? ids[r.grounding.sentence(best.sentence).chunk] : undefined
       if (id !== undefined) out.chunk_id = id
     }
     return out
@@ -179,7 +179,7 @@ function explain(ctx: Context): (request: AnyRequest) => Explanation {
     const evidence: Evidence[] = []
     const statements = r.checked.map((c) => {
       const best = c.alignment.support[0]
-      const sentence = best ? r.grounding.sentences[best.sentence] : undefined
+      const sentence = best ? r.grounding.sentence(best.sentence) : undefined
       for (const m of c.alignment.matched) {
         if (m.match < 1) evidence.push({ label: `unsupported ${m.term.kind}`, span: m.term.span, string: m.term.word, weight: round4(m.weight * (m.match - 1)) })
       }

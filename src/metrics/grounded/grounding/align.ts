@@ -5,7 +5,7 @@
 //   const g = ground(ctx, text, chunks)   // one call into the core: tokenises text and chunks, indexes
 //                                         // the chunks' sentences (BM25 with the context as collection)
 //   g.statements                          // atomic statements of `text` (see statements below)
-//   g.sentences                           // context sentences: { chunk, span, text }
+//   g.sentence(i)                         // context sentence i: { chunk, span, text }
 //   g.align(st.terms, st.words)           // Alignment: best supporting sentences, coverage, mismatches
 //   g.terms(anyText)                      // terms of another string (e.g. a query aspect) to align
 // Everything a Grounding returns is plain data (copied out of core memory); `align` may call the core
@@ -24,7 +24,7 @@
 //    a `changed` mismatch when the best sentence holds another of the same kind (intrinsic), else
 //    `missing` (extrinsic); a negation present on one side only is a `negation` mismatch.
 import type { Context } from '../../shared/context.js'
-import { TOK } from '../../../core/abi.js'
+import { TOK, WORD_IDS } from '../../../core/abi.js'
 import type { TextRef } from '../../../core/wasm.js'
 
 /** One atomic statement of the grounded text. */
@@ -97,7 +97,8 @@ export interface Alignment {
 
 export interface Grounding {
   statements: Statement[]
-  sentences: ContextSentence[]
+  /** Context sentence `i` (an index of `Support.sentence`). */
+  sentence(i: number): ContextSentence
   /** Align a statement's terms; pass its `words` (a statement's own, from `statements`) too for `wordOverlap`. */
   align(terms: Term[], words?: string[]): Alignment
   /**
@@ -187,8 +188,9 @@ function tokenised(ctx: Context, ref: TextRef): Tokenised {
   const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
   if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
   if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
-  const words = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
-  const sentences = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
+  // ASCII text: byte offsets are the string indices.
+  const words = wordCount && !ref.ascii ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
+  const sentences = sentCount && !ref.ascii ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
   return { words, wordBytes, sentences, sentenceBytes }
 }
 
@@ -363,114 +365,401 @@ function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
 
 // ---- the context index -----------------------------------------------------------------------------
 
-interface Indexed {
-  sentence: ContextSentence
-  /** Its term ids ([from, to) of the call's flat id list). */
-  from: number
-  to: number
-  /** Its numbers, dates and names: key, kind, as written. */
-  special: { key: string; kind: TermKind; word: string }[]
-  len: number
-  negated: boolean
-  /** Byte range in core memory, for word vectors on demand. */
-  bytes: [number, number]
-}
+// The context's sentences, SENTENCE_FIELDS int32 each in `Lexicon.sentences` (no object per sentence):
+// chunk, span in the chunk (string indices), term ids [from, to) of the call's flat id list, terms
+// counted (len), negated (0/1), byte range in core memory (word vectors on demand), words [from, to) of
+// its chunk's words.
+const S_CHUNK = 0
+const S_START = 1
+const S_END = 2
+const S_FROM = 3
+const S_TO = 4
+const S_LEN = 5
+const S_NEGATED = 6
+const S_BYTES = 7
+const S_BYTES_END = 8
+const S_WORDS = 9
+const S_WORDS_END = 10
+const SENTENCE_FIELDS = 11
+
+/** A number, date or name of a context sentence: key, kind, as written. */
+type Special = { key: string; kind: TermKind; word: string }
 
 const cosineToMatch = (c: number) => Math.max(0, Math.min(1, (c - 0.45) / 0.4))
 
+// What the grounding knows of a word id of the core's table (assembly/text/wordids.ts), per id:
+// its key (an id of `Lexicon.keys`, or KEY_STOP / KEY_NOT), its lower-case form (an id of `Lexicon.lowers`) and
+// its kind. Kept across calls, as the table is.
+const KEY_UNKNOWN = -3
+const KEY_NOT = -2
+const KEY_STOP = -1
+const K_WORD = 0
+const K_NUMBER = 1
+const K_DATE = 2
+const K_NAME = 3
+const KINDS: TermKind[] = ['word', 'number', 'date', 'name']
+/** Kind flag: a month or weekday name, read as a date rather than a name when capitalised (keyOf). */
+const DATE_WORD = 4
 /**
- * The context's sentences indexed for BM25. Terms are interned once per call: ids index df, postings
- * and counts (no map per sentence).
+ * Kind flag: the word has a capital sigma, whose lower case depends on the letters around it
+ * (final sigma): such a word is read from its chunk's lower case at each occurrence, as the words of a
+ * context were read before ids.
  */
-interface ContextIndex {
-  indexed: Indexed[]
-  ids: Map<string, number>
-  /** Term ids of every sentence, one run after another (`Indexed.from`..`to`). */
-  flat: number[]
-  df: number[]
-  /** Sentences holding each term, ascending. */
-  postings: number[][]
-  /** Occurrences of the term in each sentence of its postings. */
-  counts: number[][]
-  keys: string[]
-  /** The statements' words (lower-cased, stop words included) that the context has too. */
-  seen: Set<string>
+const SIGMA = 8
+
+/** A typed array at least `n` long, keeping `a`'s contents (filled with `fill` beyond them). */
+function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number, fill = 0): T {
+  if (a.length >= n) return a
+  const b = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 64))
+  b.set(a)
+  if (fill !== 0) b.fill(fill, a.length)
+  return b
 }
 
 /**
- * Write each chunk into the core, tokenise it and index its sentences' terms. Of the context's words only
- * those in `wanted` (the statements' words) are kept as words: a set of every context word cost a fifth of
- * a call against 10 KB.
+ * One core's word ids and what they mean, with the buffers of the call's index (a Grounding is used
+ * before the next `ground` call only, so they are reused).
  */
-function indexContext(ctx: Context, chunks: string[], wanted: Set<string>): ContextIndex {
-  const ix: ContextIndex = { indexed: [], ids: new Map(), flat: [], df: [], postings: [], counts: [], keys: [], seen: new Set() }
-  chunks.forEach((chunk, c) => {
-    const cref = ctx.core.write(chunk)
-    const t = tokenised(ctx, cref)
-    // Lower-case the chunk once; per word only where lowering changes a length (rare scripts).
-    const lowered = chunk.toLowerCase()
-    const sameLength = lowered.length === chunk.length
+class Lexicon {
+  // Per word id: core ids first (below WORD_IDS.CAP), then ids of words the core did not keep (`extra`).
+  key = new Int32Array(WORD_IDS.CAP).fill(KEY_UNKNOWN)
+  lower = new Int32Array(WORD_IDS.CAP)
+  kind = new Uint8Array(WORD_IDS.CAP)
+  extra = new Map<string, number>()
+  keyIds = new Map<string, number>()
+  keys: string[] = []
+  lowerIds = new Map<string, number>()
+  // Per call: a call number stamps the keys and lower-case forms the context has.
+  call = 0
+  keyStamp = new Int32Array(0)
+  keyCall = new Int32Array(0)
+  lowerStamp = new Int32Array(0)
+  // The call's index: key and kind of each word occurrence, term ids of each sentence, postings.
+  occKey = new Int32Array(0)
+  occKind = new Uint8Array(0)
+  flat = new Int32Array(0)
+  sentences = new Int32Array(0)
+  df = new Int32Array(0)
+  start = new Int32Array(0)
+  pos = new Int32Array(0)
+  postings = new Int32Array(0)
+  counts = new Int32Array(0)
+  acc = new Float64Array(0)
+  /** Per call term: the statement mark last set on it (exact coverage of a candidate). */
+  mark = new Int32Array(0)
+
+  /** True when the tables should be emptied before a call (the core's table nearly full, or many words beside it). */
+  full(count: number): boolean {
+    return count > WORD_IDS.CAP - 2048 || this.extra.size > 4096 || this.keyIds.size > 2 * WORD_IDS.CAP || this.lowerIds.size > 2 * WORD_IDS.CAP
+  }
+
+  clear(): void {
+    this.key.fill(KEY_UNKNOWN)
+    this.extra.clear()
+    this.keyIds.clear()
+    this.keys.length = 0
+    this.lowerIds.clear()
+  }
+
+  keyId(key: string): number {
+    let id = this.keyIds.get(key)
+    if (id === undefined) {
+      id = this.keys.length
+      this.keyIds.set(key, id)
+      this.keys.push(key)
+      this.keyStamp = grown(this.keyStamp, id + 1)
+      this.keyCall = grown(this.keyCall, id + 1)
+    }
+    return id
+  }
+
+  lowerId(lower: string): number {
+    let id = this.lowerIds.get(lower)
+    if (id === undefined) {
+      id = this.lowerIds.size
+      this.lowerIds.set(lower, id)
+      this.lowerStamp = grown(this.lowerStamp, id + 1)
+    }
+    return id
+  }
+
+  /** Id of a word the core did not keep. */
+  extraId(word: string): number {
+    let id = this.extra.get(word)
+    if (id === undefined) {
+      id = WORD_IDS.CAP + this.extra.size
+      this.extra.set(word, id)
+      this.key = grown(this.key, id + 1, KEY_UNKNOWN)
+      this.lower = grown(this.lower, id + 1)
+      this.kind = grown(this.kind, id + 1)
+    }
+    return id
+  }
+
+  /** Key id (or KEY_STOP, KEY_NOT) and kind code of a lower-cased word; its key's kind as `keyOf` reads it uncapitalised. */
+  private read(lower: string): [number, number] {
+    const key = keyOf(lower, false)
+    const k = key === undefined ? KEY_STOP : key === NOT ? KEY_NOT : this.keyId(key)
+    const kind = kindOf === 'number' ? K_NUMBER : kindOf === 'date' ? K_DATE : K_WORD
+    return [k, kind | (DATE_WORDS.has(lower) ? DATE_WORD : 0)]
+  }
+
+  /** Learn what word `id` (spelled `word`) means. */
+  learn(id: number, word: string): void {
+    const lower = word.toLowerCase()
+    const [k, kind] = this.read(lower)
+    this.key[id] = k
+    this.lower[id] = this.lowerId(lower)
+    this.kind[id] = kind | (word.includes('\u03a3') ? SIGMA : 0)
+  }
+
+  /** Key id, kind and lower-case id of a word with a capital sigma, lower-cased as part of its chunk. */
+  readInContext(lower: string): [number, number, number] {
+    const [k, kind] = this.read(lower)
+    return [k, kind, this.lowerId(lower)]
+  }
+}
+
+const lexicons = new WeakMap<Context['core'], Lexicon>()
+
+/** The lexicon of the core's word ids, the table reserved on first use and emptied when nearly full. Resets the call arena. */
+function lexiconOf(core: Context['core']): Lexicon {
+  let lex = lexicons.get(core)
+  core.exports.reset()
+  if (!lex) {
+    core.exports.wordIdsInit()
+    lex = new Lexicon()
+    lexicons.set(core, lex)
+  } else if (lex.full(core.exports.wordIdsCount())) {
+    core.exports.wordIdsClear()
+    lex.clear()
+  }
+  lex.call++
+  return lex
+}
+
+/**
+ * A chunk as indexed: its text, its word spans (string indices, u32 pairs at `wordPtr` of the call's
+ * core memory), where its words' occurrences start, and its sentences ([from, to) of the index's).
+ */
+type IndexedChunk = { text: string; wordPtr: number; words: number; occ: number; sentences: [number, number] }
+
+/**
+ * The context's sentences indexed for BM25. Terms are numbered per call (0..terms-1): df, and the
+ * postings of term t at [start[t], start[t + 1]) of `postings` (sentences, ascending) and `counts`
+ * (occurrences in each).
+ */
+class ContextIndex {
+  /** Sentences indexed (their fields in `lex.sentences`). */
+  n = 0
+  readonly chunks: IndexedChunk[] = []
+  terms = 0
+  private readonly specials = new Map<number, Special[]>()
+
+  constructor(
+    readonly lex: Lexicon,
+    private readonly core: Context['core']
+  ) {}
+
+  /** The call's term id of `key`, or -1 when no context sentence has it. */
+  idOf(key: string): number {
+    const k = this.lex.keyIds.get(key)
+    return k !== undefined && this.lex.keyStamp[k] === this.lex.call ? this.lex.keyCall[k] : -1
+  }
+
+  /** True when a word of the context lower-cases to `lower`. */
+  has(lower: string): boolean {
+    const l = this.lex.lowerIds.get(lower)
+    return l !== undefined && this.lex.lowerStamp[l] === this.lex.call
+  }
+
+  /** Sentences holding term `id`. */
+  df(id: number): number {
+    return this.lex.df[id]
+  }
+
+  /** Field `f` (S_*) of sentence `i`. */
+  at(i: number, f: number): number {
+    return this.lex.sentences[i * SENTENCE_FIELDS + f]
+  }
+
+  /** Sentence `i` as plain data. */
+  sentence(i: number): ContextSentence {
+    const c = this.at(i, S_CHUNK)
+    const span: [number, number] = [this.at(i, S_START), this.at(i, S_END)]
+    return { chunk: c, span, text: this.chunks[c].text.slice(span[0], span[1]) }
+  }
+
+  /** Numbers, dates and names of sentence `i` (capitalised words not first in their sentence are names). */
+  special(i: number): Special[] {
+    let out = this.specials.get(i)
+    if (out) return out
+    out = []
+    const { text, wordPtr, words: nw, occ } = this.chunks[this.at(i, S_CHUNK)]
+    const words = this.core.u32(wordPtr, 2 * nw)
+    const { occKey, occKind, keys } = this.lex
+    const ss = this.at(i, S_START)
+    for (let w = this.at(i, S_WORDS); w < this.at(i, S_WORDS_END); w++) {
+      const k = occKey[occ + w]
+      if (k < 0) continue
+      let kind = occKind[occ + w] & 3
+      const a = words[2 * w]
+      if (kind === K_WORD) {
+        if (a === ss || !upperAt(text, a)) continue
+        kind = occKind[occ + w] & DATE_WORD ? K_DATE : K_NAME
+      }
+      out.push({ key: keys[k], kind: KINDS[kind], word: text.slice(a, words[2 * w + 1]) })
+    }
+    this.specials.set(i, out)
+    return out
+  }
+}
+
+/**
+ * Write each chunk into the core, tokenise it, and index its sentences' terms. A word is read through
+ * its id (assembly/text/wordids.ts): only a word the lexicon has not met is sliced and lower-cased, so a
+ * context of known words costs array reads, not a string per word. Spans and ids are read in core
+ * memory (no copies); document frequencies are counted on the way, postings filled after.
+ */
+function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextIndex {
+  const core = ctx.core
+  const ix = new ContextIndex(lex, core)
+  const call = lex.call
+  let flatLen = 0
+  let occ = 0
+  let terms = 0
+  for (let c = 0; c < chunks.length; c++) {
+    const chunk = chunks[c]
+    const cref = core.write(chunk)
+    const r = core.u32(core.exports.tokenise(cref.ptr, cref.len, TOK.WORD_SPANS | TOK.SENTENCE_SPANS), 8)
+    const wordPtr = r[4]
+    const sentPtr = r[5]
+    const nw = r[6]
+    const ns = r[7]
+    // Ids and sentence byte ranges (for word vectors) before the spans become string indices in place.
+    const idPtr = nw ? core.exports.wordIds(cref.ptr, wordPtr, nw) : 0
+    const sentenceBytes = cref.ascii || !ns ? undefined : core.u32(sentPtr, 2 * ns).slice()
+    if (nw) core.toStringIndices(cref, wordPtr, nw * 2)
+    if (ns) core.toStringIndices(cref, sentPtr, ns * 2)
+    // Views, valid while nothing grows core memory: the loop below calls no core function.
+    const words = core.u32(wordPtr, 2 * nw)
+    const sentences = core.u32(sentPtr, 2 * ns)
+    const ids = core.u32(idPtr, nw)
+    const bytesOf = sentenceBytes ?? sentences
+    ix.chunks.push({ text: chunk, wordPtr, words: nw, occ, sentences: [ix.n, ix.n + ns] })
+    lex.sentences = grown(lex.sentences, (ix.n + ns) * SENTENCE_FIELDS)
+    lex.occKey = grown(lex.occKey, occ + nw)
+    lex.occKind = grown(lex.occKind, occ + nw)
+    lex.flat = grown(lex.flat, flatLen + nw)
+    lex.df = grown(lex.df, terms + nw + 1)
+    lex.pos = grown(lex.pos, terms + nw + 1)
+    const { occKey, occKind, flat, df, pos, sentences: S } = lex
+    // The lexicon's arrays, read again after it learns a word (learning may grow them).
+    let { key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex
+    // Lower-cased whole only for a word with a capital sigma (see SIGMA).
+    let lowered: string | undefined
     let w = 0
-    const nw = t.words.length >> 1
-    for (let i = 0; i < t.sentences.length >> 1; i++) {
-      const ss = t.sentences[2 * i]
-      const se = t.sentences[2 * i + 1]
-      while (w < nw && t.words[2 * w] < ss) w++
-      const from = ix.flat.length
-      const special: Indexed['special'] = []
+    for (let i = 0; i < ns; i++) {
+      const ss = sentences[2 * i]
+      const se = sentences[2 * i + 1]
+      while (w < nw && words[2 * w] < ss) w++
+      const si = ix.n + 1
+      const from = flatLen
+      const wordFrom = w
       let negated = false
       let len = 0
-      for (; w < nw && t.words[2 * w + 1] <= se; w++) {
-        const a = t.words[2 * w]
-        const b = t.words[2 * w + 1]
-        const lower = sameLength ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase()
-        if (wanted.has(lower)) ix.seen.add(lower)
-        const key = keyOf(lower, a !== ss && upperAt(chunk, a))
-        if (key === undefined) continue
-        if (key === NOT) {
+      for (; w < nw && words[2 * w + 1] <= se; w++) {
+        let id = ids[w]
+        if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
+          const word = chunk.slice(words[2 * w], words[2 * w + 1])
+          if (id === WORD_IDS.NONE) id = lex.extraId(word)
+          if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, word)
+          ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
+        }
+        let k = key[id]
+        let kind = kinds[id]
+        let lowerId = lower[id]
+        if (kind & SIGMA) {
+          lowered ??= chunk.toLowerCase()
+          const a = words[2 * w]
+          const b = words[2 * w + 1]
+          ;[k, kind, lowerId] = lex.readInContext(lowered.length === chunk.length ? lowered.slice(a, b) : chunk.slice(a, b).toLowerCase())
+          ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
+        }
+        lowerStamp[lowerId] = call
+        occKey[occ + w] = k
+        occKind[occ + w] = kind
+        if (k === KEY_STOP) continue
+        if (k === KEY_NOT) {
           negated = true
           continue
         }
         len++
-        addPosting(ix, key, ix.indexed.length)
-        if (kindOf !== 'word') special.push({ key, kind: kindOf, word: chunk.slice(a, b) })
+        let t: number
+        if (keyStamp[k] !== call) {
+          keyStamp[k] = call
+          t = keyCall[k] = terms++
+          df[t] = 0
+          pos[t] = 0
+        } else t = keyCall[k]
+        flat[flatLen++] = t
+        // `pos` holds the last sentence (+1) counted in t's document frequency.
+        if (pos[t] !== si) {
+          pos[t] = si
+          df[t]++
+        }
       }
-      ix.indexed.push({
-        sentence: { chunk: c, span: [ss, se], text: chunk.slice(ss, se) },
-        from,
-        to: ix.flat.length,
-        special,
-        len,
-        negated,
-        bytes: [cref.ptr + t.sentenceBytes[2 * i], cref.ptr + t.sentenceBytes[2 * i + 1]]
-      })
+      const o = ix.n++ * SENTENCE_FIELDS
+      S[o + S_CHUNK] = c
+      S[o + S_START] = ss
+      S[o + S_END] = se
+      S[o + S_FROM] = from
+      S[o + S_TO] = flatLen
+      S[o + S_LEN] = len
+      S[o + S_NEGATED] = negated ? 1 : 0
+      S[o + S_BYTES] = cref.ptr + bytesOf[2 * i]
+      S[o + S_BYTES_END] = cref.ptr + bytesOf[2 * i + 1]
+      S[o + S_WORDS] = wordFrom
+      S[o + S_WORDS_END] = w
     }
-  })
+    occ += nw
+  }
+  ix.terms = terms
+  postingsOf(ix, flatLen)
   return ix
 }
 
-/** One occurrence of `key` in sentence `sentence` (the sentence being indexed, so postings stay ascending). */
-function addPosting(ix: ContextIndex, key: string, sentence: number): void {
-  let id = ix.ids.get(key)
-  if (id === undefined) {
-    id = ix.df.length
-    ix.ids.set(key, id)
-    ix.df.push(0)
-    ix.postings.push([])
-    ix.counts.push([])
-    ix.keys.push(key)
+/** Postings of the call's terms (document frequencies counted): offsets, then one pass over the sentences. */
+function postingsOf(ix: ContextIndex, flatLen: number): void {
+  const lex = ix.lex
+  const m = ix.terms
+  lex.start = grown(lex.start, m + 1)
+  lex.postings = grown(lex.postings, flatLen)
+  lex.counts = grown(lex.counts, flatLen)
+  const { df, start, pos, postings, counts, flat } = lex
+  let at = 0
+  for (let t = 0; t < m; t++) {
+    start[t] = at
+    pos[t] = at
+    at += df[t]
   }
-  ix.flat.push(id)
-  const p = ix.postings[id]
-  if (p.length === 0 || p[p.length - 1] !== sentence) {
-    p.push(sentence)
-    ix.counts[id].push(1)
-    ix.df[id]++
-  } else ix.counts[id][p.length - 1]++
+  start[m] = at
+  // `pos[t]` is where t's next posting goes; a sentence seen again for t adds to its count.
+  const S = lex.sentences
+  for (let i = 0; i < ix.n; i++) {
+    const to = S[i * SENTENCE_FIELDS + S_TO]
+    for (let k = S[i * SENTENCE_FIELDS + S_FROM]; k < to; k++) {
+      const t = flat[k]
+      const p = pos[t]
+      if (p > start[t] && postings[p - 1] === i) counts[p - 1]++
+      else {
+        postings[p] = i
+        counts[p] = 1
+        pos[t] = p + 1
+      }
+    }
+  }
 }
-
-/** Unit word vectors of a byte range of core memory: run spans and vectors, copied out. */
-type Vectors = { at: Uint32Array; vecs: Float32Array }
 
 /** The best candidate of a statement: its support entry and each content term's 0..1 match in it. */
 type Best = { support: Support; match: number[] }
@@ -485,47 +774,64 @@ class Aligner {
   private readonly avgLen: number
   private readonly acc: Float64Array
   private readonly touched: number[] = []
-  /** Term ids of sentence `i`, built once per call for the sentences that become candidates. */
-  private readonly sentenceIds = new Map<number, Set<number>>()
+  /** The K best candidates so far: sentences and scores, best first. */
+  private readonly topI = new Int32Array(K)
+  private readonly topV = new Float64Array(K)
+  /** Weight of a term the context lacks (the IDF of a term in no sentence). */
+  private readonly maxIdf: number
+  /** The last mark set on `lex.mark` (a candidate's terms, see exactSupport). */
+  private marked = 0
   private readonly dims: number
 
   constructor(
     private readonly ix: ContextIndex,
     private readonly core: Context['core']
   ) {
-    const n = ix.indexed.length
+    const n = ix.n
     this.n = n
-    this.avgLen = n ? ix.indexed.reduce((a, s) => a + s.len, 0) / n : 1
-    this.acc = new Float64Array(n)
+    let lens = 0
+    for (let i = 0; i < n; i++) lens += ix.at(i, S_LEN)
+    this.avgLen = n ? lens / n : 1
+    // Marks restart each call (a call's terms are new).
+    ix.lex.mark = grown(ix.lex.mark, ix.terms)
+    ix.lex.mark.fill(0, 0, ix.terms)
+    // The accumulators are the lexicon's, zero between statements (only touched entries are set).
+    ix.lex.acc = grown(ix.lex.acc, n)
+    this.acc = ix.lex.acc
     this.dims = core.exports.vectorsDims()
+    this.maxIdf = Math.log(1 + (n + 0.5) / 0.5)
   }
 
-  idf(key: string): number {
-    const id = this.ix.ids.get(key)
-    const d = id === undefined ? 0 : this.ix.df[id]
+  /** IDF of the call's term `id` (-1: in no sentence). */
+  private idfOf(id: number): number {
+    const d = id < 0 ? 0 : this.ix.df(id)
     return Math.log(1 + (this.n - d + 0.5) / (d + 0.5))
   }
 
-  private idsOf(i: number): Set<number> {
-    let set = this.sentenceIds.get(i)
-    if (!set) {
-      const { indexed, flat } = this.ix
-      set = new Set()
-      for (let k = indexed[i].from; k < indexed[i].to; k++) set.add(flat[k])
-      this.sentenceIds.set(i, set)
-    }
-    return set
+  /** Mark the terms of sentence `i` in `lex.mark`; returns the mark. */
+  private markTerms(i: number): number {
+    const { flat, mark } = this.ix.lex
+    const m = ++this.marked
+    for (let k = this.ix.at(i, S_FROM); k < this.ix.at(i, S_TO); k++) mark[flat[k]] = m
+    return m
   }
 
-  private vectorsOf(bytes: [number, number]): Vectors | undefined {
-    const dims = this.dims
-    if (dims === 0 || bytes[1] <= bytes[0]) return undefined
-    const [count, spans, vecPtr] = this.core.embedWords(bytes[0], bytes[1] - bytes[0])
-    return { at: this.core.u32(spans, count * 2).slice(), vecs: this.core.f32(vecPtr, count * dims).slice() }
+  /**
+   * Word runs of bytes [from, to) of core memory with their unit vectors: count and the pointers of their
+   * spans and vectors (no copy: read them before the next core call, or through a view made after it;
+   * the arena keeps them until the next `ground`).
+   */
+  private vectorsAt(from: number, to: number): [number, number, number] | undefined {
+    if (this.dims === 0 || to <= from) return undefined
+    const [count, spans, vecs] = this.core.embedWords(from, to - from)
+    return [count, spans, vecs]
   }
 
-  /** Unit word vectors of `terms` (one core call over their byte range); none for a word of several runs (don't, COVID-19). */
-  private termVectors(terms: Term[]): (Float32Array | undefined)[] {
+  /**
+   * Where the unit word vector of each term is in core memory, in floats (-1: none; none for a word of
+   * several runs (don't, COVID-19) or without a vector). One core call over the terms' byte range.
+   */
+  private termVectors(terms: Term[]): number[] {
     const dims = this.dims
     let from = Infinity
     let to = 0
@@ -533,33 +839,36 @@ class Aligner {
       if (t.bytes[0] < from) from = t.bytes[0]
       if (t.bytes[1] > to) to = t.bytes[1]
     }
-    const got = this.vectorsOf([from, to])
-    if (!got) return terms.map(() => undefined)
+    const got = this.vectorsAt(from, to)
+    if (!got) return terms.map(() => -1)
+    const [count, spansPtr, vecPtr] = got
+    const at = this.core.u32(spansPtr, count * 2)
+    const vecs = this.core.f32(vecPtr, count * dims)
     const runAt = new Map<number, number>()
-    for (let r = 0; r < got.at.length >> 1; r++) runAt.set(got.at[2 * r] + from, r)
+    for (let r = 0; r < count; r++) runAt.set(at[2 * r] + from, r)
     return terms.map((t) => {
       const r = runAt.get(t.bytes[0])
-      if (r === undefined || t.bytes[1] <= t.bytes[0] || got.at[2 * r + 1] + from !== t.bytes[1]) return undefined
-      const v = got.vecs.subarray(r * dims, (r + 1) * dims)
-      return v.some((x) => x !== 0) ? v : undefined
+      if (r === undefined || t.bytes[1] <= t.bytes[0] || at[2 * r + 1] + from !== t.bytes[1]) return -1
+      for (let x = r * dims; x < (r + 1) * dims; x++) if (vecs[x] !== 0) return (vecPtr >> 2) + r * dims
+      return -1
     })
   }
 
   align(terms: Term[], words?: string[]): Alignment {
     const content = terms.filter((t) => !t.negation)
-    const top = this.candidates(content)
-    const weights = content.map((t) => this.idf(t.key) || Math.log(1 + (this.n + 0.5) / 0.5))
+    const ids = content.map((t) => this.ix.idOf(t.key))
+    const top = this.candidates(ids)
+    const weights = ids.map((id) => this.idfOf(id) || this.maxIdf)
     const total = weights.reduce((a, b) => a + b, 0)
     const support: Support[] = []
-    const best = this.exactSupport(top, content, weights, total, support)
+    const best = this.exactSupport(top, ids, weights, total, support)
     if (best && this.dims > 0) this.refine(best, content, weights, total)
     support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
-    const mismatches = this.mismatches(terms, content, weights, best)
-    const { ids } = this.ix
-    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids.has(term.key) ? SOMEWHERE : 0, weight: weights[j] }))
+    const mismatches = this.mismatches(terms, content, ids, weights, best)
+    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids[j] >= 0 ? SOMEWHERE : 0, weight: weights[j] }))
     const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    const seen = this.ix.seen
-    const wordOverlap = words && words.length ? words.filter((w) => seen.has(w)).length / words.length : coverage
+    const ix = this.ix
+    const wordOverlap = words && words.length ? words.filter((w) => ix.has(w)).length / words.length : coverage
     return { support, coverage, matched, mismatches, wordOverlap }
   }
 
@@ -570,56 +879,55 @@ class Aligner {
    * is skipped here, or, when every term is that common, read for its first MAX_POSTINGS sentences only.
    * It still counts in coverage.
    */
-  private candidates(content: Term[]): [number, number][] {
-    const { ids, postings, counts, keys, indexed } = this.ix
+  private candidates(termIds: number[]): [number, number][] {
+    const S = this.ix.lex.sentences
+    const { start, postings, counts, df } = this.ix.lex
     const { acc, touched, avgLen } = this
     const distinct = new Set<number>()
-    for (const t of content) {
-      const id = ids.get(t.key)
-      if (id !== undefined) distinct.add(id)
-    }
+    for (const id of termIds) if (id >= 0) distinct.add(id)
     const seen = [...distinct]
-    const rare = seen.filter((id) => postings[id].length <= MAX_POSTINGS)
-    const pick = rare.length ? rare : seen.slice().sort((a, b) => postings[a].length - postings[b].length).slice(0, 1)
+    const rare = seen.filter((id) => df[id] <= MAX_POSTINGS)
+    const pick = rare.length ? rare : seen.slice().sort((a, b) => df[a] - df[b]).slice(0, 1)
     for (const id of pick) {
-      const w = this.idf(keys[id])
-      const p = postings[id]
-      const c = counts[id]
-      const m = Math.min(p.length, MAX_POSTINGS)
+      const w = this.idfOf(id)
+      const from = start[id]
+      const m = Math.min(df[id], MAX_POSTINGS)
       for (let k = 0; k < m; k++) {
-        const i = p[k]
-        const f = c[k]
+        const i = postings[from + k]
+        const f = counts[from + k]
         if (acc[i] === 0) touched.push(i)
-        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * indexed[i].len) / avgLen))
+        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
       }
     }
-    // Top K by a linear pass.
-    const top: [number, number][] = []
+    // Top K by a linear pass (insertion into K slots; pairs made once, at the end).
+    const { topI, topV } = this
+    let size = 0
     for (const i of touched) {
       const v = acc[i]
-      if (top.length === K && (v < top[K - 1][1] || (v === top[K - 1][1] && i > top[K - 1][0]))) continue
-      let at = top.length < K ? top.length : K - 1
-      top[at] = [i, v]
-      while (at > 0 && (top[at - 1][1] < v || (top[at - 1][1] === v && top[at - 1][0] > i))) {
-        top[at] = top[at - 1]
-        top[--at] = [i, v]
+      if (size === K && (v < topV[K - 1] || (v === topV[K - 1] && i > topI[K - 1]))) continue
+      let at = size < K ? size++ : K - 1
+      while (at > 0 && (topV[at - 1] < v || (topV[at - 1] === v && topI[at - 1] > i))) {
+        topI[at] = topI[at - 1]
+        topV[at] = topV[at - 1]
+        at--
       }
+      topI[at] = i
+      topV[at] = v
     }
     for (const i of touched) acc[i] = 0
     touched.length = 0
+    const top: [number, number][] = []
+    for (let k = 0; k < size; k++) top.push([topI[k], topV[k]])
     return top
   }
 
   /** Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the highest). */
-  private exactSupport(top: [number, number][], content: Term[], weights: number[], total: number, support: Support[]): Best | undefined {
-    const { ids } = this.ix
+  private exactSupport(top: [number, number][], termIds: number[], weights: number[], total: number, support: Support[]): Best | undefined {
     let best: Best | undefined
+    const mark = this.ix.lex.mark
     for (const [i, bm25] of top) {
-      const has = this.idsOf(i)
-      const match = content.map((t): number => {
-        const id = ids.get(t.key)
-        return id === undefined ? 0 : has.has(id) ? 1 : SOMEWHERE
-      })
+      const m = this.markTerms(i)
+      const match = termIds.map((id): number => (id < 0 ? 0 : mark[id] === m ? 1 : SOMEWHERE))
       const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
       const sup = { sentence: i, bm25, coverage }
       support.push(sup)
@@ -639,17 +947,21 @@ class Aligner {
     const soft = softAt.map((j) => content[j])
     if (!soft.length) return
     const vs = this.termVectors(soft)
-    const sv = this.vectorsOf(this.ix.indexed[best.support.sentence].bytes)
+    const i = best.support.sentence
+    const sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
     if (!sv) return
-    const rows = sv.vecs.length / dims
+    // Both vector sets read through one view of core memory, made after the last core call.
+    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >> 2)
+    const rows = sv[0]
+    const base = sv[2] >> 2
     soft.forEach((_t, k) => {
       const v = vs[k]
-      if (!v) return
+      if (v < 0) return
       let c = 0
       for (let r = 0; r < rows; r++) {
         let d = 0
-        const o = r * dims
-        for (let x = 0; x < dims; x++) d += v[x] * sv.vecs[o + x]
+        const o = base + r * dims
+        for (let x = 0; x < dims; x++) d += mem[v + x] * mem[o + x]
         if (d > c) c = d
       }
       const j = softAt[k]
@@ -659,34 +971,32 @@ class Aligner {
   }
 
   /** Numbers, dates and names of the statement found nowhere in the context (changed or missing), and negation. */
-  private mismatches(terms: Term[], content: Term[], weights: number[], best: Best | undefined): Mismatch[] {
-    const { ids, indexed } = this.ix
+  private mismatches(terms: Term[], content: Term[], termIds: number[], weights: number[], best: Best | undefined): Mismatch[] {
     const mismatches: Mismatch[] = []
-    const bestSentence = best ? indexed[best.support.sentence] : undefined
     // A number, date or name counts as changed only when the rest of the statement is about the same
     // thing as the sentence (its other terms mostly covered); otherwise it is simply missing.
     let restW = 0
     let restM = 0
     content.forEach((t, j) => {
-      if (t.kind !== 'word' && !ids.has(t.key)) return
+      if (t.kind !== 'word' && termIds[j] < 0) return
       restW += weights[j]
       restM += weights[j] * (best ? best.match[j] : 0)
     })
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
     const own = new Set(terms.map((t) => t.key))
     const againstOf = new Map<TermKind, string[]>()
-    for (const t of content) {
-      if (t.kind === 'word' || ids.has(t.key)) continue
+    content.forEach((t, j) => {
+      if (t.kind === 'word' || termIds[j] >= 0) return
       let against = againstOf.get(t.kind)
       if (!against) {
-        against = bestSentence && aboutSame ? [...new Set(bestSentence.special.filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
+        against = best && aboutSame ? [...new Set(this.ix.special(best.support.sentence).filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
         againstOf.set(t.kind, against)
       }
       if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
       else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
-    }
+    })
     const negation = terms.find((t) => t.negation)
-    if (bestSentence && best!.support.coverage >= 0.5 && Boolean(negation) !== bestSentence.negated) {
+    if (best && best.support.coverage >= 0.5 && Boolean(negation) !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)) {
       const first = negation ?? terms[0]
       if (first) mismatches.push({ kind: 'negation', term: first.word, span: first.span, of: 'negation' })
     }
@@ -695,18 +1005,22 @@ class Aligner {
 
   /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */
   chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
-    const { ids, postings, indexed } = this.ix
-    const maxIdf = Math.log(1 + (this.n + 0.5) / 0.5)
+    const { start, postings } = this.ix.lex
     const memo = new Map<string, number[]>()
     return terms.map((t) => {
+      const id = this.ix.idOf(t.key)
       let chunks = memo.get(t.key)
       if (!chunks) {
         chunks = []
-        const id = ids.get(t.key)
-        if (id !== undefined) for (const i of postings[id]) if (chunks[chunks.length - 1] !== indexed[i].sentence.chunk) chunks.push(indexed[i].sentence.chunk)
+        if (id >= 0) {
+          for (let k = start[id]; k < start[id + 1]; k++) {
+            const c = this.ix.at(postings[k], S_CHUNK)
+            if (chunks[chunks.length - 1] !== c) chunks.push(c)
+          }
+        }
         memo.set(t.key, chunks)
       }
-      return { chunks, weight: this.idf(t.key) || maxIdf }
+      return { chunks, weight: this.idfOf(id) || this.maxIdf }
     })
   }
 }
@@ -732,19 +1046,28 @@ function termsOfText(s: string, offset = 0): Term[] {
  * index the context's sentences. Resets the core's per-call memory.
  */
 export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
-  const ref = ctx.core.begin(text)
+  const lex = lexiconOf(ctx.core)
+  const ref = ctx.core.write(text)
   const own = tokenised(ctx, ref)
   const statements = statementsOf(text, own, ref.ptr)
-  const ix = indexContext(ctx, chunks, new Set(statements.flatMap((s) => s.words)))
+  const ix = indexContext(ctx, lex, chunks)
   const aligner = new Aligner(ix, ctx.core)
-  const byChunk: { key: string; kind: TermKind }[][] = chunks.map(() => [])
-  for (const s of ix.indexed) for (const x of s.special) byChunk[s.sentence.chunk].push(x)
+  // A chunk's numbers, dates and names, read when asked for.
+  const byChunk: { key: string; kind: TermKind }[][] = []
+  const specialsOf = (c: number) => {
+    if (byChunk[c] === undefined) {
+      byChunk[c] = []
+      const [from, to] = ix.chunks[c].sentences
+      for (let i = from; i < to; i++) for (const x of ix.special(i)) byChunk[c].push(x)
+    }
+    return byChunk[c]
+  }
   return {
     statements,
-    sentences: ix.indexed.map((s) => s.sentence),
+    sentence: (i) => ix.sentence(i),
     align: (terms, words) => aligner.align(terms, words),
     terms: termsOfText,
     chunksOf: (terms) => aligner.chunksOf(terms),
-    specialsOf: (c) => byChunk[c] ?? []
+    specialsOf: (c) => (c >= 0 && c < chunks.length ? specialsOf(c) : [])
   }
 }

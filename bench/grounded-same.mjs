@@ -1,0 +1,164 @@
+// Output equality of the grounded metrics between two builds: every request is scored by both builds
+// (same process, alternating) and the JSON of the answers compared, so a speed change to the grounding
+// (src/metrics/grounded/grounding/) can show it changed no score, label, span or citation.
+//   node bench/grounded-same.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [rows per source=300]
+// Requests: faithfulness (with citations, three severities, contexts cut into chunks), explain, v3
+// summarization and context relevancy (with chunk scores) over the faithfulness and answer-selection
+// sets in ../shared/datasets when present, then seeded random texts (capitals, numbers, dates,
+// negations, possessives, accents, Cyrillic, CJK, words of 100+ letters, repeats) and a run of many
+// distinct invented words (past any cache of words kept across calls), then the first requests again.
+import { existsSync, readFileSync } from 'node:fs'
+
+const args = process.argv.slice(2)
+const files = args.filter((a) => !/^\d+$/.test(a))
+const PER = Number(args.find((a) => /^\d+$/.test(a)) ?? 300)
+if (files.length !== 2) throw new Error('usage: node bench/grounded-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]')
+const builds = []
+for (const f of files) builds.push(await (await import(new URL(f, `file://${process.cwd()}/`).href)).load())
+
+const DATA = new URL('../../shared/datasets/', import.meta.url)
+const jsonl = (p) => {
+  const u = new URL(p, DATA)
+  return existsSync(u) ? readFileSync(u, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []
+}
+// A small seeded generator (mulberry32): the same requests every run.
+let seed = 0x5eed
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const pick = (a) => a[Math.floor(rand() * a.length)]
+/** Every `step`-th row, at most `n`. */
+const spread = (rows, n) => (rows.length <= n ? rows : rows.filter((_, i) => i % Math.ceil(rows.length / n) === 0).slice(0, n))
+
+/** A context cut into chunks of about `size` characters at spaces (ids c0, c1, ...). */
+function chunked(text, size) {
+  const out = []
+  for (let i = 0; i < text.length; ) {
+    let j = Math.min(text.length, i + size)
+    const sp = text.indexOf(' ', j)
+    j = sp < 0 || sp - j > 80 ? j : sp
+    out.push({ chunk_id: `c${out.length}`, chunk_text: text.slice(i, j) })
+    i = j
+  }
+  return out.length ? out : [{ chunk_id: 'c0', chunk_text: text }]
+}
+
+const requests = []
+const faith = (response, context, severity) => {
+  requests.push(['faithfulness', { query: '', response, context, severity, include_citations: true }])
+  requests.push(['explain faithfulness', { query: '', response, context }])
+  requests.push(['v3.summarization', { query: 'Summarise.', response, context: context.map((c, i) => ({ node_id: c.chunk_id, node_text: c.chunk_text, node_score: i })) }])
+}
+const relevancy = (query, context, severity) => {
+  requests.push(['context_relevancy', { query, context, severity, include_chunk_scores: true }])
+}
+
+// Data sets.
+const FAITH = [
+  ['faithfulness/begin_test_wow.jsonl', (r) => [r.response, r.knowledge]],
+  ['faithfulness/halueval_qa_sample.jsonl', (r) => [r.answer, r.knowledge]],
+  ['faithfulness/breaking_nli_en.jsonl', (r) => [r.hypothesis, r.premise]],
+  ['faithfulness/indonli_id.jsonl', (r) => [r.hypothesis, r.premise]],
+  ['faithfulness/jnli_ja.jsonl', (r) => [r.hypothesis, r.premise]],
+  ['faithfulness/klue_nli_ko.jsonl', (r) => [r.hypothesis, r.premise]],
+  ['faithfulness/xsumfaith.jsonl', (r) => [r.summary, r.source]],
+  ['faithfulness/climate_fever_en.jsonl', (r) => [r.hypothesis, r.premise]]
+]
+let dataRows = 0
+for (const [file, fields] of FAITH) {
+  for (const r of spread(jsonl(file), PER)) {
+    const [response, context] = fields(r)
+    if (typeof response !== 'string' || typeof context !== 'string' || !response.trim() || !context.trim()) continue
+    faith(response, chunked(context, pick([200, 500, 1000, 100000])), pick([0, 0.5, 0.5, 1]))
+    relevancy(response, chunked(context, 300), 0.5)
+    dataRows++
+  }
+}
+for (const file of ['relevancy/trecqa_dev.jsonl', 'relevancy/wikiqa_train.jsonl', 'relevancy/selqa_ass_en.jsonl', 'relevancy/jsquad_sentsel_ja.jsonl']) {
+  const byQ = new Map()
+  for (const r of jsonl(file)) {
+    if (!byQ.has(r.qid)) byQ.set(r.qid, [])
+    byQ.get(r.qid).push(r)
+  }
+  for (const rows of spread([...byQ.values()], PER)) {
+    const context = rows.map((r, i) => ({ chunk_id: `s${i}`, chunk_text: r.sentence }))
+    relevancy(rows[0].question, context, pick([0, 0.5, 1]))
+    faith(rows.find((r) => r.label === 1)?.sentence ?? rows[0].sentence, context, 0.5)
+    dataRows++
+  }
+}
+
+// Random texts.
+const WORDS = (
+  'the a of and not no never cannot without isn\'t don’t won\'t was were is Paris London Eiffel Tower tower towers city cities ' +
+  'built completed opened closed in on 1889 1,500 1.0 2.50 3rd one two twelve hundred million May may June Monday march ' +
+  'company\'s companies’ James O\'Brien U.S. COVID-19 e-mail naïve Über über ÉCOLE école Straße Москва москва 東京 日本語 서울 ' +
+  'ﬁne İstanbul ǅemal ΟΔΟΣ ΣΑΣ ΑΘΗΝΑΣ Σοφία ΟΔΟΣ-ΑΣ x y z river rivers bank banks report reported says said'
+).split(' ')
+const LONG = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3)
+function randomText(words) {
+  const out = []
+  for (let i = 0; i < words; i++) {
+    let w = rand() < 0.02 ? LONG : pick(WORDS)
+    if (rand() < 0.1) w = w[0].toUpperCase() + w.slice(1)
+    out.push(w)
+    const r = rand()
+    if (r < 0.08) out.push('.')
+    else if (r < 0.1) out.push(',')
+    else if (r < 0.11) out.push(';')
+    else if (r < 0.12) out.push('\n\n')
+  }
+  return out.join(' ').replace(/ ([.,;])/g, '$1')
+}
+for (let k = 0; k < PER * 4; k++) {
+  const context = randomText(20 + Math.floor(rand() * 400))
+  const response = rand() < 0.5 ? randomText(3 + Math.floor(rand() * 40)) : context.slice(Math.floor(rand() * context.length * 0.5)).slice(0, 200)
+  faith(response, chunked(context, pick([50, 300, 2000])), pick([0, 0.5, 1]))
+  relevancy(response, chunked(context, pick([50, 300])), 0.5)
+}
+// Many distinct invented words (about 60,000 across the run), then the first requests again.
+const firstRequests = requests.slice(0, 300)
+const letters = 'abcdefghijklmnopqrstuvwxyzéö'
+for (let k = 0; k < 200; k++) {
+  const inv = []
+  for (let i = 0; i < 300; i++) {
+    let w = ''
+    const n = 3 + Math.floor(rand() * 9)
+    for (let j = 0; j < n; j++) w += pick(letters)
+    inv.push(rand() < 0.2 ? w[0].toUpperCase() + w.slice(1) : w)
+  }
+  const context = inv.join(' ') + '. ' + randomText(50)
+  faith(inv.slice(0, 12).join(' ') + ' not ' + pick(WORDS) + '.', chunked(context, 400), 0.5)
+}
+requests.push(...firstRequests)
+
+const call = (l, [op, body]) => {
+  try {
+    return JSON.stringify(op.startsWith('explain ') ? l.explain(op.slice(8), body) : l.evaluate(op, body))
+  } catch (e) {
+    return `error: ${e?.message}`
+  }
+}
+let same = 0
+let errors = 0
+const diffs = []
+const counts = {}
+for (const req of requests) {
+  const [a, b] = builds.map((l) => call(l, req))
+  counts[req[0]] = (counts[req[0]] ?? 0) + 1
+  if (a.startsWith('error: ')) errors++
+  if (a === b) same++
+  else diffs.push([req, a, b])
+}
+console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${dataRows} from data sets`)
+console.log(`identical: ${same} (${errors} of them the same error), different: ${diffs.length}`)
+for (const [[op, body], a, b] of diffs.slice(0, 5)) {
+  console.log(`--- ${op} ${JSON.stringify(body).slice(0, 300)}`)
+  console.log(`previous: ${a.slice(0, 600)}`)
+  console.log(`new:      ${b.slice(0, 600)}`)
+}
+process.exitCode = diffs.length ? 1 : 0
