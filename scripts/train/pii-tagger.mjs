@@ -24,6 +24,9 @@ const ROOT = new URL('../../', import.meta.url)
 const DATA = new URL('../shared/datasets/pii/', ROOT)
 const WRITE = process.argv.includes('--write')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
+// --misses=FILE: the shipped combination's missed gold spans and wrong spans of each left-out source, as JSON lines.
+const MISSES = process.argv.find((a) => a.startsWith('--misses='))?.slice(9)
+const missLog = []
 
 const BITS = 18
 const CLASSES = 7
@@ -312,7 +315,7 @@ const overlaps = (a, b) => a.start < b.end && b.start < a.end
 /** Tagger first; rule spans that overlap no tagger span are added. */
 const taggerFirst = (rules, tags) => [...tags, ...rules.filter((r) => !tags.some((t) => overlaps(r, t)))]
 
-function score(rows, predict) {
+function score(rows, predict, log) {
   const c = Object.fromEntries([...TYPES, 'ALL'].map((t) => [t, { gold: 0, found: 0, pred: 0, right: 0 }]))
   for (const row of rows) {
     const pred = predict(row.text).filter((p) => !row.ignore.some((g) => overlaps(g, p)))
@@ -320,6 +323,7 @@ function score(rows, predict) {
       const hit = pred.some((p) => overlaps(p, g) && (p.type === g.type || p.type === '*'))
       c[g.type].gold++
       c.ALL.gold++
+      if (!hit) log?.push({ miss: g.type, span: row.text.slice(g.start, g.end), text: row.text.slice(Math.max(0, g.start - 60), g.end + 60) })
       if (hit) {
         c[g.type].found++
         c.ALL.found++
@@ -327,6 +331,7 @@ function score(rows, predict) {
     }
     for (const p of pred) {
       const ok = row.spans.some((g) => overlaps(p, g) && (p.type === g.type || p.type === '*'))
+      if (!ok) log?.push({ wrong: p.type, span: row.text.slice(p.start, p.end), text: row.text.slice(Math.max(0, p.start - 60), p.end + 60) })
       for (const k of p.type === '*' ? ['ALL'] : [p.type, 'ALL']) {
         c[k].pred++
         if (ok) c[k].right++
@@ -362,14 +367,16 @@ for (const d of data.values()) {
   install(model, THRESHOLD)
   const cache = new Map()
   const rules = (text) => (cache.has(text) ? cache.get(text) : cache.set(text, rulesSpans(text)).get(text))
+  const logFrom = missLog.length
   const results = {
     baseline: score(d.ev, baselineSpans),
     previous: score(d.ev, rules),
     tagger: score(d.ev, tagSpans),
     // As shipped: the core's own merge (tokens inside a rule entity are not even scored).
-    union: score(d.ev, (t) => rulesSpans(t, true)),
+    union: score(d.ev, (t) => rulesSpans(t, true), MISSES ? missLog : undefined),
     first: score(d.ev, (t) => taggerFirst(rules(t), tagSpans(t)))
   }
+  for (let i = logFrom; i < missLog.length; i++) missLog[i].src = d.src.name
   for (const type of [...TYPES, 'ALL']) {
     const cell = (k) => {
       const x = results[k][type]
@@ -380,6 +387,7 @@ for (const d of data.values()) {
   console.error(lines.slice(-4).join('\n'))
 }
 console.log(lines.join('\n'))
+if (MISSES) writeFileSync(MISSES, missLog.map((m) => JSON.stringify(m)).join('\n') + '\n')
 
 if (WRITE) {
   const model = fullModel ?? quantize(train(shippable.map((o) => o.trRows), 3))
