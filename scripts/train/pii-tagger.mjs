@@ -30,7 +30,7 @@ const missLog = []
 
 const BITS = 18
 const CLASSES = 7
-const FEATS = 30
+const FEATS = 32
 const EPOCHS = 5
 const TRAIN_CAP = 5000 // sentences per source in training
 const EVAL_CAP = 1200 // sentences per source scored
@@ -133,7 +133,8 @@ const SOURCES = [
   { name: 'klue-ko', kind: 'multilingual', file: 'klue_ner_ko.jsonl', ship: true },
   { name: 'presidio', kind: 'records', file: ['presidio_synth_v2.jsonl', 'presidio_generated_large.jsonl'], ship: true },
   { name: 'pii-world', kind: 'mixed', world: true, ship: true },
-  { name: 'templates', kind: 'greetings, labels, records', templates: true, ship: true },
+  { name: 'templates', kind: 'greetings, labels, records', templates: 1, ship: true },
+  { name: 'templates-2', kind: 'place-named persons, lower-case greetings, signatures, records', templates: 2, ship: false },
   { name: 'norne-no', kind: 'multilingual', file: 'norne_no.jsonl', ship: false },
   { name: 'masakhaner', kind: 'multilingual', file: 'masakhaner2_afr.jsonl', ship: false }
 ]
@@ -143,6 +144,7 @@ function gazWords() {
   const first = []
   const last = []
   const city = []
+  const both = []
   let flags = 0
   for (const line of PII_GAZETTEER.split('#!')[0].split('\n')) {
     if (line.startsWith('#')) flags = parseInt(line.slice(1), 36)
@@ -151,12 +153,18 @@ function gazWords() {
       if (flags & 1) first.push(line)
       if (flags & 2) last.push(line)
       if (flags & 4) city.push(line)
+      // Given names that are also places (Jordan, Austin, Chelsea): Latin letters, one capital at most.
+      if (flags & 1 && flags & (4 | 8 | 16) && /^[a-z]+$/.test(line)) both.push(line)
     }
   }
-  return { first, last, city }
+  return { first, last, city, both }
 }
-function templates() {
-  const r = rng(20261127)
+/**
+ * Generated rows. Set 1 is a training source (left out in turn like the others); set 2 holds kinds set 1
+ * lacks and is only ever scored: training on it cost Finnish precision 4 points (measured, see the card).
+ */
+function templates(set = 1) {
+  const r = rng(set === 1 ? 20261127 : 20261128)
   const pick = (a) => a[Math.floor(r() * a.length)]
   const cap = (w) => w[0].toUpperCase() + w.slice(1)
   const { first, last, city } = gazWords()
@@ -180,6 +188,30 @@ function templates() {
     () => [`${pick(['I work at', 'Invoice from', 'Contract with', 'She works for'])} `, ['O', org()], ` ${pick(['since 2019.', 'for the audit.', 'last spring.'])}`],
     () => [`${pick(['The meeting is on Monday.', 'Please reply by Friday.', 'The Board approved the Budget.', 'Thanks for the Update.'])}`]
   ]
+  if (set === 2) {
+    // Second set: a given name that is also a place, read as a person by its verb or cue and as a place
+    // by its preposition (both, so the lists cannot decide); greetings and labels in lower case and with
+    // a dash; signatures after "--"; records with the name in other columns and a date or amount beside it.
+    const { both } = gazWords()
+    const dual = () => cap(pick(both))
+    const VERB = ['explained', 'completed', 'approved', 'signed', 'asked for', 'confirmed', 'reviewed', 'submitted', 'requested', 'emailed', 'replied to', 'thanked', 'apologised for', 'scheduled', 'will send', 'has reviewed', 'is handling', 'manages', 'wrote']
+    const OBJ = ['the intake form.', 'the purchase order.', 'the contract.', 'the refund.', 'the report yesterday.', 'the schedule.', 'the invoice on Friday.', 'the new hires.']
+    // Only these kinds: set 1's "any city as a person" row ("Новосибирске completed the intake form") becomes
+    // a given name that is also a place, read as a person by its verb and as a place by its preposition.
+    T.length = 0
+    T.push(
+      () => [['P', dual()], ` ${pick(VERB)} ${pick(OBJ)}`],
+      () => [['P', `${dual()} ${family()}`], ` ${pick(VERB)} ${pick(OBJ)}`],
+      () => [`${pick(['Hi', 'Hey', 'Dear', 'Thanks'])} `, ['P', dual()], `, ${pick(['the report is attached.', 'see you Monday.', 'any update?'])}`],
+      () => [`${pick(['Patient', 'Client', 'Employee', 'Contact', 'Tenant'])}: `, ['P', dual()], `\n${pick(['DOB: 04/11/1980', 'Status: active', 'Room 12'])}`],
+      () => [`${pick(['We flew to', 'She moved to', 'The office in', 'He lives in', 'Shipping from', 'The warehouse near'])} `, ['L', dual()], ` ${pick(['last year.', 'on Monday.', 'is closed.', 'for the audit.'])}`],
+      () => [`${pick(['hi', 'hey', 'hello', 'thanks'])} `, ['P', given()], `, ${pick(['got it.', 'can you call me?', 'see you at 5'])}`],
+      () => [`${pick(['name', 'patient', 'client', 'contact person'])} - `, ['P', `${given()} ${family()}`], `\n`],
+      () => [`${pick(['Thanks for the help.', 'See attached.', 'Talk soon.'])}\n-- \n`, ['P', `${given()} ${family()}`], `\n${pick(['Account Manager', 'Head of Sales', 'Nurse'])}`],
+      () => [`name,date,amount\n`, ['P', `${given()} ${family()}`], `,${Math.floor(r() * 28 + 1)}/0${Math.floor(r() * 9 + 1)}/2024,${Math.floor(r() * 900 + 10)}.00`],
+      () => [`${Math.floor(r() * 9000 + 1000)}\t`, ['P', `${family()}, ${given()}`], `\t${pick(['active', 'closed', 'pending'])}`]
+    )
+  }
   const out = []
   for (let i = 0; i < 3000; i++) {
     let text = ''
@@ -198,7 +230,7 @@ function templates() {
 }
 
 function loadSource(src) {
-  if (src.templates) return templates()
+  if (src.templates) return templates(src.templates)
   if (src.world) {
     return readFileSync(new URL('test/fixtures/pii-world.jsonl', ROOT), 'utf8').split('\n').filter(Boolean).map((l) => {
       const r = JSON.parse(l)
