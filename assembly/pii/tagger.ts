@@ -17,7 +17,7 @@ import { clsReady, initClasses, isAlnum, isDig, upperAt } from './text'
 /** Classes: O, then B and I of PERSON, LOCATION, ORGANIZATION (index = 1 + 2 * type + inside). */
 export const TAG_CLASSES: u32 = 7
 /** Features per token (fixed, so a training row is a fixed-width record). */
-export const TAG_FEATS: u32 = 32
+export const TAG_FEATS: u32 = 30
 
 /** Longest token read, in bytes: a longer run is cut (bounds the work of each neighbour scan). */
 const TOK_MAX: usize = 48
@@ -252,13 +252,7 @@ export function features(s: usize, e: usize, prevTag: u32): void {
   put(fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
   put(fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
   put(fnvByte(fnvByte(h0, 30), fold(hm1)))
-  put(fnvByte(fnvByte(wp1, 31), g0 & NAME_PLACE))
-  put(fnvByte(fnvByte(c1 == 0x3a || c1 == 0x2c ? hm2 : hm1, 32), g0 & NAME_PLACE))
 }
-
-// The name and place bits of a word's gazetteer flags, for the cue features (31, 32): "Jordan completed"
-// and "Patient: Jordan" read a person, "to Jordan" a place, whatever the lists say of the word.
-const NAME_PLACE: u32 = G_FIRST | G_LAST | G_CITY | G_COUNTRY | G_STATE
 
 /** The lower-cased hash of the token [s, e), or a fixed "no word" hash. */
 function wordHash(s: usize, e: usize): u64 {
@@ -375,7 +369,7 @@ function wordSlot(s: usize, e: usize): usize {
 }
 
 // Class sums of the token being scored, one i16 lane per class (lane 7, the padding class, is never
-// read): each feature adds its int8 row of 8 in one widening add. At most 32 x 128 per lane: no overflow.
+// read): each feature adds its int8 row of 8 in one widening add. At most 30 x 128 per lane: no overflow.
 @inline function addRow(acc: v128, h: u64): v128 {
   return i16x8.add(acc, i16x8.extend_low_i8x16_s(v128.load64_zero(WTS + (<usize>(fold(h) & BUCKET_MASK) << 3))))
 }
@@ -472,8 +466,6 @@ function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
   acc = addRow(acc, p1 < N && at(p1) == 0x3a ? seed(27) : p1 < N && at(p1) == 0x2c ? fnvByte(seed(27), 1) : fnvByte(seed(27), 2))
   acc = addRow(acc, fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
   acc = addRow(acc, fnvByte(fnvByte(h0, 30), fold(hm1)))
-  acc = addRow(acc, fnvByte(fnvByte(wp1, 31), g0 & NAME_PLACE))
-  acc = addRow(acc, fnvByte(fnvByte(c1 == 0x3a || c1 == 0x2c ? hm2 : hm1, 32), g0 & NAME_PLACE))
   return decide(prevTag, i16x8.extract_lane_s(acc, 0), i16x8.extract_lane_s(acc, 1), i16x8.extract_lane_s(acc, 2),
     i16x8.extract_lane_s(acc, 3), i16x8.extract_lane_s(acc, 4), i16x8.extract_lane_s(acc, 5), i16x8.extract_lane_s(acc, 6))
 }

@@ -30,7 +30,7 @@ const missLog = []
 
 const BITS = 18
 const CLASSES = 7
-const FEATS = 32
+const FEATS = 30
 const EPOCHS = 5
 const TRAIN_CAP = 5000 // sentences per source in training
 const EVAL_CAP = 1200 // sentences per source scored
