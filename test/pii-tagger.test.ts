@@ -48,6 +48,10 @@ describe('place-named persons', () => {
   for (const [text, expected] of placeNamed) {
     it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))
   }
+  it('explains the person by its cue and the lists', () => {
+    const [ent] = litmus.explain('pii', { text: 'Jordan completed the intake.' }).pii
+    expect(ent.evidence.map((e) => e.kind)).toEqual(['gazetteer', 'cue'])
+  })
 })
 
 describe('name tagger: names the rules miss', () => {

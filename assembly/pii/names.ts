@@ -705,6 +705,8 @@ export function capRun(s: usize): usize {
   }
   const span = b - a + 1
   let cat: u32 = 0
+  // Set when the words around a place-named person decide (explain reports the cue).
+  let personCue = false
   // "the European Union", "Spanish government": after a nationality word a place name names a body.
   const afterDemonym = a > 0 && (tf(a - 1) & G_DEMONYM) != 0
   // A first name that is also a major place ("Paris", "Georgia") reads as the place.
@@ -717,6 +719,7 @@ export function capRun(s: usize): usize {
     const cue = weakLoc || strongLoc || prepIn ? 0 : greetingOrLabelBefore(ts(a))
     const person = cue == 1 ? at(te(b)) == 0x2c : cue == 2 ? lineEndAt(te(b)) : !weakLoc && !strongLoc && !prepIn && personVerbAfter(te(b))
     cat = person ? C_PERSON : C_LOCATION
+    personCue = person
   }
   else if ((whole & G_PLACE) != 0 && (whole & G_COMMON) == 0 && (!single || (whole & G_NAME) == 0 || weakLoc || strongLoc)) cat = C_LOCATION
   else if ((whole & G_PLACE) != 0 && (weakLoc || strongLoc)) cat = C_LOCATION
@@ -734,7 +737,7 @@ export function capRun(s: usize): usize {
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
-  if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
+  if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc || personCue ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
   return end
 }
