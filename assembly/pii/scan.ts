@@ -19,7 +19,7 @@ import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './n
 import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
-import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
+import { dotWord, longRunReset, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import { lowerCue, uncasedReset, uncasedToken } from './uncased'
 import { W_CUE, W_FORMAT, W_GAZETTEER, W_TAGGER } from './categories'
@@ -390,6 +390,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   PEND_N = 0
   SAW_UPPER = false
   uncasedReset()
+  longRunReset()
   TOK_S = 0
   TOK_E = 0
   PK_FROM = 1
