@@ -2,7 +2,10 @@
 // objects), for speed work on assembly/pii: each argument is a built wasm file (copy build/litmus.wasm
 // aside before a change). The builds run alternately, rep by rep, in one process.
 //   node bench/pii-core-ab.mjs /tmp/base.wasm build/litmus.wasm [reps=31]
+// A build whose tagger weights differ (new features, a retrained model) names its weights module after
+// `=`: /tmp/base/build/litmus.wasm=/tmp/base/dist/models/pii-tagger.js. Without it, this tree's weights.
 import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { loadBrown } from './brown.mjs'
 import { abSummary } from './util.mjs'
 import * as PII_TAGGER from '../dist/models/pii-tagger.js'
@@ -13,9 +16,11 @@ const files = args.filter((a) => !/^\d+$/.test(a))
 const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 31)
 const text = new TextEncoder().encode(loadBrown().text)
 
-async function instance(file) {
+async function instance(arg) {
+  const [file, weights] = arg.split('=')
   // A build with the name tagger runs it, as the library does once the tagger chunk is loaded.
-  const { ex, put } = await piiCore(readFileSync(file), { tagger: PII_TAGGER })
+  const tagger = weights ? await import(pathToFileURL(weights).href) : PII_TAGGER
+  const { ex, put } = await piiCore(readFileSync(file), { tagger })
   const scan = () => {
     const p = put(text)
     const out = ex.piiScan(p, text.length, 0xfffffffe, 0x1ffff)

@@ -24,7 +24,7 @@ const KNOWN = ['\u03a98|A', '4[,K', '|(Xa', 'Mail maria@example.com now. ', 'a\n
 // PII has (assembly/pii/obfuscated.ts, src/metrics/pii/pii-normalise.ts): only the PII calls get them, the
 // other operations would spend minutes of CI on units they read as any text.
 const PII_ONLY = ['a=', 'k1=', 'key:', '(x=', 'a_:', '-;', '0|', ';9k|_', '1;', '|\u03a94', '-----BEGIN A PRIVATE KEY----- ',
-  '5 - ', '1-\n', 'a dot ', 'x at ', ' [at] ', '\u200b5', '\u0430a', '\uff15 ', 'dot']
+  '5 - ', '1-\n', 'a dot ', 'x at ', ' [at] ', '\u200b5', '\u0430a', '\uff15 ', 'dot', '(555) 123-4567/', '[1.1.1.1]']
 
 function units(count: number, seed: number): string[] {
   let s = seed

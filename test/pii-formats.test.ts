@@ -146,6 +146,23 @@ const named: [text: string, category: string, spans: [number, number][]][] = [
   // Adjacent IPs glued by a comma; a thousands group keeps its comma.
   ['192.168.1.1,10.0.0.1', 'IP_ADDRESS', [[0, 11], [12, 20]]],
   ['total 1,234.5', 'IP_ADDRESS', []],
+  // Bracketed IPs side by side: each found; an index in brackets after one is no address.
+  ['[192.168.1.1][10.0.0.1]', 'IP_ADDRESS', [[1, 12], [14, 22]]],
+  ['[10.0.0.1][10.0.0.2][10.0.0.3]', 'IP_ADDRESS', [[1, 9], [11, 19], [21, 29]]],
+  ['[::1][fe80::1]', 'IP_ADDRESS', [[1, 4], [6, 13]]],
+  ['[192.168.1.1][2001:db8::1]', 'IP_ADDRESS', [[1, 12], [14, 25]]],
+  ['hosts[192.168.1.1][0]', 'IP_ADDRESS', [[6, 17]]],
+  ['[192.168.1.1][10.0.0]', 'IP_ADDRESS', [[1, 12]]],
+  ['[1.2.3][4.5.6]', 'IP_ADDRESS', []],
+  // Phone numbers joined by a slash: each found; a short suffix, a fraction or a date is not a second number.
+  ['555-123-4567/555-987-6543', 'PHONE_NUMBER', [[0, 12], [13, 25]]],
+  ['(555) 123-4567/(555) 987-6543', 'PHONE_NUMBER', [[0, 14], [15, 29]]],
+  ['+1 555-123-4567/+1 555-987-6543', 'PHONE_NUMBER', [[0, 15], [16, 31]]],
+  ['Tel 030 1234567/030 7654321', 'PHONE_NUMBER', [[4, 15], [16, 27]]],
+  ['555-123-4567/89', 'PHONE_NUMBER', [[0, 12]]],
+  ['555-123-4567/ and more', 'PHONE_NUMBER', [[0, 12]]],
+  ['pages 12/34', 'PHONE_NUMBER', []],
+  ['01/02/2020/03/04/2021', 'PHONE_NUMBER', []],
 ]
 
 describe('layouts, with the category asked for by name', () => {
@@ -185,7 +202,11 @@ const allCategories: [text: string, expected: [string, string][]][] = [
   ['pins 1234567893, 1245319599', []],
   ['sold 1,234,567 units at 3,14159', []],
   ['ids 123456789,987654321', []],
-  ['mac aa-bb-cc-dd-ee-ff', [['MAC_ADDRESS', 'aa-bb-cc-dd-ee-ff']]]
+  ['mac aa-bb-cc-dd-ee-ff', [['MAC_ADDRESS', 'aa-bb-cc-dd-ee-ff']]],
+  ['peers [192.168.1.1][10.0.0.1] up', [['IP_ADDRESS', '192.168.1.1'], ['IP_ADDRESS', '10.0.0.1']]],
+  ['call 555-123-4567/555-987-6543 now', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '555-987-6543']]],
+  ['dates 01/02/2020/03/04/2021', [['DATE_TIME', '01/02/2020']]],
+  ['ratio 555/123 and 2019/2020', []]
 ]
 
 describe('layouts, with every category on', () => {

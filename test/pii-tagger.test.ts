@@ -27,6 +27,33 @@ const quiet: string[] = [
   'The meeting is on Monday. Please reply by Friday.'
 ]
 
+// A given name that is also a major place: a verb only a person does names the person; a preposition, a
+// noun after it or a verb a place or a team also does ("had", "voted", "won") keeps the place.
+const placeNamed: [text: string, expected: string[][]][] = [
+  ['Jordan completed the intake.', [['PERSON', 'Jordan']]],
+  ['Virginia manages the compliance team.', [['PERSON', 'Virginia']]],
+  ['Austin signed the lease yesterday.', [['PERSON', 'Austin']]],
+  ['We flew to Jordan last year.', [['LOCATION', 'Jordan']]],
+  ['Georgia voters approved the measure.', [['LOCATION', 'Georgia']]],
+  ['Dallas had enough of a lead.', [['LOCATION', 'Dallas']]],
+  ['In Jordan completed homes sell fast.', [['LOCATION', 'Jordan']]],
+  // A greeting with a comma after the name, a label about a person with the line ending after it.
+  ['Hey Chad, the report is attached.', [['PERSON', 'Chad']]],
+  ['Client: Israel\nStatus: active', [['PERSON', 'Israel']]],
+  ['Visit Israel, the land of milk.', [['LOCATION', 'Israel']]],
+  ['The client: Israel', [['LOCATION', 'Israel']]]
+]
+
+describe('place-named persons', () => {
+  for (const [text, expected] of placeNamed) {
+    it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))
+  }
+  it('explains the person by its cue and the lists', () => {
+    const [ent] = litmus.explain('pii', { text: 'Jordan completed the intake.' }).pii
+    expect(ent.evidence.map((e) => e.kind)).toEqual(['gazetteer', 'cue'])
+  })
+})
+
 describe('name tagger: names the rules miss', () => {
   for (const [text, expected] of found) {
     it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))

@@ -268,6 +268,54 @@ function monthDate(i: u32): bool {
   return true
 }
 
+/**
+ * Is the word after e (one space) a verb that only a person does? Then a given name that is also a major
+ * place names the person: "Jordan completed the intake", "Virginia manages the compliance team". Verbs a
+ * place, a team or a government also does ("said", "had", "won", "is", "voted") are not in the list.
+ */
+function personVerbAfter(e: usize): bool {
+  if (at(e) != 0x20) return false
+  const s = e + 1
+  let z = s
+  while (at(z) - 0x61 < 26) z++
+  if (z - s < 4 || z - s > 11 || isAlnum(at(z))) return false
+  return eqi(s, z, 'explained') || eqi(s, z, 'completed') || eqi(s, z, 'approved') || eqi(s, z, 'signed') ||
+    eqi(s, z, 'confirmed') || eqi(s, z, 'reviewed') || eqi(s, z, 'submitted') || eqi(s, z, 'requested') ||
+    eqi(s, z, 'emailed') || eqi(s, z, 'replied') || eqi(s, z, 'thanked') || eqi(s, z, 'apologised') ||
+    eqi(s, z, 'apologized') || eqi(s, z, 'scheduled') || eqi(s, z, 'manages') || eqi(s, z, 'asked') ||
+    eqi(s, z, 'wrote') || eqi(s, z, 'texted') || eqi(s, z, 'phoned')
+}
+
+/**
+ * 1 when a greeting opens the line just before pos ("Hi", "Hey", "Dear", "Thanks", "Morning"), 2 when a
+ * label about a person does ("Patient:", "Client:", "Contact:"), else 0. With a comma after the name (a
+ * greeting) or the line ending there (a label), a given name that is also a place names the person:
+ * "Hey Chad, ...", "Client: Israel".
+ */
+function greetingOrLabelBefore(pos: usize): u32 {
+  let k = pos
+  while (k > 0 && at(k - 1) == 0x20) k--
+  const colon = k > 0 && at(k - 1) == 0x3a
+  if (colon) k--
+  const e = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  if (k == e || (k > 0 && at(k - 1) != 0x0a)) return 0
+  if (!colon) {
+    return eqi(k, e, 'hi') || eqi(k, e, 'hey') || eqi(k, e, 'hello') || eqi(k, e, 'dear') || eqi(k, e, 'thanks') ||
+      eqi(k, e, 'morning') ? 1 : 0
+  }
+  return eqi(k, e, 'patient') || eqi(k, e, 'client') || eqi(k, e, 'contact') || eqi(k, e, 'employee') ||
+    eqi(k, e, 'tenant') || eqi(k, e, 'applicant') || eqi(k, e, 'witness') || eqi(k, e, 'complainant') ||
+    eqi(k, e, 'name') || eqi(k, e, 'customer') || eqi(k, e, 'guest') ? 2 : 0
+}
+
+/** Does the line end at e (a line break or the end of the text, after spaces)? */
+function lineEndAt(e: usize): bool {
+  let z = e
+  while (z < N && (at(z) == 0x20 || at(z) == 0x0d)) z++
+  return z >= N || at(z) == 0x0a
+}
+
 /** Is there an address cue just before pos ("address:", "lives at", "meet me at", "address is")? */
 export function addressContext(pos: usize): bool {
   const p1 = wordBefore(pos)
@@ -657,13 +705,22 @@ export function capRun(s: usize): usize {
   }
   const span = b - a + 1
   let cat: u32 = 0
+  // Set when the words around a place-named person decide (explain reports the cue).
+  let personCue = false
   // "the European Union", "Spanish government": after a nationality word a place name names a body.
   const afterDemonym = a > 0 && (tf(a - 1) & G_DEMONYM) != 0
   // A first name that is also a major place ("Paris", "Georgia") reads as the place.
   const majorPlace = (whole & (G_BIGCITY | G_COUNTRY | G_STATE)) != 0
   if (title || personCtx) cat = C_PERSON
   else if (afterDemonym) cat = 0
-  else if (single && (whole & G_FIRST) != 0 && majorPlace && (whole & G_COMMON) == 0) cat = C_LOCATION
+  else if (single && (whole & G_FIRST) != 0 && majorPlace && (whole & G_COMMON) == 0) {
+    // "In Jordan completed homes ...": a preposition opening the run is a place cue too.
+    const prepIn = a > 0 && (tf(a - 1) & G_PREP) != 0
+    const cue = weakLoc || strongLoc || prepIn ? 0 : greetingOrLabelBefore(ts(a))
+    const person = cue == 1 ? at(te(b)) == 0x2c : cue == 2 ? lineEndAt(te(b)) : !weakLoc && !strongLoc && !prepIn && personVerbAfter(te(b))
+    cat = person ? C_PERSON : C_LOCATION
+    personCue = person
+  }
   else if ((whole & G_PLACE) != 0 && (whole & G_COMMON) == 0 && (!single || (whole & G_NAME) == 0 || weakLoc || strongLoc)) cat = C_LOCATION
   else if ((whole & G_PLACE) != 0 && (weakLoc || strongLoc)) cat = C_LOCATION
   else if (initials > 0) cat = C_PERSON // "Hanne I. Kreutzmann", "John F. Kennedy"
@@ -680,7 +737,7 @@ export function capRun(s: usize): usize {
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
-  if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
+  if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc || personCue ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
   return end
 }

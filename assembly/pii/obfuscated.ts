@@ -59,6 +59,7 @@ function isSepByte(c: u32): bool {
  * (so a caller can skip it in one step) with RUN_N = RUN_MAX + 1. Shared with the id recognisers.
  */
 export function readDigitRun(s: usize): usize {
+  const from = s
   RUN_N = 0
   RUN_G = 0
   RUN_SPACED = false
@@ -76,6 +77,7 @@ export function readDigitRun(s: usize): usize {
     const g = glyphAt(k)
     if (g != 0) RUN_GLYPH = true
     if (n < RUN_MAX) store<u8>(DIGITS + n, <u8>(g != 0 ? g : at(k)))
+    store<u32>(RING + (<usize>(n & 31) << 2), <u32>k)
     n++
     glen++
     chunk++
@@ -130,7 +132,30 @@ export function readDigitRun(s: usize): usize {
   if (RUN_G < RUN_MAX) store<u8>(RUN_GL + RUN_G, <u8>glen)
   RUN_G++
   RUN_N = n > RUN_MAX ? RUN_MAX + 1 : n
+  if (n > RUN_MAX && !RUN_BROKEN && !RUN_GLYPH) {
+    LONG_S = from
+    LONG_T = <usize>load<u32>(RING + (<usize>((n - RUN_MAX - 1) & 31) << 2))
+    LONG_E = k
+  }
   return k
+}
+
+// The last over-long run read (more than RUN_MAX digits) with no line break and no letter drawn as a digit:
+// [LONG_S, LONG_E), and LONG_T, the last of its digits with more than RUN_MAX digits from there to the end.
+// A run read from any of its digits up to LONG_T is that same over-long run to the same end (the gap rules
+// that depend on where a run starts concern line breaks only), so spacedNumber does not read it again. A
+// token-by-token caller reading a long run from each number in it ("(555) 123-4567/(555) 123-4567/...") was
+// quadratic without this. RING: positions of the last 32 digits read.
+let LONG_S: usize = 0
+let LONG_T: usize = 0
+let LONG_E: usize = 0
+const RING = memory.data(4 * 32)
+
+/** Forget the over-long run of the previous text (piiScan, before each text). */
+export function longRunReset(): void {
+  LONG_S = 0
+  LONG_T = 0
+  LONG_E = 0
 }
 
 // @ts-ignore: decorator
@@ -198,6 +223,10 @@ function cueBefore(s: usize, words: i32, isCue: (i: usize, e: usize) => bool): b
  */
 export function spacedNumber(s: usize): usize {
   if (s > 0 && (isAlnum(at(s - 1)) || at(s - 1) == 0x2e || at(s - 1) == 0x2f)) return 0
+  if (s > LONG_S && s <= LONG_T) {
+    RUN_N = RUN_MAX + 1
+    return LONG_E
+  }
   const end = readDigitRun(s)
   if (RUN_N > RUN_MAX) return end
   if (!(RUN_SPACED || RUN_BROKEN || RUN_MIXED || RUN_PADDED || RUN_SLASH || RUN_GLYPH)) return 0

@@ -19,7 +19,7 @@ import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './n
 import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { orgLowerPass, orgWide, orgsWanted } from './orgs'
 import { iban, numeric } from './numbers'
-import { dotWord, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
+import { dotWord, longRunReset, nextDot, obfuscatedEmailToken, spacedNumber } from './obfuscated'
 import { crypto, privateKey, secret } from './secrets'
 import { lowerCue, uncasedReset, uncasedToken } from './uncased'
 import { W_CUE, W_FORMAT, W_GAZETTEER, W_TAGGER } from './categories'
@@ -60,16 +60,60 @@ function thousands(k: usize): bool {
   return isDig(at(k + 1)) && isDig(at(k + 2)) && !isDig(at(k + 3))
 }
 
+/**
+ * Values glued to the one just found and read on their own, per token: a bracketed IP closed right before
+ * another ("[192.168.1.1][10.0.0.1]") and a phone number followed by a slash and another number
+ * ("555-123-4567/555-987-6543"). Bounded so that a token of many costs a fixed number of passes.
+ */
+const GLUED_READS = 16
+
+/**
+ * Where a value glued to the last entity recorded since `before` starts, or 0: after "][" when that entity
+ * is an IP, after "/" before a digit, "(" or "+" when it is a phone number. Sets GLUED_T1 to the end of the
+ * token holding it: t1 itself, or a later one when the number ran past t1 ("(555) 123-4567/(555) ...").
+ */
+function gluedNext(before: u32, t1: usize): usize {
+  if (CN <= before) return 0
+  const slot = CAND + <usize>(CN - 1) * CSLOT
+  const z = <usize>load<u32>(slot, 4)
+  const cat = load<u32>(slot, 8)
+  let g: usize = 0
+  if (cat == C_IP && at(z) == 0x5d && at(z + 1) == 0x5b) g = z + 2
+  else if (cat == C_PHONE && at(z) == 0x2f) {
+    const d = at(z + 1)
+    if (isDig(d) || ((d == 0x28 || d == 0x2b) && isDig(at(z + 2)))) g = z + 1
+  }
+  if (g == 0) return 0
+  let u = t1
+  if (z >= t1) {
+    u = z
+    while (u < N && (cls(at(u)) & B_SP) == 0) u++
+  }
+  GLUED_T1 = u
+  return g < u ? g : 0
+}
+let GLUED_T1: usize = 0
+
+/** The byte classes of [v, t1) (a token's `acc`). */
+function accOf(v: usize, t1: usize): u32 {
+  let a: u32 = 0
+  for (let m = v; m < t1; m++) a |= cls(at(m))
+  return a
+}
+
 /** Re-readings of a value inside one token (see handleToken). */
 const REREADS = 4
 
 /** Run the recognisers on the token [t0, t1) (whitespace-delimited); returns where to continue. */
-function handleToken(t0: usize, t1: usize, acc0: u32): usize {
+function handleToken(t0: usize, t1_0: usize, acc0: u32): usize {
   let t = t0
+  // The token's end; a glued value after a number that ran past it moves it (gluedNext).
+  let t1 = t1_0
   let acc = acc0
   // A value after a key ("ip:10.0.0.1") or after markup is read again on its own, as a loop rather
   // than a call so no input sets the depth; a few re-readings per token are enough for real keys,
   // and bounding them keeps a token of keys ("a=a=a=...") linear.
+  let glued = 0
   for (let round = 0; ; round++) {
     let s = t
     let e = t1
@@ -133,8 +177,16 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
       }
     }
     if ((acc & B_DIG) != 0) {
-      if ((acc & B_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) return t1
-      if ((acc & (B_COLON | B_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e)) return t1
+      const ipFrom = CN
+      if (((acc & B_DOT) != 0 && isDig(c) && wants(C_IP) && ipv4(s, e)) ||
+        ((acc & (B_COLON | B_DASH)) != 0 && (wants(C_IP) || wants(C_MAC)) && (isHex(c) || c == 0x3a) && e - s >= 3 && ipv6OrMac(s, e))) {
+        const g = glued < GLUED_READS ? gluedNext(ipFrom, t1) : 0
+        if (g == 0) return t1
+        glued++
+        t = g
+        acc = accOf(g, t1)
+        continue
+      }
       if (c - 0x41 < 26 && wants(C_IBAN)) {
         const z = iban(s)
         if (z > 0) return z
@@ -143,6 +195,8 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
         // "(555) 123-4567": the opening parenthesis was trimmed as punctuation; give it back.
         const before = CN
         const z = numeric(s > t && at(s - 1) == 0x28 && isDig(c) ? s - 1 : s)
+        // Where to go on after a number found (0: none found yet).
+        let w: usize = 0
         // Spaced out, with mixed separators, or split over a line ("5 5 5 - 1 2 - 3 4 5 6"); read
         // also after a shorter find ("4517 0690.0145/1817": a card, not the phone "4517 0690").
         if (isDig(c) && wantsAny(bit(C_SSN) | bit(C_CARD) | bit(C_PHONE))) {
@@ -150,13 +204,22 @@ function handleToken(t0: usize, t1: usize, acc0: u32): usize {
           const o = spacedNumber(s)
           // An over-long run found nothing more than the ordinary reading did at its start: go on after
           // that ("4111111111111111 5500000000000004": two cards, not one 32-digit run).
-          if (o > 0 && CN == found && found > before) return z > t1 ? z : t1
-          if (o > 0) {
-            const w = o > z ? o : z
-            return w > t1 ? w : t1
+          if (o > 0 && CN == found && found > before) w = z > t1 ? z : t1
+          else if (o > 0) {
+            const x = o > z ? o : z
+            w = x > t1 ? x : t1
           }
         }
-        if (CN > before) return z > t1 ? z : t1
+        if (w == 0 && CN > before) w = z > t1 ? z : t1
+        if (w > 0) {
+          const g = glued < GLUED_READS ? gluedNext(before, t1) : 0
+          if (g == 0) return w
+          glued++
+          t = g
+          t1 = GLUED_T1
+          acc = accOf(g, t1)
+          continue
+        }
         // Not a number of any kind: perhaps the house number of an address.
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
           const a = addressBlock(s, !addressContext(s))
@@ -327,6 +390,7 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   PEND_N = 0
   SAW_UPPER = false
   uncasedReset()
+  longRunReset()
   TOK_S = 0
   TOK_E = 0
   PK_FROM = 1

@@ -24,6 +24,9 @@ const ROOT = new URL('../../', import.meta.url)
 const DATA = new URL('../shared/datasets/pii/', ROOT)
 const WRITE = process.argv.includes('--write')
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
+// --misses=FILE: the shipped combination's missed gold spans and wrong spans of each left-out source, as JSON lines.
+const MISSES = process.argv.find((a) => a.startsWith('--misses='))?.slice(9)
+const missLog = []
 
 const BITS = 18
 const CLASSES = 7
@@ -130,7 +133,8 @@ const SOURCES = [
   { name: 'klue-ko', kind: 'multilingual', file: 'klue_ner_ko.jsonl', ship: true },
   { name: 'presidio', kind: 'records', file: ['presidio_synth_v2.jsonl', 'presidio_generated_large.jsonl'], ship: true },
   { name: 'pii-world', kind: 'mixed', world: true, ship: true },
-  { name: 'templates', kind: 'greetings, labels, records', templates: true, ship: true },
+  { name: 'templates', kind: 'greetings, labels, records', templates: 1, ship: true },
+  { name: 'templates-2', kind: 'place-named persons, lower-case greetings, signatures, records', templates: 2, ship: false },
   { name: 'norne-no', kind: 'multilingual', file: 'norne_no.jsonl', ship: false },
   { name: 'masakhaner', kind: 'multilingual', file: 'masakhaner2_afr.jsonl', ship: false }
 ]
@@ -140,6 +144,7 @@ function gazWords() {
   const first = []
   const last = []
   const city = []
+  const both = []
   let flags = 0
   for (const line of PII_GAZETTEER.split('#!')[0].split('\n')) {
     if (line.startsWith('#')) flags = parseInt(line.slice(1), 36)
@@ -148,12 +153,18 @@ function gazWords() {
       if (flags & 1) first.push(line)
       if (flags & 2) last.push(line)
       if (flags & 4) city.push(line)
+      // Given names that are also places (Jordan, Austin, Chelsea): Latin letters, one capital at most.
+      if (flags & 1 && flags & (4 | 8 | 16) && /^[a-z]+$/.test(line)) both.push(line)
     }
   }
-  return { first, last, city }
+  return { first, last, city, both }
 }
-function templates() {
-  const r = rng(20261127)
+/**
+ * Generated rows. Set 1 is a training source (left out in turn like the others); set 2 holds kinds set 1
+ * lacks and is only ever scored: training on it cost Finnish precision 4 points (measured, see the card).
+ */
+function templates(set = 1) {
+  const r = rng(set === 1 ? 20261127 : 20261128)
   const pick = (a) => a[Math.floor(r() * a.length)]
   const cap = (w) => w[0].toUpperCase() + w.slice(1)
   const { first, last, city } = gazWords()
@@ -177,6 +188,30 @@ function templates() {
     () => [`${pick(['I work at', 'Invoice from', 'Contract with', 'She works for'])} `, ['O', org()], ` ${pick(['since 2019.', 'for the audit.', 'last spring.'])}`],
     () => [`${pick(['The meeting is on Monday.', 'Please reply by Friday.', 'The Board approved the Budget.', 'Thanks for the Update.'])}`]
   ]
+  if (set === 2) {
+    // Second set: a given name that is also a place, read as a person by its verb or cue and as a place
+    // by its preposition (both, so the lists cannot decide); greetings and labels in lower case and with
+    // a dash; signatures after "--"; records with the name in other columns and a date or amount beside it.
+    const { both } = gazWords()
+    const dual = () => cap(pick(both))
+    const VERB = ['explained', 'completed', 'approved', 'signed', 'asked for', 'confirmed', 'reviewed', 'submitted', 'requested', 'emailed', 'replied to', 'thanked', 'apologised for', 'scheduled', 'will send', 'has reviewed', 'is handling', 'manages', 'wrote']
+    const OBJ = ['the intake form.', 'the purchase order.', 'the contract.', 'the refund.', 'the report yesterday.', 'the schedule.', 'the invoice on Friday.', 'the new hires.']
+    // Only these kinds: set 1's "any city as a person" row ("Новосибирске completed the intake form") becomes
+    // a given name that is also a place, read as a person by its verb and as a place by its preposition.
+    T.length = 0
+    T.push(
+      () => [['P', dual()], ` ${pick(VERB)} ${pick(OBJ)}`],
+      () => [['P', `${dual()} ${family()}`], ` ${pick(VERB)} ${pick(OBJ)}`],
+      () => [`${pick(['Hi', 'Hey', 'Dear', 'Thanks'])} `, ['P', dual()], `, ${pick(['the report is attached.', 'see you Monday.', 'any update?'])}`],
+      () => [`${pick(['Patient', 'Client', 'Employee', 'Contact', 'Tenant'])}: `, ['P', dual()], `\n${pick(['DOB: 04/11/1980', 'Status: active', 'Room 12'])}`],
+      () => [`${pick(['We flew to', 'She moved to', 'The office in', 'He lives in', 'Shipping from', 'The warehouse near'])} `, ['L', dual()], ` ${pick(['last year.', 'on Monday.', 'is closed.', 'for the audit.'])}`],
+      () => [`${pick(['hi', 'hey', 'hello', 'thanks'])} `, ['P', given()], `, ${pick(['got it.', 'can you call me?', 'see you at 5'])}`],
+      () => [`${pick(['name', 'patient', 'client', 'contact person'])} - `, ['P', `${given()} ${family()}`], `\n`],
+      () => [`${pick(['Thanks for the help.', 'See attached.', 'Talk soon.'])}\n-- \n`, ['P', `${given()} ${family()}`], `\n${pick(['Account Manager', 'Head of Sales', 'Nurse'])}`],
+      () => [`name,date,amount\n`, ['P', `${given()} ${family()}`], `,${Math.floor(r() * 28 + 1)}/0${Math.floor(r() * 9 + 1)}/2024,${Math.floor(r() * 900 + 10)}.00`],
+      () => [`${Math.floor(r() * 9000 + 1000)}\t`, ['P', `${family()}, ${given()}`], `\t${pick(['active', 'closed', 'pending'])}`]
+    )
+  }
   const out = []
   for (let i = 0; i < 3000; i++) {
     let text = ''
@@ -195,7 +230,7 @@ function templates() {
 }
 
 function loadSource(src) {
-  if (src.templates) return templates()
+  if (src.templates) return templates(src.templates)
   if (src.world) {
     return readFileSync(new URL('test/fixtures/pii-world.jsonl', ROOT), 'utf8').split('\n').filter(Boolean).map((l) => {
       const r = JSON.parse(l)
@@ -312,7 +347,7 @@ const overlaps = (a, b) => a.start < b.end && b.start < a.end
 /** Tagger first; rule spans that overlap no tagger span are added. */
 const taggerFirst = (rules, tags) => [...tags, ...rules.filter((r) => !tags.some((t) => overlaps(r, t)))]
 
-function score(rows, predict) {
+function score(rows, predict, log) {
   const c = Object.fromEntries([...TYPES, 'ALL'].map((t) => [t, { gold: 0, found: 0, pred: 0, right: 0 }]))
   for (const row of rows) {
     const pred = predict(row.text).filter((p) => !row.ignore.some((g) => overlaps(g, p)))
@@ -320,6 +355,7 @@ function score(rows, predict) {
       const hit = pred.some((p) => overlaps(p, g) && (p.type === g.type || p.type === '*'))
       c[g.type].gold++
       c.ALL.gold++
+      if (!hit) log?.push({ miss: g.type, span: row.text.slice(g.start, g.end), text: row.text.slice(Math.max(0, g.start - 60), g.end + 60) })
       if (hit) {
         c[g.type].found++
         c.ALL.found++
@@ -327,6 +363,7 @@ function score(rows, predict) {
     }
     for (const p of pred) {
       const ok = row.spans.some((g) => overlaps(p, g) && (p.type === g.type || p.type === '*'))
+      if (!ok) log?.push({ wrong: p.type, span: row.text.slice(p.start, p.end), text: row.text.slice(Math.max(0, p.start - 60), p.end + 60) })
       for (const k of p.type === '*' ? ['ALL'] : [p.type, 'ALL']) {
         c[k].pred++
         if (ok) c[k].right++
@@ -362,14 +399,16 @@ for (const d of data.values()) {
   install(model, THRESHOLD)
   const cache = new Map()
   const rules = (text) => (cache.has(text) ? cache.get(text) : cache.set(text, rulesSpans(text)).get(text))
+  const logFrom = missLog.length
   const results = {
     baseline: score(d.ev, baselineSpans),
     previous: score(d.ev, rules),
     tagger: score(d.ev, tagSpans),
     // As shipped: the core's own merge (tokens inside a rule entity are not even scored).
-    union: score(d.ev, (t) => rulesSpans(t, true)),
+    union: score(d.ev, (t) => rulesSpans(t, true), MISSES ? missLog : undefined),
     first: score(d.ev, (t) => taggerFirst(rules(t), tagSpans(t)))
   }
+  for (let i = logFrom; i < missLog.length; i++) missLog[i].src = d.src.name
   for (const type of [...TYPES, 'ALL']) {
     const cell = (k) => {
       const x = results[k][type]
@@ -380,6 +419,7 @@ for (const d of data.values()) {
   console.error(lines.slice(-4).join('\n'))
 }
 console.log(lines.join('\n'))
+if (MISSES) writeFileSync(MISSES, missLog.map((m) => JSON.stringify(m)).join('\n') + '\n')
 
 if (WRITE) {
   const model = fullModel ?? quantize(train(shippable.map((o) => o.trRows), 3))
