@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "383fa2c702ec8dfc215f084bc2a672494291cc3644a04f02e3c376787174ec04"
+      "sha256": "c8d76e87ec4a813d346311ac43b82f76b3736f94f2f856cb4bce6ce8863d7030"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -590,14 +590,14 @@ export function lexiconWords(lexicon: string): Set<string> {
 const PIECE_MAX = 16
 
 /**
- * Spaced letters undone without word breaks ("I h a t e y o u" reads "ihateyou"): a run of 6 or more
- * letters of the de-obfuscated text that is not a word of the original text nor of the lexicon is split
+ * Spaced letters undone without word breaks ("I h a t e y o u" reads "ihateyou", "I h a t e you" reads
+ * "ihate you"): a run of 5 or more letters of the de-obfuscated text that is not a word of the original text nor of the lexicon is split
  * into lexicon words when it is wholly made of them (fewest pieces, one-letter pieces only "i", "a",
  * "u"). Linear: each position tries at most PIECE_MAX lengths.
  */
 export function splitJoined(text: string, original: string, lexicon: () => Set<string>): string {
   const seen = new Set(original.toLowerCase().split(/[^a-z]+/))
-  return text.replace(/[a-z]{6,}/g, (run) => {
+  return text.replace(/[a-z]{5,}/g, (run) => {
     if (seen.has(run)) return run
     const words = lexicon()
     if (words.has(run)) return run
