@@ -11,13 +11,16 @@ import { RULES } from './refusal-rules.js'
 const A = "['\u2019]"
 const NEG = `(?:do not|don${A}?t|does not|doesn${A}?t|cannot|can${A}?t|am not able to|${A}m not able to|am unable to|${A}m unable to)`
 const KNOW = '(?:access|browse|know|see|determine|predict|retain|remember|recall|track|monitor|observe|verify|look up|check|search|view|read|confirm|say for (?:sure|certain))'
+// After "I don't / can't": only verbs of reaching what was asked. "I don't know exactly, but …" and "I can't
+// remember" are hedges of people answering anyway (hh-rlhf's ordinary answers are full of them).
+const REACH = '(?:access|browse|look up|retrieve|determine|predict|verify)'
 const THING = '(?:access|information|data|details|knowledge|insights?|visibility|records|(?:the )?(?:ability|capability|means) to ' + KNOW + ')'
 
 /** Says it cannot know or reach what was asked, or was not built to: declining on grounds of access, knowledge or design. */
 export const INABILITY = new RegExp(
   [
     `\\b(?:I|we)(?: actually| currently| personally| really)? (?:do not|don${A}?t|does not|doesn${A}?t) (?:actually |currently |personally |yet )?(?:have|possess) (?:(?:any|the|specific|personal|real-time|current|up-to-date|enough|detailed|direct|further|such|that|inside|internal|private) )*${THING}\\b`,
-    `\\b(?:I|we)(?: actually| currently| simply)? ${NEG} ${KNOW}\\b`,
+    `\\b(?:I|we)(?: actually| currently| simply)? ${NEG} ${REACH}\\b`,
     `\\b(?:it is|it${A}s) (?:not possible|impossible) for me to ${KNOW}\\b`,
     // "I am not programmed to provide …": declining by what it was built for.
     `\\b(?:I|we)(?:${A}m| am|${A}re| are) not (?:programmed|designed|authori[sz]ed|permitted|allowed) to\\b`
