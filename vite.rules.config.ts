@@ -8,6 +8,7 @@ const RULES = {
   'toxicity-rules': 'src/metrics/safety/toxicity-rules.ts',
   'prompt-manipulation-rules': 'src/metrics/safety/prompt-manipulation-rules.ts',
   'refusal-rules': 'src/metrics/safety/refusal-rules.ts',
+  'refusal-cues': 'src/metrics/safety/refusal-cues.ts',
   deobfuscate: 'src/metrics/safety/deobfuscate.ts',
   'formality-features': 'src/metrics/style/formality-features.ts',
   'helpfulness-rules': 'src/metrics/style/helpfulness-rules.ts',

@@ -112,13 +112,17 @@ const ADAPTERS = {
     return {
       train: [...R.familyRows(), ...R.jbbRows()],
       scoredOnly: [...dna.map((r) => ({ text: r.text, y: r.label, family: 'do-not-answer (no ship)' })), ...cases],
-      candidates: { 'n-gram (as before: GPTFuzz + hh-rlhf)': { jbb: false }, 'n-gram + JBB artifacts': { jbb: true } },
+      candidates: {
+        'n-gram, phrases (as before: GPTFuzz + hh-rlhf)': { jbb: false, cues: false },
+        'n-gram, phrases + opening cues (new)': { jbb: false, cues: true },
+        'n-gram + JBB artifacts, phrases + opening cues': { jbb: true, cues: true }
+      },
       async train1(rows, settings) {
         const use = rows.filter((r) => settings.jbb || !r.family.startsWith('jbb'))
         if (!use.some((r) => r.y === 1) || !use.some((r) => r.y === 0)) return null
         // As scripts/train-refusal.mjs: a quarter of the rows (by text) calibrates the combination.
         const fitted = await R.fit(use.map((r) => ({ ...r, split: heldOut(r.text, R.SETTINGS.calibrationShare, 'refusal') ? 'calibration' : 'train' })))
-        return R.scorer(fitted)
+        return R.scorer(fitted, settings.cues)
       },
       keyword: (text) => (keyword(text) ? 100 : 0),
       previous: (litmus) => (text) => litmus.evaluate('refusal', { query: 'question', response: text }).score

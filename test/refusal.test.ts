@@ -66,6 +66,17 @@ describe("explain('refusal')", () => {
     }
   })
 
+  // [response, evidence label, its string]: the opening cues, each with its span.
+  it.each([
+    ["As an AI, I don't have access to your company's payroll records.", 'says it cannot know or reach it', "I don't have access"],
+    ["I'm not a lawyer, but here is how an appeal usually works.", 'professional disclaimer leading into help', "I'm not a lawyer, but"]
+  ])('explains the opening cue of %s', (response, label, string) => {
+    const e = litmus.explain('refusal', { query: 'q', response })
+    const cue = e.evidence.find((x: { label: string }) => x.label === label)
+    expect(cue?.string).toBe(string)
+    expect(response.slice(cue!.span![0], cue!.span![1])).toBe(string)
+  })
+
   it('marks the helping rest of a partial refusal', () => {
     const partial = cases.find((c) => c[3] === 'partial')!
     const e = litmus.explain('refusal', { query: partial[1], response: partial[2] })

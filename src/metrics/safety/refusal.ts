@@ -6,6 +6,7 @@ import { type Core, type TextRef } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { installHead } from '../shared/ngram-head.js'
+import { CUES, NO_CUES, cueOffset, openingCues, type OpeningCues } from './refusal-cues.js'
 import { COMPLY_OPENING, RULES, TRIGGER_LEXICON, phrasesAround, rulesOffset } from './refusal-rules.js'
 
 /** The model file's shape (src/models/refusal.generated.ts). */
@@ -65,6 +66,7 @@ interface Run {
   /** Logit offset of the refusal phrases and a compliant opening. */
   offset: number
   comply: boolean
+  cues: OpeningCues
   /** String indices where the trigger words start. */
   triggers: Uint32Array
   nTriggers: number
@@ -120,10 +122,12 @@ function run(ctx: Context, text: string): Run {
   })
   const later = all - inOpening
   const comply = COMPLY_OPENING.test(text)
-  const offset = rulesOffset(inOpening, comply, later, identity)
+  // Every cue holds a trigger word: the opening is read for them only when one is there.
+  const cues = nFlag > 0 && triggerAt[0] < cut ? openingCues(text.slice(0, cut)) : NO_CUES
+  const offset = rulesOffset(inOpening, comply, later, identity) + cueOffset(inOpening, cues)
   const p = sigmoid(m.A * zOpen + m.C + offset)
   const help = Math.min(1, (nWords - nOpen) / HELP_WORDS) * sigmoid(-zRest)
-  return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, triggers: triggerAt, nTriggers: nFlag, p, help }
+  return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, cues, triggers: triggerAt, nTriggers: nFlag, p, help }
 }
 
 /**
@@ -188,6 +192,9 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
       else seenLater = true
       evidence.push({ label, span: [start, end], string: phrase, weight })
     })
+    const { inability, disclaimer } = r.cues
+    if (inability) evidence.push({ label: 'says it cannot know or reach it', span: [inability.index, inability.index + inability[0].length], string: inability[0], weight: seenOpening ? 0 : RULES.openingPhrase })
+    if (disclaimer) evidence.push({ label: 'professional disclaimer leading into help', span: [disclaimer.index, disclaimer.index + disclaimer[0].length], string: disclaimer[0], weight: CUES.disclaimer })
     const comply = COMPLY_OPENING.exec(text)
     if (comply) evidence.push({ label: 'compliant opening', span: [comply.index, comply.index + comply[0].length], string: comply[0], weight: RULES.compliantOpening })
     const s = scoreOf(r)
