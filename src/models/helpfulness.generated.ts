@@ -35,7 +35,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/style/helpfulness-rules.ts",
-      "sha256": "674e014e95f32df480446b9a6a28a8602df3f09a1bd486343668ff999ec27797"
+      "sha256": "f744a784aa914b9a873bbbf6d97239a0ba7355fdb334362b4cfdafc8ef8fd6bc"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -311,12 +311,21 @@ function readAsks(query: string): void {
   asks.bullet = /\bbullet/.test(q)
 }
 
+const DIGIT = /[0-9]/
 const form = { words: 0, sentences: 0, paragraphs: 0, lines: 0, items: 0, digit: false, brace: false, pipe: false }
 
-/** The response's form in one pass: words, sentence ends, paragraphs, non-empty lines, list items, digits, braces, pipes. */
+/**
+ * The response's form: digits, braces and pipes by native searches, and only when a count or bullets are
+ * asked one pass for words (only when words are counted), sentence ends, paragraphs, non-empty lines and
+ * list items.
+ */
 function readForm(text: string): void {
   form.words = form.sentences = form.paragraphs = form.lines = form.items = 0
-  form.digit = form.brace = form.pipe = false
+  form.digit = asks.howMany && DIGIT.test(text)
+  form.brace = asks.json && (text.indexOf('{') >= 0 || text.indexOf('[') >= 0)
+  form.pipe = asks.table && text.indexOf('|') >= 0
+  if (asks.count === 0 && !asks.bullet) return
+  const countWords = asks.unit === UNIT_WORDS
   let inWord = false
   let lineStart = true // only spaces since the last line break
   let lineHasText = false
@@ -359,12 +368,11 @@ function readForm(text: string): void {
       }
       if (j > i && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) form.items++
     }
-    if (c >= 48 && c <= 57) form.digit = true
-    else if (c === 123 || c === 91) form.brace = true
-    else if (c === 124) form.pipe = true
-    const w = wordChar(text, i)
-    if (w && !inWord) form.words++
-    inWord = w
+    if (countWords) {
+      const w = wordChar(text, i)
+      if (w && !inWord) form.words++
+      inWord = w
+    }
   }
   if (ends) form.sentences++
   if (lineHasText) form.lines++
