@@ -129,6 +129,7 @@ describe('instructionFit (the form an instruction asks for)', () => {
     ['Give the result as JSON.', '{"a": 1}', 0.5],
     ['Show it in a table.', 'a, b', -0.5],
     ['Use bullet points.', '- a\n- b', 0.5],
+    ['In 4 words, with bullets.', '- a b\n- c d', 0.5],
     ['Écris deux phrases.', 'Une. Deux.', 0]
   ]
   it.each(rows)('%j -> %j', async (query, response, fit) => {

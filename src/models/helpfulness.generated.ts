@@ -35,7 +35,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/style/helpfulness-rules.ts",
-      "sha256": "f744a784aa914b9a873bbbf6d97239a0ba7355fdb334362b4cfdafc8ef8fd6bc"
+      "sha256": "6c2bd96756a3b9c9e626b222540924b9db9372c166a3a75e6ab27ee2d08c5f09"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -315,69 +315,66 @@ const DIGIT = /[0-9]/
 const form = { words: 0, sentences: 0, paragraphs: 0, lines: 0, items: 0, digit: false, brace: false, pipe: false }
 
 /**
- * The response's form: digits, braces and pipes by native searches, and only when a count or bullets are
- * asked one pass for words (only when words are counted), sentence ends, paragraphs, non-empty lines and
- * list items.
+ * The response's form, only as far as the instruction asks: digits, braces and pipes by native searches;
+ * sentence ends, words, or the lines (paragraphs, non-empty lines, list items) each by one pass, and
+ * only the one an asked count or bullets need.
  */
 function readForm(text: string): void {
   form.words = form.sentences = form.paragraphs = form.lines = form.items = 0
   form.digit = asks.howMany && DIGIT.test(text)
   form.brace = asks.json && (text.indexOf('{') >= 0 || text.indexOf('[') >= 0)
   form.pipe = asks.table && text.indexOf('|') >= 0
-  if (asks.count === 0 && !asks.bullet) return
-  const countWords = asks.unit === UNIT_WORDS
-  let inWord = false
-  let lineStart = true // only spaces since the last line break
-  let lineHasText = false
-  let blank = true // a blank line since the last paragraph's text
-  let ends = false // inside a run of . ! ?
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    const space = c === 32 || c === 9 || c === 13 || c === 10
+  const len = text.length
+  if (asks.unit === UNIT_SENTENCES) {
     // A sentence ends at a run of . ! ? followed by white space or the end of the text.
-    if (c === 46 || c === 33 || c === 63) ends = true
-    else {
-      if (ends && space) form.sentences++
-      ends = false
-    }
-    if (c === 10) {
-      if (lineHasText) form.lines++
-      else blank = true
-      lineStart = true
-      lineHasText = false
-      inWord = false
-      continue
-    }
-    if (space) {
-      inWord = false
-      continue
-    }
-    if (!lineHasText) {
-      lineHasText = true
-      if (blank) form.paragraphs++
-      blank = false
-    }
-    if (lineStart) {
-      lineStart = false
-      // A list item: "-", "*", "•" or digits then "." or ")", then a space.
-      let j = i
-      if (c === 45 || c === 42 || c === 0x2022) j++
-      else {
-        while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++
-        j = j > i && (text.charCodeAt(j) === 46 || text.charCodeAt(j) === 41) ? j + 1 : i
+    let ends = false
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(i)
+      if (c === 46 || c === 33 || c === 63) ends = true
+      else if (ends) {
+        if (c === 32 || c === 10 || c === 9 || c === 13) form.sentences++
+        ends = false
       }
-      if (j > i && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) form.items++
     }
-    if (countWords) {
+    if (ends) form.sentences++
+    if (form.sentences === 0) form.sentences = 1
+  } else if (asks.unit === UNIT_WORDS) {
+    let inWord = false
+    for (let i = 0; i < len; i++) {
       const w = wordChar(text, i)
       if (w && !inWord) form.words++
       inWord = w
     }
   }
-  if (ends) form.sentences++
-  if (lineHasText) form.lines++
-  if (form.sentences === 0) form.sentences = 1
+  if (asks.unit === UNIT_PARAGRAPHS || asks.unit === UNIT_ITEMS || asks.bullet) {
+    // Line by line: a non-empty line after a blank one (or the first) opens a paragraph; a line whose
+    // text opens with "-", "*", "•" or digits then "." or ")", then a space or tab, is a list item.
+    let blank = true
+    for (let start = 0; start < len; ) {
+      let end = text.indexOf('\n', start)
+      if (end < 0) end = len
+      let i = start
+      while (i < end && isBlank(text.charCodeAt(i))) i++
+      if (i === end) blank = true
+      else {
+        form.lines++
+        if (blank) form.paragraphs++
+        blank = false
+        const c = text.charCodeAt(i)
+        let j = i
+        if (c === 45 || c === 42 || c === 0x2022) j++
+        else {
+          while (j < end && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++
+          j = j > i && (text.charCodeAt(j) === 46 || text.charCodeAt(j) === 41) ? j + 1 : i
+        }
+        if (j > i && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) form.items++
+      }
+      start = end + 1
+    }
+  }
 }
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13
 
 /**
  * How well the response keeps the form its instruction asks for: minus |log((got + 1) / (asked + 1))| for
