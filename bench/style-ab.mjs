@@ -10,7 +10,9 @@ const OPS = {
   formality: (l, text) => l.evaluate('formality', { text }),
   simplicity: (l, text) => l.evaluate('simplicity', { text }),
   helpfulness: (l, text) => l.evaluate('helpfulness', { text }),
-  'v3.helpfulness': (l, text) => l.evaluate('v3.helpfulness', { query: 'How do I reset the router in the hallway?', response: text })
+  'v3.helpfulness': (l, text) => l.evaluate('v3.helpfulness', { query: 'How do I reset the router in the hallway?', response: text }),
+  // A query asking for a form: the response's form is read too (one more pass).
+  'v3.helpfulness form asked': (l, text) => l.evaluate('v3.helpfulness', { query: 'In two sentences, how many times should I reset the router?', response: text })
 }
 const only = process.env.OPS?.split(',')
 await opsAB(Object.fromEntries(Object.entries(OPS).filter(([op]) => !only || only.includes(op))), process.argv.slice(2))

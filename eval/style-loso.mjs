@@ -22,7 +22,7 @@ const ADAPTERS = {
   /** Pairwise accuracy (ties half) per preference source. */
   async helpfulness() {
     const H = await import('../scripts/train-helpfulness.mjs')
-    const { queryCoverage } = await import('../build/rules/helpfulness-rules.js')
+    const { queryCoverage, queryFit } = await import('../build/rules/helpfulness-rules.js')
     const logit = (s) => {
       const p = Math.min(Math.max(s / 100, 1e-4), 1 - 1e-4)
       return Math.log(p / (1 - p))
@@ -35,8 +35,10 @@ const ADAPTERS = {
       const sc = text(p.chosen)
       const sr = text(p.rejected)
       p.v4 = [sc, sr]
-      p.c = [queryCoverage(p.query, p.chosen), logit(sc)]
-      p.r = [queryCoverage(p.query, p.rejected), logit(sr)]
+      // v3's query term (coverage plus instruction fit) and the text logit; coverage alone beside it.
+      p.c = [queryFit(p.query, p.chosen), logit(sc)]
+      p.r = [queryFit(p.query, p.rejected), logit(sr)]
+      p.cov = [queryCoverage(p.query, p.chosen), queryCoverage(p.query, p.rejected)]
       p.v3 = [litmus.evaluate('v3.helpfulness', { query: p.query, response: p.chosen }).score, litmus.evaluate('v3.helpfulness', { query: p.query, response: p.rejected }).score]
       if (previous) p.prev = [previous.helpfulness({ text: p.chosen }).score, previous.helpfulness({ text: p.rejected }).score]
     }
@@ -54,15 +56,16 @@ const ADAPTERS = {
         length: acc(held, (p) => [p.chosen.length, p.rejected.length]),
         previous: previous ? acc(held, (p) => p.prev) : null,
         v4: acc(held, (p) => p.v4),
-        coverage: acc(held, (p) => [p.c[0], p.r[0]]),
+        coverage: acc(held, (p) => p.cov),
+        fit: acc(held, (p) => [p.c[0], p.r[0]]),
         v3: acc(held, (p) => [s(p.c), s(p.r)])
       }
       if (fitted) for (const [k, v] of Object.entries(cells)) (means[k] ??= []).push(v)
       rows.push([family, held.length, fitted ? `left out (λ ${v3.lambda})` : 'never', ...Object.values(cells).map(f3), f3(acc(held, (p) => p.v3))])
     }
     const mean = (k) => f3(means[k].reduce((a, b) => a + b, 0) / means[k].length)
-    rows.push([`**mean of the ${H.V3_FAMILIES.length} left-out sources**`, '', '', mean('length'), previous ? mean('previous') : '–', mean('v4'), mean('coverage'), mean('v3'), ''])
-    return table(['source', 'pairs', 'role', 'length', 'previous build (text only)', 'v4 text only (new)', 'query coverage alone', 'v3 with query (new, left out)', 'v3 shipped (fitted on all)'], rows)
+    rows.push([`**mean of the ${H.V3_FAMILIES.length} left-out sources**`, '', '', mean('length'), previous ? mean('previous') : '–', mean('v4'), mean('coverage'), mean('fit'), mean('v3'), ''])
+    return table(['source', 'pairs', 'role', 'length', 'previous build (text only)', 'v4 text only (new)', 'query coverage alone', 'coverage + instruction fit alone', 'v3 with query (new, left out)', 'v3 shipped (fitted on all)'], rows)
   }
 }
 

@@ -12,7 +12,7 @@
 // coverage with the text logit) is chosen and scaled on hh-rlhf helpful-rejection-sampled and helpful-base,
 // PandaLM and LLMBar/* (eval/helpfulness-loso.mjs leaves each out in turn). Deterministic: hash splits, fixed seed.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryCoverage } from '../build/rules/helpfulness-rules.js'
+import { FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryFit } from '../build/rules/helpfulness-rules.js'
 import { distinctShare, distinctWords } from '../build/rules/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../build/rules/refusal-rules.js'
 import { loadCore } from './lib/core.mjs'
@@ -262,7 +262,7 @@ export async function main() {
       const own = p.family === 'hh-rlhf helpful-rejection-sampled' ? crossFitted.get(p.chosen + '\u0000' + p.rejected) : null
       const zc = (own ? f(own.heldC) : f(rowOf(p.chosen))) - ref
       const zr = (own ? f(own.heldR) : f(rowOf(p.rejected))) - ref
-      return { family: p.family, c: [queryCoverage(p.query, p.chosen), zc], r: [queryCoverage(p.query, p.rejected), zr] }
+      return { family: p.family, c: [queryFit(p.query, p.chosen), zc], r: [queryFit(p.query, p.rejected), zr] }
     })
   const v3 = fitV3(v3Rows)
   const report = {}

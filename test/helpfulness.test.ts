@@ -92,9 +92,15 @@ describe("explain('helpfulness')", () => {
     const e = litmus.explain('v3.helpfulness' as never, request as never) as { score: number; reference: number; features: unknown }
     expect(e.score).toBe(litmus.evaluate('v3.helpfulness', request).score)
     const features = e.features as { label: string; value: number; weight: number }[]
-    expect(features.map((f) => f.label)).toEqual(['query coverage (v3)', 'text-only logit (v3)', 'refusal phrase in the opening (v3)'])
-    // long, boil, egg, soft, yolk: boil and egg are in the response.
+    expect(features.map((f) => f.label)).toEqual([
+      'query coverage (v3)',
+      'instruction fit: asked count, number, yes/no, JSON, table, bullets (v3)',
+      'text-only logit (v3)',
+      'refusal phrase in the opening (v3)'
+    ])
+    // long, boil, egg, soft, yolk: boil and egg are in the response; the query asks for no form.
     expect(features[0].value).toBe(0.4)
+    expect(features[1].value).toBe(0)
     const parts = features.reduce((sum, f) => sum + f.weight, 0)
     expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
   })
@@ -103,6 +109,32 @@ describe("explain('helpfulness')", () => {
     const e = litmus.explain('helpfulness', { text: "I'm sorry, but I can't help with that." })
     const refusal = e.evidence.find((x: { label: string }) => x.label === 'refusal phrase')
     expect(refusal?.weight).toBeLessThan(0)
+  })
+})
+
+describe('instructionFit (the form an instruction asks for)', () => {
+  // [query, response, fit]: -|log((got + 1) / (asked + 1))| for a count, ±0.5 per asked form, 0 when none is asked.
+  const rows: [string, string, number][] = [
+    ['Describe the sea.', 'Blue and wide.', 0],
+    ['Describe the sea in one sentence.', 'The sea is wide. It is blue.', -Math.log(3 / 2)],
+    ['Describe the sea in one sentence.', 'The sea is wide and blue.', 0],
+    ['Describe the sea in 5 words.', 'Wide, blue, deep, cold, salty.', 0],
+    ['Summarise it in two paragraphs.', 'First part.\n\nSecond part.', 0],
+    ['Give 3 examples of fruit.', '1. apple\n2. pear\n3. plum', 0],
+    ['Give 3 examples of fruit.', 'apple', -Math.log(4 / 2)],
+    ['How many legs does a spider have?', 'Eight.', -0.5],
+    ['How many legs does a spider have?', 'A spider has 8 legs.', 0.5],
+    ['Is water wet?', 'Yes, it is.', 0.5],
+    ['Is water wet? Why?', 'Yes, it is.', 0],
+    ['Give the result as JSON.', '{"a": 1}', 0.5],
+    ['Show it in a table.', 'a, b', -0.5],
+    ['Use bullet points.', '- a\n- b', 0.5],
+    ['In 4 words, with bullets.', '- a b\n- c d', 0.5],
+    ['Écris deux phrases.', 'Une. Deux.', 0]
+  ]
+  it.each(rows)('%j -> %j', async (query, response, fit) => {
+    const { instructionFit } = await import('../src/metrics/style/helpfulness-rules.js')
+    expect(instructionFit(query, response)).toBeCloseTo(fit, 10)
   })
 })
 

@@ -280,3 +280,127 @@ export function queryCoverage(query: string, response: string): number {
   }
   return found / nAsked
 }
+
+/**
+ * What an instruction asks of its answer's form, read from the query: a count of words, sentences,
+ * paragraphs or items ("in two sentences", "list 5 tips"), a number ("how many"), yes or no (a question
+ * opening with an auxiliary verb), JSON, a table, bullets. English; a query in another language asks
+ * nothing here. These are generic instruction-following checks, none written for one source's phrasing.
+ */
+const COUNT_ASKED = /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|single|a)\s+(words?|sentences?|paragraphs?|items?|bullet points?|examples?|ideas?|questions?|points?|lines?|tips?|ways?|reasons?|names?|steps?)\b/
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, single: 1, a: 1 }
+const UNIT_WORDS = 1
+const UNIT_SENTENCES = 2
+const UNIT_PARAGRAPHS = 3
+const UNIT_ITEMS = 4
+const asks = { count: 0, unit: 0, howMany: false, yesNo: false, json: false, table: false, bullet: false }
+let asksOf = '\u0000'
+
+function readAsks(query: string): void {
+  if (query === asksOf) return
+  asksOf = query
+  const q = query.toLowerCase()
+  const m = COUNT_ASKED.exec(q)
+  asks.count = m ? (m[1].charCodeAt(0) <= 57 ? Number(m[1]) : NUMBER_WORDS[m[1]]) : 0
+  const u = m ? m[2] : ''
+  asks.unit = !m ? 0 : u.startsWith('word') ? UNIT_WORDS : u.startsWith('sentence') ? UNIT_SENTENCES : u.startsWith('paragraph') ? UNIT_PARAGRAPHS : UNIT_ITEMS
+  asks.howMany = /\bhow (many|much)\b/.test(q)
+  asks.yesNo = /^\s*(is|are|do|does|did|can|could|should|would|will|was|were|has|have)\b/.test(q) && /\?\s*$/.test(q) && q.indexOf('?') === q.lastIndexOf('?')
+  asks.json = /\bjson\b/.test(q)
+  asks.table = /\btable\b/.test(q)
+  asks.bullet = /\bbullet/.test(q)
+}
+
+const DIGIT = /[0-9]/
+const form = { words: 0, sentences: 0, paragraphs: 0, lines: 0, items: 0, digit: false, brace: false, pipe: false }
+
+/**
+ * The response's form, only as far as the instruction asks: digits, braces and pipes by native searches;
+ * sentence ends, words, or the lines (paragraphs, non-empty lines, list items) each by one pass, and
+ * only the one an asked count or bullets need.
+ */
+function readForm(text: string): void {
+  form.words = form.sentences = form.paragraphs = form.lines = form.items = 0
+  form.digit = asks.howMany && DIGIT.test(text)
+  form.brace = asks.json && (text.indexOf('{') >= 0 || text.indexOf('[') >= 0)
+  form.pipe = asks.table && text.indexOf('|') >= 0
+  const len = text.length
+  if (asks.unit === UNIT_SENTENCES) {
+    // A sentence ends at a run of . ! ? followed by white space or the end of the text.
+    let ends = false
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(i)
+      if (c === 46 || c === 33 || c === 63) ends = true
+      else if (ends) {
+        if (c === 32 || c === 10 || c === 9 || c === 13) form.sentences++
+        ends = false
+      }
+    }
+    if (ends) form.sentences++
+    if (form.sentences === 0) form.sentences = 1
+  } else if (asks.unit === UNIT_WORDS) {
+    let inWord = false
+    for (let i = 0; i < len; i++) {
+      const w = wordChar(text, i)
+      if (w && !inWord) form.words++
+      inWord = w
+    }
+  }
+  if (asks.unit === UNIT_PARAGRAPHS || asks.unit === UNIT_ITEMS || asks.bullet) {
+    // Line by line: a non-empty line after a blank one (or the first) opens a paragraph; a line whose
+    // text opens with "-", "*", "•" or digits then "." or ")", then a space or tab, is a list item.
+    let blank = true
+    for (let start = 0; start < len; ) {
+      let end = text.indexOf('\n', start)
+      if (end < 0) end = len
+      let i = start
+      while (i < end && isBlank(text.charCodeAt(i))) i++
+      if (i === end) blank = true
+      else {
+        form.lines++
+        if (blank) form.paragraphs++
+        blank = false
+        const c = text.charCodeAt(i)
+        let j = i
+        if (c === 45 || c === 42 || c === 0x2022) j++
+        else {
+          while (j < end && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++
+          j = j > i && (text.charCodeAt(j) === 46 || text.charCodeAt(j) === 41) ? j + 1 : i
+        }
+        if (j > i && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) form.items++
+      }
+      start = end + 1
+    }
+  }
+}
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13
+
+/**
+ * How well the response keeps the form its instruction asks for: minus |log((got + 1) / (asked + 1))| for
+ * an asked count, ±0.5 for a number after "how many", a table, JSON or bullets, +0.5 for an answer opening
+ * with yes or no to a yes/no question; 0 when the query asks for no form (most queries). Added to query
+ * coverage in v3; chosen on the leave-one-source-out table (docs/metrics/helpfulness.md).
+ */
+export function instructionFit(query: string, response: string): number {
+  readAsks(query)
+  if (asks.count === 0 && !asks.howMany && !asks.yesNo && !asks.json && !asks.table && !asks.bullet) return 0
+  readForm(response)
+  let fit = 0
+  if (asks.count > 0) {
+    const got = asks.unit === UNIT_WORDS ? form.words : asks.unit === UNIT_SENTENCES ? form.sentences : asks.unit === UNIT_PARAGRAPHS ? form.paragraphs : Math.max(form.items, form.lines)
+    fit -= Math.abs(Math.log((got + 1) / (asks.count + 1)))
+  }
+  if (asks.howMany) fit += form.digit ? 0.5 : -0.5
+  if (asks.yesNo && /^\s*(yes|no)\b/i.test(response.slice(0, 16))) fit += 0.5
+  if (asks.json) fit += form.brace ? 0.5 : -0.5
+  if (asks.table) fit += form.pipe ? 0.5 : -0.5
+  if (asks.bullet) fit += form.items > 0 ? 0.5 : -0.5
+  return fit
+}
+
+/** v3's query term: coverage plus instruction fit; -1 when the query has no content word (then v3 is the text-only score). */
+export function queryFit(query: string, response: string): number {
+  const coverage = queryCoverage(query, response)
+  return coverage < 0 ? coverage : coverage + instructionFit(query, response)
+}

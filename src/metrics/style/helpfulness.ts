@@ -6,7 +6,7 @@ import { type Core } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, queryCoverage } from './helpfulness-rules.js'
+import { DEFLECT, FEATURES, FLAG_HEDGE, FLAG_TRIGGER, HELPFULNESS_LEXICON, LENGTH_CAP, REFUSAL_FEATURE, REFUSAL_PENALTY, denseFeatures, instructionFit, queryCoverage } from './helpfulness-rules.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { OPEN_WORDS, phrasesAround } from '../safety/refusal-rules.js'
 
@@ -127,7 +127,8 @@ const score: Scorer<'helpfulness'> = (request, ctx) => ({ score: scoreOf(run(ctx
 
 /**
  * With the query (v3): whether the response takes up what was asked (the share of the query's content
- * words among its first words) ranks first, the text-only logit breaks near-ties, and an opening refusal
+ * words among its first words) plus whether it keeps the form the instruction asks for (instructionFit:
+ * an asked count, a number, yes/no, JSON, a table, bullets) ranks first, the text-only logit breaks near-ties, and an opening refusal
  * still costs REFUSAL_PENALTY. A query without content words ("why?") leaves the text-only score.
  */
 function v3Of(ctx: Context, query: string, response: string): number {
@@ -135,7 +136,9 @@ function v3Of(ctx: Context, query: string, response: string): number {
   const coverage = queryCoverage(query, response)
   if (r.nWords === 0 || coverage < 0) return scoreOf(r)
   const { V3 } = installed.get(ctx.core)!.m
-  const z = V3.SCALE * (coverage + V3.LAMBDA * r.z - V3.REFERENCE) - REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]
+  // queryFit of helpfulness-rules.ts (coverage plus instruction fit), as the training script scores it.
+  const fit = coverage + instructionFit(query, response)
+  const z = V3.SCALE * (fit + V3.LAMBDA * r.z - V3.REFERENCE) - REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]
   return round2(100 * sigmoid(z))
 }
 
@@ -182,8 +185,10 @@ function explain(ctx: Context): (request: { text: string; query?: string }) => E
     // v3 with a query: its logit in three parts (query coverage, the text-only logit, the refusal penalty),
     // the text-only features listed after them as what makes up that logit.
     const { V3 } = m
+    const instruction = instructionFit(request.query!, text)
     const v3Features = [
       { label: 'query coverage (v3)', value: round4(coverage), weight: round4(V3.SCALE * coverage) },
+      { label: 'instruction fit: asked count, number, yes/no, JSON, table, bullets (v3)', value: round4(instruction), weight: round4(V3.SCALE * instruction) },
       { label: 'text-only logit (v3)', value: round4(r.z), weight: round4(V3.SCALE * V3.LAMBDA * r.z) },
       { label: 'refusal phrase in the opening (v3)', value: r.x[REFUSAL_FEATURE], weight: round4(-REFUSAL_PENALTY * r.x[REFUSAL_FEATURE]) }
     ]
