@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, MissingArgumentError, load } from '../dist/litmus.js'
-import { expectIssue } from './helpers.js'
+import { expectIssue, growth } from './helpers.js'
 
 const litmus = await load()
 const score = (text: string, severity?: number) => litmus.toxicity(severity === undefined ? { text } : { text, severity }).score
@@ -185,21 +185,11 @@ describe('toxicity', () => {
   })
 
   // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
+  // A growth fit over four sizes, measured again before failing (a single ratio of two sizes once failed
+  // by chance at 10.5 while other test files ran beside it).
   it('takes time linear in the number of flagged words', () => {
-    const cpu = (text: string) => {
-      let best = Infinity
-      for (let r = 0; r < 3; r++) {
-        const t0 = process.cpuUsage()
-        score(text)
-        const t = process.cpuUsage(t0)
-        best = Math.min(best, (t.user + t.system) / 1000)
-      }
-      return Math.max(best, 2)
-    }
-    const small = 'you idiot '.repeat(10000)
-    const large = 'you idiot '.repeat(40000)
-    // Linear is about 4, quadratic 16.
-    expect(cpu(large) / cpu(small)).toBeLessThan(10)
+    const fit = growth((n) => score('you idiot '.repeat(n)), [5_000, 10_000, 20_000, 40_000])
+    expect(fit.exponent, fit.detail).toBeLessThan(1.5)
   })
 
   it('keeps memory flat over many calls', () => {
