@@ -113,13 +113,24 @@ function collectGarbage(): void {
 export function growth(
   call: (n: number) => unknown,
   sizes: number[],
-  { limit = 1.5, rounds = 2, retries = 3 }: { limit?: number; rounds?: number; retries?: number } = {}
+  { limit = 1.5, rounds = 2, retries = 3, equalWork = false }: { limit?: number; rounds?: number; retries?: number; equalWork?: boolean } = {}
 ): { exponent: number; detail: string } {
   const best = sizes.map(() => Infinity)
+  // equalWork: each size is called as many times as fit in the largest (a 16 KB call 8 times beside one
+  // of 128 KB), and its time is the mean. A call that allocates much then pays its share of the
+  // collector's work at every size alike, instead of one size catching a collection and another not.
+  const largest = Math.max(...sizes)
+  const repeats = (n: number) => (equalWork ? Math.max(1, Math.round(largest / n)) : 1)
   const round = () => {
     for (let i = 0; i < sizes.length; i++) {
+      const k = repeats(sizes[i])
       collectGarbage()
-      best[i] = Math.min(best[i], cpuOf(() => call(sizes[i])))
+      best[i] = Math.min(
+        best[i],
+        cpuOf(() => {
+          for (let r = 0; r < k; r++) call(sizes[i])
+        }) / k
+      )
     }
   }
   call(sizes[0]) // warm-up: compile and tier up before anything is timed

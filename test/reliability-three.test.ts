@@ -115,7 +115,11 @@ describe('rule passes are linear', () => {
     ['faithfulness, a run of spaces before "and"', (n: number) => ({ query: 'Where?', response: 'We sat' + ' '.repeat(n) + 'and ate.', context: [{ chunk_text: 'We sat.' }] }), 'faithfulness'],
     ['context relevancy, bare "and" chains', (n: number) => ({ query: 'river?', context: [{ chunk_text: 'we sat by the river and '.repeat(n / 24) }] }), 'context_relevancy']
   ])('%s', (_what, body, name) => {
-    const fit = growth((n) => litmus.evaluate(name as never, body(n)), [16_384, 32_768, 65_536, 131_072])
+    // Equal work per size: about a quarter of a faithfulness call on these chains is the collector, and a
+    // clean CI run once fitted 1.52 from a 16 KB call that caught no collection beside a 64 KB one that
+    // did (a profile of the same total work at 32 KB and 256 KB differs by 5 %). A quadratic pass still
+    // fits about 2.
+    const fit = growth((n) => litmus.evaluate(name as never, body(n)), [16_384, 32_768, 65_536, 131_072], { equalWork: true })
     expect(fit.exponent, fit.detail).toBeLessThan(1.5)
   })
 
