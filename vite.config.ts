@@ -29,6 +29,10 @@ function sourceMaps(): Plugin {
   }
 }
 
+/** Modules of the shared chunk (dist/shared/machinery.js), and those under its folders that stay out. */
+const MACHINERY = /[\\/]src[\\/](schema[\\/]|core[\\/]|metrics[\\/]shared[\\/]|errors\.ts$|metrics[\\/]safety[\\/]refusal-rules\.ts$)/
+const NOT_MACHINERY = /(\.generated|[\\/]openapi|[\\/]examples|[\\/]paths|[\\/]files)\.ts$/
+
 export default defineConfig({
   plugins: [sourceMaps()],
   define: { __LITMUS_VERSION__: JSON.stringify(version) },
@@ -66,14 +70,24 @@ export default defineConfig({
     rollupOptions: {
       external: [/^node:/, /^litmus-metrics(\/|$)/, /^hono(\/|$)/, /^@hono\//, 'piscina', 'cli-progress', /^gpt-tokenizer(\/|$)/],
       output: {
-        // Model chunks under models/; code the server and its worker share under shared/.
-        // The core's WebAssembly (base64) is a chunk of its own too, beside litmus.js.
+        // The machinery every metric and litmus.js share (schema, errors, core loader, tokeniser) is one
+        // chunk, not one file per module: Node reads, resolves and links each imported file on its own.
+        // core/files.ts stays in litmus.js: it finds dist/models/ and dist/core.wasm beside its own URL.
+        // The refusal phrases (safety's refusal, style's helpfulness) join it rather than be a file of
+        // their own; each family is then one file.
+        codeSplitting: {
+          groups: [{ name: 'machinery', test: (id) => MACHINERY.test(id) && !NOT_MACHINERY.test(id) }]
+        },
+        // Model chunks under models/, the families' code under metrics/; code the server and its worker
+        // share under shared/. The core's WebAssembly (base64) is a chunk of its own too, beside litmus.js.
         chunkFileNames: (chunk) =>
           chunk.name === 'wasm-binary.generated'
             ? 'core-wasm.js'
             : chunk.name.endsWith('.generated')
               ? `models/${chunk.name.replace(/\.generated$/, '')}.js`
-              : `shared/${chunk.name}.js`,
+              : chunk.moduleIds.every((id) => id.includes('/src/metrics/'))
+                ? `metrics/${chunk.name}.js`
+                : `shared/${chunk.name}.js`,
         // Class names survive minification, so an error prints as `[ConfigurationError: ...]` with its
         // class, not `o [ConfigurationError]`, and `err.constructor.name` is what the docs say.
         minify: { compress: { keepNames: { function: false, class: true } }, mangle: { keepNames: { function: false, class: true } }, codegen: { removeWhitespace: true } }

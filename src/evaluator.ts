@@ -1,9 +1,8 @@
 import { Core } from './core/wasm.js'
-import { ModelFile, modelFile } from './core/files.js'
+import { ModelFile, modelFile, wasmFile } from './core/files.js'
 import { ConfigurationError, invalidArgument, InvalidArgumentError, LimitError, NotLoadedError, preview } from './errors.js'
 import type { Context, LoadOptions } from './metrics/shared/context.js'
-import { METRICS, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
-import { loadTimeRecognizers } from './metrics/pii/pii.js'
+import { METRICS, type Entry, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
 import type { Model } from './metrics/shared/metric.js'
 import { tokensInit } from './metrics/shared/tokens.js'
 import { unknownOperation } from './schema/guards.js'
@@ -83,9 +82,9 @@ type AnyRecord = {
   extras?: Record<string, (ctx: Context) => unknown>
   explain?: (ctx: Context) => (request: unknown) => unknown
 }
-const RECORDS = METRICS as readonly AnyRecord[]
+const ENTRIES = METRICS as readonly Entry[]
 const OPS = OPERATIONS as Record<string, Operation>
-const ALL_NAMES = RECORDS.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
+const ALL_NAMES: readonly string[] = ENTRIES.flatMap((m) => (m.v3 ? [m.name, m.v3] : [m.name]))
 
 function run(op: Operation, score: AnyScorer, input: unknown, ctx: Context): Record<string, unknown> {
   // Scorers get the validated copy, so a getter cannot show the validator one value and the scorer another.
@@ -113,13 +112,14 @@ const LOAD_OPTIONS: readonly string[] = ['prices', 'operations', 'recognizers', 
 const badOption = (field: string, expected: string, description: string, received: unknown) =>
   new ConfigurationError(LOAD_TYPE, [{ field, kind: 'invalid', expected, description, received: preview(received) }])
 
-/** The records `options.operations` asks for (all when absent), after checking the options. */
-function wanted(options: unknown): AnyRecord[] {
+/** The registry entries `options.operations` asks for (all when absent), after checking the options. */
+async function wanted(options: unknown): Promise<Entry[]> {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw badOption('options', 'object or undefined', 'options of load()', options)
   }
   try {
-    loadTimeRecognizers(options as LoadOptions)
+    // The recognizers' code is PII's, imported only when the option is given.
+    if ((options as LoadOptions).recognizers !== undefined) (await import('./metrics/pii/index.js')).loadTimeRecognizers(options as LoadOptions)
   } catch (e) {
     // The recognizers' own checks name the option; as load()'s, they are configuration errors.
     if (e instanceof InvalidArgumentError && !(e instanceof ConfigurationError)) throw new ConfigurationError(e.requestType, e.issues)
@@ -135,7 +135,7 @@ function wanted(options: unknown): AnyRecord[] {
   const thresholds = (options as LoadOptions).thresholds
   if (thresholds !== undefined) checkThresholds(thresholds, LOAD_TYPE, 'thresholds', custom.map((m) => m.name))
   const names = (options as LoadOptions).operations
-  if (names === undefined) return [...RECORDS]
+  if (names === undefined) return [...ENTRIES]
   if (!Array.isArray(names)) {
     throw badOption('operations', 'array of operation names', 'the operations to load models for', names)
   }
@@ -144,7 +144,7 @@ function wanted(options: unknown): AnyRecord[] {
       throw badOption(`operations[${i}]`, `one of ${ALL_NAMES.join(', ')}`, 'an operation to load', name)
     }
   }
-  return RECORDS.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3.name)))
+  return ENTRIES.filter((m) => names.includes(m.name) || (m.v3 !== undefined && names.includes(m.v3)))
 }
 
 /** The custom metrics of `load({ metrics })`, checked: each made by defineMetric, no name taken twice. */
@@ -202,8 +202,9 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
   }
 }
 
-export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], models: Installer = installer([], [])): Evaluator {
-  const names: string[] = loaded.flatMap((m) => (m.v3 ? [m.name, m.v3.name] : [m.name]))
+/** An Evaluator over the `loaded` records; every other registry entry's methods throw NotLoadedError. */
+export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, AnyRecord>, models: Installer = installer([], [])): Evaluator {
+  const names: string[] = ENTRIES.filter((m) => loaded.has(m)).flatMap((m) => (m.v3 ? [m.name, m.v3] : [m.name]))
   const custom = (ctx.options.metrics ?? []) as readonly CustomMetric[]
   const evaluator: Record<string, unknown> = {
     v3: {},
@@ -212,9 +213,9 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], mode
   }
   const methods = new Map<string, (body: unknown) => unknown>()
   const explainers = new Map<string, (request: unknown) => unknown>()
-  for (const m of RECORDS) {
-    const ready = loaded.includes(m)
-    const need = () => models.need(ctx, m.models)
+  for (const entry of ENTRIES) {
+    const m = loaded.get(entry)
+    const need = () => models.need(ctx, m!.models)
     // Extras and explainers are built now but install their models when first called.
     const installing =
       <F extends (...args: never[]) => unknown>(f: F) =>
@@ -223,13 +224,13 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], mode
         return f(...args)
       }
     const refuse = (what: string) => () => {
-      throw new NotLoadedError(what, m.name, m.models.map((model) => model.name))
+      throw new NotLoadedError(what, entry.name, [...entry.models])
     }
-    const entries: [string, unknown][] = [[m.name, m.score]]
-    if (m.v3) entries.push([m.v3.name, m.v3.score])
+    const entries: [string, unknown][] = [[entry.name, m?.score]]
+    if (entry.v3) entries.push([entry.v3, m?.v3?.score])
     for (const [name, score] of entries) {
       const op = OPS[name]
-      const method = ready
+      const method = m
         ? (body: unknown) => {
             need()
             return run(op, score as AnyScorer, body, ctx)
@@ -239,11 +240,11 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], mode
       if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
       else evaluator[camel(name)] = method
     }
-    for (const [extra, make] of Object.entries(m.extras ?? {})) evaluator[extra] = ready ? installing(make(ctx) as (...args: never[]) => unknown) : refuse(extra)
-    if (m.explain) {
-      const explain = ready ? installing(m.explain(ctx)) : refuse(`explain('${m.name}')`)
-      const v3As = m.v3?.explainAs as ((request: unknown) => unknown) | undefined
-      for (const [name] of entries) explainers.set(name, name === m.v3?.name && v3As ? (request: unknown) => explain(v3As(request)) : explain)
+    for (const extra of entry.extras) evaluator[extra] = m ? installing(m.extras![extra]!(ctx) as (...args: never[]) => unknown) : refuse(extra)
+    if (entry.explain) {
+      const explain = m ? installing(m.explain!(ctx)) : refuse(`explain('${entry.name}')`)
+      const v3As = m?.v3?.explainAs as ((request: unknown) => unknown) | undefined
+      for (const [name] of entries) explainers.set(name, name === entry.v3 && v3As ? (request: unknown) => explain(v3As(request)) : explain)
     }
   }
   const rules = new Map<string, VerdictRule>(custom.map((m) => [m.name, m.rule]))
@@ -283,7 +284,7 @@ export function createEvaluator(ctx: Context, loaded: readonly AnyRecord[], mode
   Object.assign(evaluator, makeScans({ run: (name, body) => methods.get(name)!(body) as Record<string, unknown>, redact, thresholds, rules, customFields }))
   evaluator.memoryBytes = () => ctx.core.exports.memory.buffer.byteLength
   evaluator.release = async () => {
-    const fresh = await Core.load()
+    const fresh = await Core.load(wasmFile)
     // Every scorer reads ctx.core at call time, and per-instance state is keyed by the Core: swapping it
     // (the models install again on their next use) leaves no reference to the old memory.
     const next: Context = { core: fresh, options: ctx.options }
@@ -310,18 +311,23 @@ function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string,
 }
 
 /**
- * Compile the core, import the model chunks the operations need (all of them by default, or those of
- * `options.operations`), and return an Evaluator that installs each model on its first use.
- * The chunks are imported here, not on first use, because every method is synchronous: a method cannot
- * wait for an import. Importing them together lets Node and a browser fetch and parse them in parallel.
+ * Compile the core, import the code and model chunks of the operations asked for (all of them by
+ * default, or those of `options.operations`), and return an Evaluator that installs each model on its
+ * first use. The chunks are imported here, not on first use, because every method is synchronous: a
+ * method cannot wait for an import. Importing them together lets Node and a browser fetch and parse them
+ * in parallel; a metric's model chunks are known only once its code is in, one round trip later.
  */
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
-  const records = wanted(options)
+  const entries = await wanted(options)
+  // The core compiles while the records' code is imported.
+  const corePromise = Core.load(wasmFile)
+  corePromise.catch(() => {})
+  const records = (await Promise.all(entries.map((entry) => entry.record()))) as unknown as AnyRecord[]
   const models = [...new Set(records.flatMap((m) => m.models))]
   // In Node, a model with a file beside the bundle is read on first use instead (core/files.ts).
-  const [core, ...chunks] = await Promise.all([Core.load(), ...models.map((model) => modelFile(model.file) ?? model.chunk())])
+  const [core, ...chunks] = await Promise.all([corePromise, ...models.map((model) => modelFile(model.file) ?? model.chunk())])
   const ctx: Context = { core, options }
   const put = installer(models, chunks)
   put.start(ctx)
-  return createEvaluator(ctx, records, put)
+  return createEvaluator(ctx, new Map(entries.map((entry, i) => [entry, records[i]!])), put)
 }

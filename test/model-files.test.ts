@@ -70,7 +70,19 @@ register('data:text/javascript,' + encodeURIComponent('export async function loa
   it('imports no model chunk and no inlined WebAssembly: it reads the files on first use', () => {
     const out = child(`const l = await litmus.load(); l.pii({ text: 'Call John Smith.' }); l.stability({ responses: ['a b', 'a c'] }); console.log('scored')`, record)
     const imported = out.split('\n').filter((line) => line.startsWith('import '))
-    expect(imported).toEqual(['import litmus.js'])
+    expect(imported[0]).toBe('import litmus.js')
+    // The metrics' code, and nothing else.
+    for (const line of imported.slice(1)) expect(line).toMatch(/^import (metrics|shared)\/[\w-]+\.js$/)
+    expect(imported).toContain('import metrics/pii.js')
+    expect(imported).toContain('import metrics/grounded.js')
+    expect(out).toContain('scored')
+  })
+
+  it("imports only the code of the operations asked for: load({ operations: ['toxicity'] })", () => {
+    const out = child(`const l = await litmus.load({ operations: ['toxicity'] }); l.toxicity({ text: 'You are kind.' }); console.log('scored')`, record)
+    const imported = out.split('\n').filter((line) => line.startsWith('import '))
+    // Its family's code (safety) and the machinery every metric shares; no other family's.
+    expect(imported.slice(1).sort()).toEqual(['import metrics/safety.js', 'import shared/machinery.js'])
     expect(out).toContain('scored')
   })
 

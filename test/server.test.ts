@@ -239,17 +239,29 @@ describe.each([
 })
 
 describe('bundles', () => {
-  it('keep the server out of the library: dist/litmus.js imports only its model chunks and its WebAssembly', () => {
-    const lib = readFileSync(new URL('../dist/litmus.js', import.meta.url), 'utf8')
+  it('keep the server out of the library: dist/litmus.js and the chunks it imports hold none of its code', () => {
     // Strings of the server, the OpenAPI generator and the client (the WASM's base64 rules out bare words).
-    expect(lib).not.toMatch(/litmus server:|API_KEY header|Litmus metrics service|litmus client:/)
+    const serverish = /litmus server:|API_KEY header|Litmus metrics service|litmus client:/
     expect(readFileSync(new URL('../dist/server.js', import.meta.url), 'utf8')).toMatch(/litmus server:/)
-    const imports = [
-      ...[...lib.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^;'"`]*?from\s*["'`]([^"'`]+)["'`]/gm)].map((m) => m[1]),
-      ...[...lib.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1])
-    ]
-    expect(imports.length).toBeGreaterThan(0)
-    for (const spec of imports) expect(spec).toMatch(/^\.\/(models\/[\w-]+|core-wasm)\.js$/)
+    // Every file the library can import, static or dynamic, from litmus.js on.
+    const seen = new Set<string>()
+    const walk = (url: URL) => {
+      if (seen.has(url.href)) return
+      seen.add(url.href)
+      const code = readFileSync(url, 'utf8')
+      expect(code, url.pathname).not.toMatch(serverish)
+      const imports = [
+        ...[...code.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^;'"`]*?from\s*["'`]([^"'`]+)["'`]/gm)].map((m) => m[1]!),
+        ...[...code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]!)
+      ]
+      // Model chunks, metric code, code shared with other entries and the WebAssembly: files of the package.
+      for (const spec of imports) {
+        expect(spec).toMatch(/^\.\.?\/(models\/[\w-]+|metrics\/[\w-]+|shared\/[\w-]+|[\w-]+|core-wasm)\.js$/)
+        walk(new URL(spec, url))
+      }
+    }
+    walk(new URL('../dist/litmus.js', import.meta.url))
+    expect(seen.size).toBeGreaterThan(20)
   })
 })
 

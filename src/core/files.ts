@@ -13,6 +13,8 @@
 type Fs = typeof import('node:fs')
 
 const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined
+// This module is bundled into litmus.js itself, beside models/ and core.wasm (vite.config.ts keeps it out
+// of the shared chunk under dist/shared/): it looks for the files beside its own URL.
 // Built from the module's own URL by string, not `new URL(literal, import.meta.url)`: bundlers treat that
 // pattern as an asset to copy in, and these files are optional.
 const here = import.meta.url

@@ -2,7 +2,6 @@ import type { CoreExports } from './abi.js'
 import { LimitError } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
 import { decodeBase64, weightBytes } from './base64.js'
-import { wasmFile } from './files.js'
 
 export { decodeBase64, weightBytes }
 
@@ -31,12 +30,12 @@ export class Core {
     this.exports = instance.exports as unknown as CoreExports
   }
 
-  static async load(): Promise<Core> {
+  /** `file`: the module's bytes where they can be read from a file (in Node, core/files.ts's wasmFile). */
+  static async load(file: () => Uint8Array | undefined = () => undefined): Promise<Core> {
     // The module's base64 is a chunk of its own (dist/core-wasm.js), imported beside the model chunks:
     // all-ASCII, it compiles as a one-byte source, where inside litmus.js (which has non-ASCII text in
     // its rules) it made the whole bundle two-byte and slower to read and parse (issue 25).
-    // In Node, dist/core.wasm read as bytes where it exists (core/files.ts).
-    const bytes = compiled === undefined ? wasmFile() : undefined
+    const bytes = compiled === undefined ? file() : undefined
     compiled ??=
       bytes !== undefined
         ? WebAssembly.compile(bytes as BufferSource)

@@ -6,7 +6,7 @@ import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { KINDS, TOPIC, sentencesOf, type Broken, type Rule } from './adherence-rules.js'
 import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
-import { vectorsModel } from './stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 import { cosine, isContent, wordsOf } from './text-words.js'
 
 /** A response stays on a policy's topic when some content word is at least this close to a topic word. */

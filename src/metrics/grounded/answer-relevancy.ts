@@ -7,7 +7,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { bigramCoverage, cjkShare } from './grounding/bigrams.js'
 import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
 import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
-import { vectorsModel } from './stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 import { isContent, wordsOf, type Word, type Words } from './text-words.js'
 
 /** Below this cosine two different words do not count as a match. */

@@ -9,7 +9,7 @@ import { matchWords } from './answer-relevancy.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
 import { answerWords, askedType } from './question.js'
-import { vectorsModel } from './stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 import { wordsOf } from './text-words.js'
 
 export interface Check {

@@ -5,7 +5,7 @@
 import type { Context, Scorer } from '../shared/context.js'
 import { ground, type Term, type TermKind } from './grounding/align.js'
 import { defineMetric } from '../shared/metric.js'
-import { vectorsModel } from './stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 
 export const DEFAULT_SEVERITY = 0.5
 /** Distinct phrase aspects kept per query (the first ones; a repeated phrase counts once). */

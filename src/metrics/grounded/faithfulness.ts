@@ -10,7 +10,7 @@ import { ground, type Alignment, type Grounding, type Statement } from './ground
 import { bigrams, cjkShare, coverageIn } from './grounding/bigrams.js'
 import { contradicts, contradictionFeatures } from './grounding/contradiction.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
-import { vectorsModel } from './stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 
 /** Share of CJK letters in the response from which statements are matched by character bigrams. */
 const CJK_SHARE = 0.3

@@ -1,33 +1,17 @@
 // Stability: how alike in meaning several responses are. The core embeds each response once (word
 // vectors with SIF weights plus hashed character trigrams, assembly/vec/vectors.ts) and scores every
 // pair in one SIMD pass (assembly/judge/stability.ts); see docs/metrics/stability.md.
-import { weightBytes } from '../../core/wasm.js'
 import { invalidArgument } from '../../errors.js'
 import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
-import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
+import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
+import { vectorsModel } from '../shared/vectors.js'
 
 /** Most responses one call compares (the pair matrix grows with the square). */
 export const MAX_RESPONSES = 1000
 
 const exportsOf = (ctx: Context) => ctx.core.exports
 
-/** The word vectors, copied into core memory kept for the instance, with their tables built. */
-export const vectorsModel = defineModel('vectors', () => import('../../models/vectors.generated.js'), (ctx, model) => {
-  const x = exportsOf(ctx)
-  const vocab = new TextEncoder().encode(model.VOCAB)
-  const vectors = weightBytes(model.VECTORS)
-  const words = vectors.length / model.DIMS
-  const ptr = x.vectorsReserve(words, model.DIMS, vocab.length)
-  // Layout (vec/vectors.ts): int8 vectors, PC (f32, 16-aligned), vocabulary text.
-  const pc = ptr + ((vectors.length + 15) & ~15)
-  const bytes = ctx.core.bytes
-  bytes.set(vectors, ptr)
-  ctx.core.f32(pc, model.DIMS).set(model.PC)
-  bytes.set(vocab, pc + model.DIMS * 4)
-  x.vectorsLoad(model.SIF_A, model.ZIPF_C, model.OOV_RANK, model.OOV_WEIGHT, model.NGRAM_MIN, model.NGRAM_MAX, model.NGRAM_BITS, model.LEX_BITS, model.ALPHA)
-  x.stabilityZero(model.ZERO)
-})
 
 function checkCount(responses: string[]): void {
   if (responses.length > MAX_RESPONSES) {

@@ -7,7 +7,7 @@ import { invalidArgument } from '../../errors.js'
 import { MAX_TOPIC_CHARS, MAX_TOPICS } from '../../schema/limits.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
-import { vectorsModel } from '../grounded/stability.js'
+import { vectorsModel } from '../shared/vectors.js'
 
 /** Topic tables kept per instance (about 21 KB each); the least recent request's topics make way. */
 export const TOPIC_SLOTS = 128
