@@ -681,8 +681,12 @@ class Lexicon {
   termBytes = new Uint32Array(0)
   termWord = new Int32Array(0)
   statements = new Int32Array(0)
-  /** Per word id: the cosine (`cos`) of its vector to the sentence refined last (stamp `cosStamp`). */
+  /**
+   * Per word id: its best cosine (`cos`) to the words of the sentence it was last refined against
+   * (`cosSentence`), in the call stamped `cosStamp`.
+   */
   cosStamp = new Int32Array(0)
+  cosSentence = new Int32Array(0)
   cos = new Float64Array(0)
   /** The last stamp set on `cosStamp` (kept across calls, as the stamps are). */
   cosStamped = 0
@@ -1017,6 +1021,10 @@ class Aligner {
   private readonly dims: number
   /** Indices of the terms `refine` reads (reused). */
   private soft = new Int32Array(64)
+  /** The word vectors of each sentence refined so far, embedded once per call (`vectorsAt`). */
+  private readonly sentenceVectors = new Map<number, [number, number, number] | undefined>()
+  /** This call's stamp on `lex.cosStamp`. */
+  private readonly cosStamp: number
 
   constructor(
     private readonly ix: ContextIndex,
@@ -1035,6 +1043,7 @@ class Aligner {
     this.acc = ix.lex.acc
     this.dims = core.exports.vectorsDims()
     this.maxIdf = Math.log(1 + (n + 0.5) / 0.5)
+    this.cosStamp = ++ix.lex.cosStamped
   }
 
   /** IDF of the call's term `id` (-1: in no sentence). */
@@ -1151,16 +1160,15 @@ class Aligner {
   }
 
   /**
-   * The top K sentences by BM25 over the statement's distinct terms ([sentence, score], best first; ties:
-   * earlier sentence first). Each term costs its postings. A term in more than MAX_POSTINGS sentences is
+   * The top K sentences by BM25 over the statement's distinct terms, best first (ties: earlier sentence
+   * first), in `topI` (sentences) and `topV` (scores); returns how many. Each term costs its postings. A term in more than MAX_POSTINGS sentences is
    * too common to pick candidates (and would make many statements against a long context quadratic): it
    * is skipped here, or, when every term is that common, read for its first MAX_POSTINGS sentences only.
    * It still counts in coverage.
    */
-  private candidates(ids: Int32Array): [number, number][] {
-    const S = this.ix.lex.sentences
-    const { start, postings, counts, df, mark } = this.ix.lex
-    const { acc, touched, avgLen } = this
+  private candidates(ids: Int32Array): number {
+    const { df, mark } = this.ix.lex
+    const { acc, touched } = this
     // Distinct terms in order of first occurrence (marked once each): are any rare enough to pick, and
     // which common one is rarest (the first of the fewest sentences).
     let m = ++this.marked
@@ -1173,27 +1181,17 @@ class Aligner {
       if (df[id] <= MAX_POSTINGS) rare = true
       else if (rarest < 0 || df[id] < df[rarest]) rarest = id
     }
-    const add = (id: number) => {
-      const w = this.idfOf(id)
-      const from = start[id]
-      const count = Math.min(df[id], MAX_POSTINGS)
-      for (let k = 0; k < count; k++) {
-        const i = postings[from + k]
-        const f = counts[from + k]
-        if (acc[i] === 0) touched.push(i)
-        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
-      }
-    }
+    // The picked terms' postings, in order of first occurrence: the rare ones, else the rarest.
     if (rare) {
       m = ++this.marked
       for (let j = 0; j < ids.length; j++) {
         const id = ids[j]
         if (id < 0 || mark[id] === m) continue
         mark[id] = m
-        if (df[id] <= MAX_POSTINGS) add(id)
+        if (df[id] <= MAX_POSTINGS) this.accumulate(id)
       }
-    } else if (rarest >= 0) add(rarest)
-    // Top K by a linear pass (insertion into K slots; pairs made once, at the end).
+    } else if (rarest >= 0) this.accumulate(rarest)
+    // Top K by a linear pass (insertion into K slots).
     const { topI, topV } = this
     let size = 0
     for (const i of touched) {
@@ -1210,9 +1208,22 @@ class Aligner {
     }
     for (const i of touched) acc[i] = 0
     touched.length = 0
-    const top: [number, number][] = []
-    for (let k = 0; k < size; k++) top.push([topI[k], topV[k]])
-    return top
+    return size
+  }
+
+  /** Add the BM25 part of the call's term `id` to its first MAX_POSTINGS sentences' accumulators. */
+  private accumulate(id: number): void {
+    const { sentences: S, start, postings, counts, df } = this.ix.lex
+    const { acc, touched, avgLen } = this
+    const w = this.idfOf(id)
+    const from = start[id]
+    const count = Math.min(df[id], MAX_POSTINGS)
+    for (let k = 0; k < count; k++) {
+      const i = postings[from + k]
+      const f = counts[from + k]
+      if (acc[i] === 0) touched.push(i)
+      acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
+    }
   }
 
   /** A term's exact match in sentence `i`: 1 when it holds the term, SOMEWHERE when the context does, else 0. */
@@ -1225,9 +1236,11 @@ class Aligner {
    * highest) with its terms' matches. A candidate costs a binary search per term, not a pass over the
    * sentence (a statement against one long sentence would read the whole sentence per statement).
    */
-  private exactSupport(top: [number, number][], ids: Int32Array, weight: Float64Array, total: number, support: Support[]): Best | undefined {
+  private exactSupport(top: number, ids: Int32Array, weight: Float64Array, total: number, support: Support[]): Best | undefined {
     let best: Support | undefined
-    for (const [i, bm25] of top) {
+    for (let t = 0; t < top; t++) {
+      const i = this.topI[t]
+      const bm25 = this.topV[t]
       let sum = 0
       for (let j = 0; j < ids.length; j++) sum += this.exact(i, ids[j]) * weight[j]
       const coverage = total > 0 ? sum / total : 0
@@ -1244,8 +1257,8 @@ class Aligner {
   /**
    * Word vectors refine the best candidate only (the costly part): a word term the sentence lacks counts
    * by its best cosine to the sentence's words. Numbers, dates and names count only by their exact form;
-   * a vector would blur 1995 into 1996. A word's cosine is computed once per statement (its vector
-   * depends on its spelling only).
+   * a vector would blur 1995 into 1996. A word's cosine to a sentence is computed once per call (its
+   * vector depends on its spelling only).
    */
   private refine(best: Best, terms: Terms, weight: Float64Array, total: number): void {
     const dims = this.dims
@@ -1260,24 +1273,31 @@ class Aligner {
     const soft = this.soft
     const vs = this.termVectors(terms, soft, count)
     const i = best.support.sentence
-    const sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
+    // Many statements may refine against one sentence: its vectors stay in the call's arena, and
+    // embedding it again per statement would grow the arena (and the time) with statements x sentence.
+    let sv = this.sentenceVectors.get(i)
+    if (!this.sentenceVectors.has(i)) {
+      sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
+      this.sentenceVectors.set(i, sv)
+    }
     if (!sv) return
     // Both vector sets read through one view of core memory, made after the last core call.
-    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >> 2)
+    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >>> 2)
     const rows = sv[0]
     const base = sv[2] >> 2
     const lex = this.ix.lex
     lex.cosStamp = grown(lex.cosStamp, lex.key.length)
+    lex.cosSentence = grown(lex.cosSentence, lex.key.length)
     lex.cos = grown(lex.cos, lex.key.length)
-    const { cosStamp, cos } = lex
-    const stamp = ++lex.cosStamped
+    const { cosStamp, cosSentence, cos } = lex
+    const stamp = this.cosStamp
     for (let k = 0; k < count; k++) {
       const v = vs[k]
       if (v < 0) continue
       const j = soft[k]
       const word = terms.wordId(j)
       let c: number
-      if (cosStamp[word] === stamp) c = cos[word]
+      if (cosStamp[word] === stamp && cosSentence[word] === i) c = cos[word]
       else {
         c = 0
         for (let r = 0; r < rows; r++) {
@@ -1287,6 +1307,7 @@ class Aligner {
           if (d > c) c = d
         }
         cosStamp[word] = stamp
+        cosSentence[word] = i
         cos[word] = c
       }
       match[j] = Math.max(match[j], cosineToMatch(c))
@@ -1310,10 +1331,11 @@ class Aligner {
     }
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
     let own: Set<string> | undefined
-    const againstOf = new Map<TermKind, string[]>()
+    let againstOf: Map<TermKind, string[]> | undefined
     for (let j = 0; j < ids.length; j++) {
       if (terms.kindCode(j) === K_WORD || ids[j] >= 0) continue
       const kind = terms.kind(j)
+      againstOf ??= new Map()
       let against = againstOf.get(kind)
       if (!against) {
         if (best && aboutSame) {
