@@ -535,9 +535,7 @@ function statementsOf(text: string, t: Tokenised, base: number, lex: Lexicon): S
         const e = t.words[2 * w + 1]
         let id = ids[w]
         if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
-          const word = text.slice(s, e)
-          if (id === WORD_IDS.NONE) id = lex.extraId(word)
-          if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, word)
+          id = lex.meet(id, text.slice(s, e))
           ;({ key, kind: kinds, lower } = lex)
         }
         // A word with a capital sigma keeps the lower case of the word alone here (as the lexicon learns
@@ -747,6 +745,16 @@ class Lexicon {
     return [k, kind | (DATE_WORDS.has(lower) ? DATE_WORD : 0)]
   }
 
+  /**
+   * The id of `word`, whose core id is `id` (WORD_IDS.NONE: the core did not keep it), learned when the
+   * lexicon has not met it. May grow the lexicon's arrays: read them again after.
+   */
+  meet(id: number, word: string): number {
+    if (id === WORD_IDS.NONE) id = this.extraId(word)
+    if (this.key[id] === KEY_UNKNOWN) this.learn(id, word)
+    return id
+  }
+
   /** Learn what word `id` (spelled `word`) means. */
   learn(id: number, word: string): void {
     const lower = word.toLowerCase()
@@ -907,9 +915,7 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
       for (; w < nw && words[2 * w + 1] <= se; w++) {
         let id = ids[w]
         if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
-          const word = chunk.slice(words[2 * w], words[2 * w + 1])
-          if (id === WORD_IDS.NONE) id = lex.extraId(word)
-          if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, word)
+          id = lex.meet(id, chunk.slice(words[2 * w], words[2 * w + 1]))
           ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
         }
         let k = key[id]
