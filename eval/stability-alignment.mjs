@@ -37,7 +37,18 @@ function align(a, b) {
   const p = side(A, B), r = side(B, A)
   return p + r ? (2 * p * r) / (p + r) : 0
 }
+/** Baselines: token Jaccard, and minus the difference in length (characters). */
+function jaccard(a, b) {
+  const A = new Set(toks(a))
+  const B = new Set(toks(b))
+  let both = 0
+  for (const w of A) if (B.has(w)) both++
+  const union = A.size + B.size - both
+  return union === 0 ? 1 : both / union
+}
 for (const r of rows) {
+  r.jaccard = jaccard(r.sentence1, r.sentence2)
+  r.length = -Math.abs(r.sentence1.length - r.sentence2.length)
   r.ship = l.stability({ responses: [r.sentence1, r.sentence2] }).avg
   r.align = align(r.sentence1, r.sentence2)
 }
@@ -45,7 +56,7 @@ for (const r of rows) {
 const sources = [...new Set(rows.map((r) => r.source))]
 const mixScore = (rs, w) => rs.map((r) => (1 - w) * r.ship / 100 + w * r.align)
 const W = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]
-console.log('source | pairs | shipped | alignment | mix (w chosen on other sources) | w')
+console.log('left-out source | pairs | token Jaccard | length difference | shipped (previous build = this build) | alignment alone | mix (w chosen on the other sources) | w')
 for (const s of sources) {
   const test = rows.filter((r) => r.source === s)
   const other = rows.filter((r) => r.source !== s)
@@ -56,7 +67,7 @@ for (const s of sources) {
     if (v > bestV) { bestV = v; bestW = w }
   }
   const y = test.map((r) => r.score)
-  console.log(`${s} | ${test.length} | ${spearman(test.map((r) => r.ship), y).toFixed(3)} | ${spearman(test.map((r) => r.align), y).toFixed(3)} | ${spearman(mixScore(test, bestW), y).toFixed(3)} | ${bestW}`)
+  console.log(`${s} | ${test.length} | ${spearman(test.map((r) => r.jaccard), y).toFixed(3)} | ${spearman(test.map((r) => r.length), y).toFixed(3)} | ${spearman(test.map((r) => r.ship), y).toFixed(3)} | ${spearman(test.map((r) => r.align), y).toFixed(3)} | ${spearman(mixScore(test, bestW), y).toFixed(3)} | ${bestW}`)
 }
 for (const split of ['stsb_dev', 'stsb_train']) {
   const rs = rows.filter((r) => r.split === split); const y = rs.map((r) => r.score)
