@@ -5,7 +5,7 @@
 //   npm run build && node eval/stability-alignment.mjs
 import { readFileSync } from 'node:fs'
 import { readGlove, subTokens, sifWeight } from '../scripts/build-vectors.mjs'
-import { spearman } from './stability.eval.mjs'
+import { jaccard, spearman } from './stability.eval.mjs'
 const { load } = await import('../dist/litmus.js')
 const l = await load()
 const rows = []
@@ -37,15 +37,7 @@ function align(a, b) {
   const p = side(A, B), r = side(B, A)
   return p + r ? (2 * p * r) / (p + r) : 0
 }
-/** Baselines: token Jaccard, and minus the difference in length (characters). */
-function jaccard(a, b) {
-  const A = new Set(toks(a))
-  const B = new Set(toks(b))
-  let both = 0
-  for (const w of A) if (B.has(w)) both++
-  const union = A.size + B.size - both
-  return union === 0 ? 1 : both / union
-}
+// Baselines: token Jaccard, and minus the difference in length (characters).
 for (const r of rows) {
   r.jaccard = jaccard(r.sentence1, r.sentence2)
   r.length = -Math.abs(r.sentence1.length - r.sentence2.length)
