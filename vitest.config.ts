@@ -12,13 +12,7 @@ export default defineConfig({
     testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'suites', include: ['test/**/*.test.ts'], exclude: TIMING, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      // A young generation of 64 MB: these suites fit the growth of the algorithms' work. With V8's default
-      // one, a call on a 64-128 KB one-sentence response promotes its per-statement objects and pays for
-      // major collections on the collector's threads, which process CPU time counts: faithfulness on an
-      // "and" chain took 5 ms at 32 KB and 89 ms at 128 KB (15 and 30 ms at 64 and 128 KB with this setting), and the
-      // fits failed one clean CI run in three. That cost is real and is left for the grounding code to
-      // shed (fewer live objects per statement); it is not what these suites can measure reliably.
-      { extends: true, test: { name: 'timing', include: TIMING, maxWorkers: 1, execArgv: ['--max-semi-space-size=64'], sequence: { groupOrder: 1 } } }
+      { extends: true, test: { name: 'timing', include: TIMING, maxWorkers: 1, sequence: { groupOrder: 1 } } }
     ]
   }
 })

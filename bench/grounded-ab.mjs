@@ -4,7 +4,7 @@
 //   node --no-liftoff bench/grounded-ab.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [reps=15]
 // Faithfulness: a 300-character response against 10 KB and 40 KB of context (linear: the 40 KB time is
 // about 4x the 10 KB one, less the statements' fixed part); answer relevancy: one question and a one-sentence response; stability: 100
-// responses per call (4,950 pairs).
+// responses per call (4,950 pairs); faithfulness and v3 summarization on long one-sentence responses.
 import { loadBrown } from './brown.mjs'
 import { alternate } from './util.mjs'
 
@@ -25,6 +25,10 @@ const response = (prose.slice(2000, 2150) + ' ' + prose.slice(6000, 6149)).repla
 const responses = []
 for (let i = 0; responses.length < 100; i += 120) responses.push(prose.slice(i, i + 120))
 
+const chain = (n) => 'we sat by the river and '.repeat(n / 24) + 'home.'
+const shortContext = [{ chunk_text: 'We sat by the river.' }]
+const shortNodes = [{ node_id: 'n0', node_text: 'We sat by the river.', node_score: 1 }]
+
 // A rep runs a case several times (one call is 0.5 ms: a single call per rep times the timer and the
 // collector more than the call), after a warm-up of 10 reps per build, so the optimised code is timed.
 const times = (n, f) => (l) => {
@@ -34,7 +38,13 @@ const CASES = [
   ['faithfulness, 300 chars vs 10 KB', 20, times(20, (l) => l.faithfulness({ query: '', response, context: ctx10 }))],
   ['faithfulness, 300 chars vs 40 KB', 5, times(5, (l) => l.faithfulness({ query: '', response, context: ctx40 }))],
   ['answer relevancy, x100', 100, (l) => { for (let i = 0; i < 100; i++) l.answerRelevancy({ query: 'Who wrote the play Hamlet and when was it first performed?', response: responses[i] }) }],
-  ['stability, 100 responses', 4950, (l) => l.stability({ responses })]
+  ['stability, 100 responses', 4950, (l) => l.stability({ responses })],
+  // One-sentence responses of 64 and 128 KB (an "and" chain of 2,700 and 5,400 clauses, and "a b" words:
+  // one statement of 16,000 and 32,000 terms) against a short context: where the grounding once kept an
+  // object per word and per statement through the call, and the collector promoted them.
+  ['faithfulness, 64 KB "and" chain', 1, (l) => l.faithfulness({ query: 'Where?', response: chain(65_536), context: shortContext })],
+  ['v3 summarization, 128 KB "and" chain', 1, (l) => l.v3.summarization({ query: 'Summarise.', response: chain(131_072), context: shortNodes })],
+  ['faithfulness, 128 KB "a b"', 1, (l) => l.faithfulness({ query: 'Where?', response: 'a b '.repeat(32_768), context: shortContext })]
 ]
 
 const builds = []

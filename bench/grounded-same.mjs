@@ -120,6 +120,24 @@ for (let k = 0; k < PER * 4; k++) {
   faith(response, chunked(context, pick([50, 300, 2000])), pick([0, 0.5, 1]))
   relevancy(response, chunked(context, pick([50, 300])), 0.5)
 }
+// Long texts: one-sentence responses of repeated units (the linear-time suites' kind of input, and where
+// the grounding once kept an object per word) against themselves, a short context and prose; and Brown
+// prose cut into responses of many sentences.
+const UNITS = ['a b ', 'we sat by the river and ', 'The tower, built in 1889 ', 'Not in Paris; ', '5 ', 'aA ', '\u03a98|A', 'x, and y but z ', 'May 3 ', 'Μ Σ ']
+for (const u of UNITS) {
+  for (const n of [4096, 40000]) {
+    const text = u.repeat(Math.ceil(n / u.length)).slice(0, n)
+    faith(text, [{ chunk_id: 'c0', chunk_text: text }], 0.5)
+    faith(text + ' home.', [{ chunk_id: 'c0', chunk_text: 'We sat by the river in Paris in 1889, not in May.' }], 0.5)
+    relevancy(text, [{ chunk_id: 'c0', chunk_text: text }], 0.5)
+  }
+}
+const { loadBrown } = await import('./brown.mjs')
+const prose = loadBrown().text
+for (let k = 0; k < 20; k++) {
+  const at = Math.floor(rand() * (prose.length - 60000))
+  faith(prose.slice(at, at + 500 + Math.floor(rand() * 8000)), chunked(prose.slice(at - (at % 1000), at + 20000), 1000), 0.5)
+}
 // Many distinct invented words (about 60,000 across the run), then the first requests again.
 const firstRequests = requests.slice(0, 300)
 const letters = 'abcdefghijklmnopqrstuvwxyzéö'

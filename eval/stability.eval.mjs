@@ -41,7 +41,7 @@ export const spearman = (a, b) => pearson(ranks(a), ranks(b))
 
 const words = (text) => subTokens(text).map((w) => w.toLowerCase())
 
-function jaccard(a, b) {
+export function jaccard(a, b) {
   const A = new Set(words(a))
   const B = new Set(words(b))
   let both = 0

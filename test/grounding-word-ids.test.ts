@@ -1,4 +1,4 @@
-// The grounding reads context words through ids the core keeps across calls (assembly/text/wordids.ts):
+// The grounding reads context and response words through ids the core keeps across calls (assembly/text/wordids.ts):
 // the table itself, and answers that must not depend on what it holds (full, emptied, words it cannot
 // take: longer than 64 bytes, more distinct words in one call than it holds, a capital sigma).
 import { readFileSync } from 'node:fs'
@@ -106,5 +106,15 @@ describe('grounding answers do not depend on the word table', () => {
     expect(got).toEqual(other.faithfulness(faithful))
     const relevant = { query: 'When did the last lighthouse keeper retire?', context: big, include_chunk_scores: true }
     expect(litmus.contextRelevancy(relevant)).toEqual(other.contextRelevancy(relevant))
+  })
+
+  it('a response with more distinct words than the table holds, in one call', () => {
+    const words = Array.from({ length: WORD_IDS.CAP + 3000 }, (_, i) => `yy${i.toString(36)}`)
+    const response = `${words.join(' ')}. The Eiffel Tower was completed in 1901. Η ΟΔΟΣ ΑΘΗΝΑΣ είναι μεγάλη.`
+    flood(WORD_IDS.CAP / 3)
+    const got = litmus.faithfulness(request(response))
+    expect(got.statements.slice(1).map((s) => [s.label, s.chunk_id])).toEqual([['Intrinsic Hallucination', 'tower'], ['Safe', 'greek']])
+    expect(got).toEqual(other.faithfulness(request(response)))
+    expect(litmus.explain('faithfulness', request(response))).toEqual(other.explain('faithfulness', request(response)))
   })
 })

@@ -112,6 +112,10 @@ describe('rule passes are linear', () => {
   // Each clause "x y z w and" has enough words on both sides for the splitter to look at both.
   it.each([
     ['faithfulness, bare "and" chains', (n: number) => ({ query: 'Where?', response: 'we sat by the river and '.repeat(n / 24) + 'home.', context: [{ chunk_text: 'We sat by the river.' }] }), 'faithfulness'],
+    // Thousands of statements whose best candidate is one long context sentence: each statement once
+    // read the whole sentence's terms, and embedded its words again in the call's memory for the words
+    // it lacks (z, w): quadratic, and past 2 GB of core memory at 64-128 KB (a RangeError).
+    ['faithfulness, many statements against one long sentence', (n: number) => ({ query: 'Where?', response: 'x y z w and '.repeat(n / 12), context: [{ chunk_text: 'x y '.repeat(n / 4) }] }), 'faithfulness'],
     ['faithfulness, a run of spaces before "and"', (n: number) => ({ query: 'Where?', response: 'We sat' + ' '.repeat(n) + 'and ate.', context: [{ chunk_text: 'We sat.' }] }), 'faithfulness'],
     ['context relevancy, bare "and" chains', (n: number) => ({ query: 'river?', context: [{ chunk_text: 'we sat by the river and '.repeat(n / 24) }] }), 'context_relevancy']
   ])('%s', (_what, body, name) => {

@@ -3,7 +3,7 @@
 // asks for) are each aligned with the context's sentences by the shared grounding (grounding/align.ts):
 // an aspect scores its best sentence's coverage. See docs/metrics/context-relevancy.md.
 import type { Context, Scorer } from '../shared/context.js'
-import { ground, type Term, type TermKind } from './grounding/align.js'
+import { ground, type TermKind, type Terms } from './grounding/align.js'
 import { defineMetric } from '../shared/metric.js'
 import { vectorsModel } from '../shared/vectors.js'
 
@@ -21,37 +21,37 @@ const ANSWER_TYPES: [RegExp, string, TermKind[]][] = [
 
 interface Aspect {
   label: string
-  terms: Term[]
+  terms: Terms
   /** Kinds of term that answer the question (answer-type aspect only). */
   answer?: TermKind[]
 }
 
-/** Runs of consecutive content terms of the query (nothing but spaces or hyphens between them). */
-function aspectsOf(query: string, terms: Term[]): Aspect[] {
+/**
+ * Runs of consecutive content terms of the query (nothing but spaces or hyphens between them; a negation
+ * cue between two terms is a word, so it ends a run too).
+ */
+function aspectsOf(query: string, terms: Terms): Aspect[] {
   const out: Aspect[] = []
-  let run: Term[] = []
+  let from = 0
   const seen = new Set<string>()
-  const flush = () => {
-    const key = run.map((t) => t.key).join(' ')
-    if (run.length && !seen.has(key) && out.length < MAX_ASPECTS) {
-      seen.add(key)
-      out.push({ label: query.slice(run[0].span[0], run[run.length - 1].span[1]), terms: run })
+  const flush = (to: number) => {
+    if (to > from && out.length < MAX_ASPECTS) {
+      let key = terms.key(from)
+      for (let j = from + 1; j < to; j++) key += ' ' + terms.key(j)
+      if (!seen.has(key)) {
+        seen.add(key)
+        out.push({ label: query.slice(terms.start(from), terms.end(to - 1)), terms: terms.slice(from, to) })
+      }
     }
-    run = []
+    from = to
   }
-  for (const t of terms) {
-    if (t.negation) {
-      flush()
-      continue
-    }
-    const prev = run[run.length - 1]
-    if (prev && !/^[\s\-–]*$/.test(query.slice(prev.span[1], t.span[0]))) flush()
-    run.push(t)
+  for (let j = 1; j < terms.length; j++) {
+    if (!/^[\s\-–]*$/.test(query.slice(terms.end(j - 1), terms.start(j)))) flush(j)
   }
-  flush()
+  flush(terms.length)
   for (const [re, label, kinds] of ANSWER_TYPES) {
     if (re.test(query)) {
-      out.push({ label: `answer type: ${label}`, terms: [], answer: kinds })
+      out.push({ label: `answer type: ${label}`, terms: terms.slice(0, 0), answer: kinds })
       break
     }
   }
@@ -66,16 +66,16 @@ const round2 = (x: number) => Math.round(x * 100) / 100
 /** Per-aspect coverage (0..1) of the query's aspects by `chunks`; with `perChunk`, each chunk's score too. */
 function coverages(ctx: Context, query: string, chunks: string[], gamma: number, perChunk: boolean): { aspects: Aspect[]; cover: number[]; chunkScores: number[] } {
   const g = ground(ctx, query, chunks)
-  const terms = g.statements.flatMap((s) => s.terms)
+  const terms = g.terms()
   const aspects = aspectsOf(query, terms)
   const whole = g.align(terms)
-  const own = new Set(terms.map((t) => t.key))
+  const own = terms.keySet()
   const answers = (kinds: TermKind[], specials: { key: string; kind: TermKind }[]) => specials.some((t) => kinds.includes(t.kind) && !own.has(t.key))
   const cover = aspects.map((a) => {
     if (a.answer) {
       // Answered when one of the sentences that best cover the whole query (the K candidates) holds a
       // term of the asked-for kind that the query itself does not.
-      const found = whole.support.some((sup) => answers(a.answer!, g.terms(g.sentence(sup.sentence).text)))
+      const found = whole.support.some((sup) => answers(a.answer!, g.specialsIn(g.sentence(sup.sentence).text)))
       return found ? 1 : 0
     }
     return g.align(a.terms).coverage

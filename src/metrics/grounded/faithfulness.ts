@@ -6,7 +6,7 @@
 // See docs/metrics/faithfulness.md.
 import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
-import { ground, type Alignment, type Grounding, type Statement } from './grounding/align.js'
+import { ground, type Alignment, type Grounding } from './grounding/align.js'
 import { bigrams, cjkShare, coverageIn } from './grounding/bigrams.js'
 import { contradicts, contradictionFeatures } from './grounding/contradiction.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
@@ -49,10 +49,10 @@ export function features(a: Alignment): number[] {
   let total = 0
   let exact = 0
   let unmatched = 0
-  for (const m of a.matched) {
-    total += m.weight
-    if (m.match === 1) exact += m.weight
-    if (m.match < 0.5) unmatched++
+  for (let j = 0; j < a.match.length; j++) {
+    total += a.weight[j]
+    if (a.match[j] === 1) exact += a.weight[j]
+    if (a.match[j] < 0.5) unmatched++
   }
   return [a.coverage, total > 0 ? exact / total : 0, Math.min(unmatched, 4) / 4, a.wordOverlap, Math.min(changed, 2), Math.min(missing, 2), ...contradictionFeatures(a)]
 }
@@ -79,25 +79,37 @@ function labelOf(p: number, a: Alignment): { label: Label; probability: number }
   return { label: p < 0.5 - UNSAFE_BAND ? 'Extrinsic Hallucination' : 'Unsafe', probability: 1 - p }
 }
 
+const LABELS: Label[] = ['Safe', 'Unsafe', 'Intrinsic Hallucination', 'Extrinsic Hallucination']
+
+/** One statement checked, as `explain` shows it. */
 interface Checked {
-  statement: Statement
   alignment: Alignment
   features: number[]
   p: number
-  label: Label
-  probability: number
 }
 
+/**
+ * A response checked statement by statement. Per statement only numbers are kept (P(supported), the
+ * label, its probability, the best sentence): its alignment is garbage as soon as it is read, so a
+ * response of thousands of statements keeps no object per statement or per term through the call.
+ * `keep` collects each statement's alignment and features too (explain).
+ */
 interface Run {
   grounding: Grounding
-  checked: Checked[]
+  count: number
+  p: Float64Array
+  label: Uint8Array
+  probability: Float64Array
+  /** Best supporting sentence of each statement (-1: none). */
+  best: Int32Array
+  checked?: Checked[]
   score: number
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4
 const round2 = (x: number) => Math.round(x * 100) / 100
 
-function run(ctx: Context, response: string, chunks: string[], severity: number): Run {
+function run(ctx: Context, response: string, chunks: string[], severity: number, keep = false): Run {
   const grounding = ground(ctx, response, chunks)
   // Japanese or Chinese: the tokeniser's words are whole runs of text, so coverage and word overlap are
   // read from character bigrams of the statement found in the context (the set built once per call).
@@ -106,20 +118,30 @@ function run(ctx: Context, response: string, chunks: string[], severity: number)
     context = new Set()
     for (const c of chunks) for (const g of bigrams(c)) context.add(g)
   }
-  const checked = grounding.statements.map((statement) => {
-    const alignment = grounding.align(statement.terms, statement.words)
+  const n = grounding.count
+  const r: Run = { grounding, count: n, p: new Float64Array(n), label: new Uint8Array(n), probability: new Float64Array(n), best: new Int32Array(n), score: 100 }
+  if (keep) r.checked = []
+  let sum = 0
+  for (let i = 0; i < n; i++) {
+    const alignment = grounding.alignStatement(i)
     const f = features(alignment)
     if (context) {
-      const cov = coverageIn(statement.text, context)
+      const cov = coverageIn(grounding.statement(i).text, context)
       f[0] = f[1] = f[3] = cov
       f[2] = 1 - cov
     }
     const p = supported(f, severity)
-    return { statement, alignment, features: f, p, ...labelOf(p, alignment) }
-  })
+    const { label, probability } = labelOf(p, alignment)
+    r.p[i] = p
+    r.label[i] = LABELS.indexOf(label)
+    r.probability[i] = probability
+    r.best[i] = alignment.support.length ? alignment.support[0].sentence : -1
+    r.checked?.push({ alignment, features: f, p })
+    sum += p
+  }
   // A response that claims nothing claims nothing false.
-  const score = checked.length ? (100 * checked.reduce((a, c) => a + c.p, 0)) / checked.length : 100
-  return { grounding, checked, score: Math.max(0, Math.min(100, round2(score))) }
+  if (n) r.score = Math.max(0, Math.min(100, round2((100 * sum) / n)))
+  return r
 }
 
 type StatementOut = {
@@ -132,15 +154,17 @@ type StatementOut = {
 
 /** Statements as the service returns them; with `ids`, each names the chunk of its best-aligned sentence. */
 function statementsOut(r: Run, ids: (string | undefined)[] | undefined): StatementOut[] {
-  return r.checked.map((c) => {
-    const out: StatementOut = { statement: c.statement.text, label: c.label, probability: round4(c.probability), sentence_span: c.statement.span }
+  const out: StatementOut[] = new Array(r.count)
+  for (let i = 0; i < r.count; i++) {
+    const st = r.grounding.statement(i)
+    const o: StatementOut = { statement: st.text, label: LABELS[r.label[i]], probability: round4(r.probability[i]), sentence_span: st.span }
     if (ids) {
-      const best = c.alignment.support[0]
-      const id = best ? ids[r.grounding.sentence(best.sentence).chunk] : undefined
-      if (id !== undefined) out.chunk_id = id
+      const id = r.best[i] >= 0 ? ids[r.grounding.sentence(r.best[i]).chunk] : undefined
+      if (id !== undefined) o.chunk_id = id
     }
-    return out
-  })
+    out[i] = o
+  }
+  return out
 }
 
 const scoreFaithfulness: Scorer<'faithfulness'> = (request, ctx) => {
@@ -175,22 +199,24 @@ function explain(ctx: Context): (request: AnyRequest) => Explanation {
   return (request) => {
     const chunks = request.context.map((c) => ('chunk_text' in c ? c.chunk_text : c.node_text))
     const severity = 'severity' in request ? (request.severity ?? DEFAULT_SEVERITY) : DEFAULT_SEVERITY
-    const r = run(ctx, request.response, chunks, severity)
+    const r = run(ctx, request.response, chunks, severity, true)
     const evidence: Evidence[] = []
-    const statements = r.checked.map((c) => {
+    const statements = r.checked!.map((c, i) => {
+      const st = r.grounding.statement(i)
       const best = c.alignment.support[0]
       const sentence = best ? r.grounding.sentence(best.sentence) : undefined
-      for (const m of c.alignment.matched) {
-        if (m.match < 1) evidence.push({ label: `unsupported ${m.term.kind}`, span: m.term.span, string: m.term.word, weight: round4(m.weight * (m.match - 1)) })
+      const { terms, match, weight } = c.alignment
+      for (let j = 0; j < match.length; j++) {
+        if (match[j] < 1) evidence.push({ label: `unsupported ${terms.kind(j)}`, span: terms.span(j), string: terms.word(j), weight: round4(weight[j] * (match[j] - 1)) })
       }
       for (const m of c.alignment.mismatches) {
         evidence.push({ label: `${m.kind} ${m.of}${m.against ? ` (context: ${m.against.join(', ')})` : ''}`, span: m.span, string: m.term, weight: -1 })
       }
       return {
-        statement: c.statement.text,
-        sentence_span: c.statement.span,
-        label: c.label,
-        probability: round4(c.probability),
+        statement: st.text,
+        sentence_span: st.span,
+        label: LABELS[r.label[i]],
+        probability: round4(r.probability[i]),
         supported: round4(c.p),
         coverage: round4(c.alignment.coverage),
         features: c.features.map(round4),

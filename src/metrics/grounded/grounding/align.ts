@@ -4,12 +4,15 @@
 // API (small on purpose):
 //   const g = ground(ctx, text, chunks)   // one call into the core: tokenises text and chunks, indexes
 //                                         // the chunks' sentences (BM25 with the context as collection)
-//   g.statements                          // atomic statements of `text` (see statements below)
+//   g.count, g.statement(i)               // atomic statements of `text` (see statements below)
+//   g.alignStatement(i)                   // Alignment of statement i: best supporting sentences, coverage, mismatches
+//   g.terms() / g.align(terms)            // all content terms of `text` (or a slice of them) aligned as one
 //   g.sentence(i)                         // context sentence i: { chunk, span, text }
-//   g.align(st.terms, st.words)           // Alignment: best supporting sentences, coverage, mismatches
-//   g.terms(anyText)                      // terms of another string (e.g. a query aspect) to align
-// Everything a Grounding returns is plain data (copied out of core memory); `align` may call the core
-// again (word vectors of candidate sentences), so use a Grounding before the next `ground` call only.
+//   g.specialsIn(anyText)                 // numbers, dates and names of another string
+// The text's words, terms and statements are typed arrays (no object per word or per statement); a
+// statement's record and its alignment are made when asked for. `align` may call the core again (word
+// vectors of candidate sentences) and the arrays are reused by the next call, so use a Grounding before
+// the next `ground` call only.
 //
 // Method (docs/metrics/faithfulness.md):
 //  - Words and sentences come from the core tokeniser (assembly/text/tokenise.ts). A term is a
@@ -35,23 +38,6 @@ export interface Statement {
   span: [number, number]
   /** [start, end) of the sentence holding it. */
   sentence: [number, number]
-  terms: Term[]
-  /** Every word of the statement, lower-cased (stop words included). */
-  words: string[]
-}
-
-export interface Term {
-  /** Normalised key (lower case, -s and possessive dropped; numbers without separators). */
-  key: string
-  /** As written. */
-  word: string
-  kind: TermKind
-  /** [start, end) in string indices of the text it came from. */
-  span: [number, number]
-  /** UTF-8 byte range in core memory (for its word vector). */
-  bytes: [number, number]
-  /** True for a negation cue (not, never, no, n't ...); such words are not terms for coverage. */
-  negation?: boolean
 }
 
 export type TermKind = 'word' | 'number' | 'date' | 'name'
@@ -88,28 +74,39 @@ export interface Alignment {
   support: Support[]
   /** Coverage of the best candidate (0 when none). */
   coverage: number
-  /** Terms of the statement with their 0..1 match in the best sentence, for explanations. */
-  matched: { term: Term; match: number; weight: number }[]
+  /** The aligned terms (negation cues are not among them), for explanations. */
+  terms: Terms
+  /** Each term's 0..1 match in the best sentence. */
+  match: Float64Array
+  /** Each term's IDF weight. */
+  weight: Float64Array
   mismatches: Mismatch[]
-  /** Share of the statement's words (stop words included) found anywhere in the context (`words` given), else coverage. */
+  /** Share of the statement's words (stop words included) found anywhere in the context (a statement's alignment), else coverage. */
   wordOverlap: number
 }
 
 export interface Grounding {
-  statements: Statement[]
+  /** Statements of the grounded text. */
+  count: number
+  /** Statement `i` as plain data (made when asked for). */
+  statement(i: number): Statement
+  /** Align statement `i` (its terms, and its words for `wordOverlap`). */
+  alignStatement(i: number): Alignment
+  /** Every term of the grounded text, in order (slice it for a run of them). */
+  terms(): Terms
+  /** Align any terms of the grounded text. */
+  align(terms: Terms): Alignment
   /** Context sentence `i` (an index of `Support.sentence`). */
   sentence(i: number): ContextSentence
-  /** Align a statement's terms; pass its `words` (a statement's own, from `statements`) too for `wordOverlap`. */
-  align(terms: Term[], words?: string[]): Alignment
   /**
    * Chunks holding each term (indices into the chunks, ascending), and the IDF weight the alignment gives
    * it; one pass over the terms' postings (linear in the context).
    */
-  chunksOf(terms: Term[]): { chunks: number[]; weight: number }[]
+  chunksOf(terms: Terms): { chunks: number[]; weight: number }[]
   /** Numbers, dates and names of chunk `c` (key and kind). */
   specialsOf(c: number): { key: string; kind: TermKind }[]
-  /** Terms of `text` (not in core memory: no byte ranges, so no word vectors unless it is the grounded text). */
-  terms(text: string, offset?: number): Term[]
+  /** Numbers, dates and names of a string not in core memory (key and kind). */
+  specialsIn(text: string): { key: string; kind: TermKind }[]
 }
 
 /** Candidates scored for coverage per statement. */
@@ -172,11 +169,12 @@ function normalise(lower: string): string {
 }
 
 interface Tokenised {
-  /** Word spans in string indices and bytes, flattened. */
+  /** Word spans in string indices and bytes (from the text's start), flattened. */
   words: Uint32Array
   wordBytes: Uint32Array
   sentences: Uint32Array
-  sentenceBytes: Uint32Array
+  /** The core's id of each word (assembly/text/wordids.ts; WORD_IDS.NONE: not kept). */
+  ids: Uint32Array
 }
 
 function tokenised(ctx: Context, ref: TextRef): Tokenised {
@@ -186,12 +184,14 @@ function tokenised(ctx: Context, ref: TextRef): Tokenised {
   const [, , , , wordPtr, sentPtr, wordCount, sentCount] = core.u32(res, 8)
   const wordBytes = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : new Uint32Array(0)
   const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
+  // Ids by the words' bytes, before the spans become string indices in place.
+  const ids = wordCount ? core.u32(core.exports.wordIds(ref.ptr, wordPtr, wordCount), wordCount).slice() : new Uint32Array(0)
   if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
   if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
   // ASCII text: byte offsets are the string indices.
   const words = wordCount && !ref.ascii ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
   const sentences = sentCount && !ref.ascii ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
-  return { words, wordBytes, sentences, sentenceBytes }
+  return { words, wordBytes, sentences, ids }
 }
 
 const NOT = 'not'
@@ -244,32 +244,6 @@ function keyOfWord(lower: string): Keyed {
   return { key, kind: 'word' }
 }
 
-/** Term of the word at [s, e) of `text` (bytes [bs, be) of core memory); undefined for a stop word. */
-function termOf(text: string, s: number, e: number, bs: number, be: number, first: boolean): Term | undefined {
-  const word = text.slice(s, e)
-  const key = keyOf(word.toLowerCase(), !first && upperAt(text, s))
-  if (key === undefined) return undefined
-  const term: Term = { key, word, kind: kindOf, span: [s, e], bytes: [bs, be] }
-  if (key === NOT) term.negation = true
-  return term
-}
-
-/** Terms of words [from, to) of a tokenised text. */
-function termsIn(text: string, t: Tokenised, base: number, from: number, to: number, sentenceStart: number, words?: string[] | Set<string>): Term[] {
-  const out: Term[] = []
-  for (let w = from; w < to; w++) {
-    const s = t.words[2 * w]
-    if (words) {
-      const lower = text.slice(s, t.words[2 * w + 1]).toLowerCase()
-      if (Array.isArray(words)) words.push(lower)
-      else words.add(lower)
-    }
-    const term = termOf(text, s, t.words[2 * w + 1], base + t.wordBytes[2 * w], base + t.wordBytes[2 * w + 1], s === sentenceStart)
-    if (term) out.push(term)
-  }
-  return out
-}
-
 // ---- statements ----------------------------------------------------------------------------------
 
 // A bare "but", "whereas" or "and" is tried only from the start of its run of spaces (the lookbehind), so a
@@ -277,33 +251,80 @@ function termsIn(text: string, t: Tokenised, base: number, from: number, to: num
 const CLAUSE = /;\s+|,\s+(?:and|but|while|whereas|although)\s+|(?<!\s)\s+(?:but|whereas)\s+|(?<!\s)\s+and\s+/g
 /** Fewest words on each side of a bare "and" for it to join two clauses rather than two nouns. */
 const AND_MIN_WORDS = 4
-const WORD = /[\p{L}\p{N}]+/gu
+/** A letter or a number (what the clause splitter counts as part of a word). */
+const WORD_CHAR = /[\p{L}\p{N}]/u
+/** `WORD_CHAR` of non-ASCII code points met so far (bounded). */
+const wordCharOf = new Map<number, boolean>()
+
+function isWordChar(cp: number): boolean {
+  if (cp < 128) return (cp >= 48 && cp <= 57) || ((cp | 32) >= 97 && (cp | 32) <= 122)
+  let v = wordCharOf.get(cp)
+  if (v === undefined) {
+    v = WORD_CHAR.test(String.fromCodePoint(cp))
+    if (wordCharOf.size < 65_536) wordCharOf.set(cp, v)
+  }
+  return v
+}
 
 /**
- * Words of a sentence as sorted [start, end) runs, so that the words of any slice are counted by two
- * binary searches: the clause splitter asks at every "and", and counting by slicing would read the rest
- * of the sentence each time.
+ * Words of a sentence (maximal runs of letters and numbers) as sorted [start, end) runs, so that the
+ * words of any slice are counted by two binary searches: the clause splitter asks at every "and", and
+ * counting by slicing would read the rest of the sentence each time. One instance, its arrays reused
+ * sentence after sentence (a regular expression's matches would be an object per word).
  */
 class WordRuns {
-  private readonly starts: number[] = []
-  private readonly ends: number[] = []
-  constructor(sentence: string) {
-    for (const m of sentence.matchAll(WORD)) {
-      this.starts.push(m.index)
-      this.ends.push(m.index + m[0].length)
+  private starts = new Int32Array(64)
+  private ends = new Int32Array(64)
+  private n = 0
+
+  /** Read the runs of text[a, b), as offsets from `a`. */
+  read(text: string, a: number, b: number): void {
+    let n = 0
+    let open = -1
+    for (let i = a; i < b; ) {
+      const hi = text.charCodeAt(i)
+      let cp = hi
+      let len = 1
+      if (hi >= 0xd800 && hi < 0xdc00 && i + 1 < b) {
+        const lo = text.charCodeAt(i + 1)
+        if (lo >= 0xdc00 && lo < 0xe000) {
+          cp = ((hi - 0xd800) << 10) + (lo - 0xdc00) + 0x10000
+          len = 2
+        }
+      }
+      if (isWordChar(cp)) {
+        if (open < 0) open = i - a
+      } else if (open >= 0) {
+        n = this.push(n, open, i - a)
+        open = -1
+      }
+      i += len
     }
+    if (open >= 0) n = this.push(n, open, b - a)
+    this.n = n
   }
+
+  private push(n: number, s: number, e: number): number {
+    if (n === this.starts.length) {
+      this.starts = grown(this.starts, n + 1)
+      this.ends = grown(this.ends, n + 1)
+    }
+    this.starts[n] = s
+    this.ends[n] = e
+    return n + 1
+  }
+
   /** Words with at least one character in [a, b): as many as a word match over sentence.slice(a, b) finds. */
   count(a: number, b: number): number {
     if (b <= a) return 0
-    return firstAtLeast(this.starts, b) - firstAtLeast(this.ends, a + 1)
+    return firstAtLeast(this.starts, this.n, b) - firstAtLeast(this.ends, this.n, a + 1)
   }
 }
 
-/** Index of the first entry >= x in an ascending array. */
-function firstAtLeast(sorted: number[], x: number): number {
+/** Index of the first of the `n` first entries >= x in an ascending array. */
+function firstAtLeast(sorted: Int32Array, n: number, x: number): number {
   let lo = 0
-  let hi = sorted.length
+  let hi = n
   while (lo < hi) {
     const mid = (lo + hi) >> 1
     if (sorted[mid] < x) lo = mid + 1
@@ -312,55 +333,257 @@ function firstAtLeast(sorted: number[], x: number): number {
   return lo
 }
 
+const runs = new WordRuns()
+/** Clause boundaries of the last `clauses` call: [start, end) pairs. */
+let clauseAt = new Int32Array(64)
+
 /**
- * Clause boundaries of one sentence: [start, end) pieces in string indices. Splits at semicolons, at
- * ", and" / ", but" and a bare "but", and at a bare "and" only between two runs of AND_MIN_WORDS words
- * (so "salt and pepper" stays whole).
+ * Clause boundaries of one sentence: [start, end) pieces in string indices, into `clauseAt` (their count
+ * returned). Splits at semicolons, at ", and" / ", but" and a bare "but", and at a bare "and" only
+ * between two runs of AND_MIN_WORDS words (so "salt and pepper" stays whole). A piece without a word is
+ * left out.
  */
-function clauses(text: string, start: number, end: number): [number, number][] {
+function clauses(text: string, start: number, end: number): number {
   const sentence = text.slice(start, end)
-  const words = new WordRuns(sentence)
-  const cuts: [number, number][] = []
+  const words = runs
+  words.read(text, start, end)
+  let n = 0
+  // Cuts [a, b) first (relative to the sentence), then the pieces between them, in place.
+  let prev = 0
+  const piece = (a: number, b: number) => {
+    if (words.count(a, b) === 0) return
+    if (2 * n + 2 > clauseAt.length) clauseAt = grown(clauseAt, 2 * n + 2)
+    clauseAt[2 * n] = start + a
+    clauseAt[2 * n + 1] = start + b
+    n++
+  }
+  let from = 0
   CLAUSE.lastIndex = 0
   for (let m: RegExpExecArray | null; (m = CLAUSE.exec(sentence)); ) {
     const bare = /^\s+and\s+$/.test(m[0])
-    const prev = cuts.length ? cuts[cuts.length - 1][1] : 0
     const after = m.index + m[0].length
     if (bare && (words.count(prev, m.index) < AND_MIN_WORDS || words.count(after, sentence.length) < AND_MIN_WORDS)) continue
     if (words.count(prev, m.index) === 0) continue
-    cuts.push([m.index, after])
+    piece(from, m.index)
+    from = after
+    prev = after
   }
-  const out: [number, number][] = []
-  let from = 0
-  for (const [a, b] of cuts) {
-    out.push([start + from, start + a])
-    from = b
-  }
-  out.push([start + from, end])
-  return out.filter(([a, b]) => words.count(a - start, b - start) > 0)
+  piece(from, sentence.length)
+  return n
 }
 
-function statementsOf(text: string, t: Tokenised, base: number): Statement[] {
-  const out: Statement[] = []
-  let w = 0
+// The grounded text's statements, STATEMENT_FIELDS int32 each in `Lexicon.statements`: span, its
+// sentence's span (string indices), its terms [from, to) and words [from, to), and its first negation
+// cue's span (-1 when it has none).
+const ST_START = 0
+const ST_END = 1
+const ST_SENTENCE = 2
+const ST_SENTENCE_END = 3
+const ST_TERMS = 4
+const ST_TERMS_END = 5
+const ST_WORDS = 6
+const ST_WORDS_END = 7
+const ST_NEGATION = 8
+const ST_NEGATION_END = 9
+const STATEMENT_FIELDS = 10
+
+/**
+ * Terms of a text: keys (ids of `Lexicon.keys`), kinds, spans (string indices), byte ranges in core
+ * memory (0, 0 for a string not in core memory) and the core's word ids, each in one typed array.
+ */
+class TermStore {
+  n = 0
+  constructor(
+    readonly text: string,
+    readonly lex: Lexicon,
+    public key: Int32Array,
+    public kind: Uint8Array,
+    public span: Uint32Array,
+    public bytes: Uint32Array,
+    public word: Int32Array
+  ) {}
+}
+
+/**
+ * Terms [from, to) of a text's term store, in order; negation cues are not among them (`negation`: the
+ * span of the first cue of the words they were read from, [-1, -1] when none). Nothing is copied: a
+ * term's key, word and span are read when asked for.
+ */
+export class Terms {
+  constructor(
+    private readonly st: TermStore,
+    private readonly from: number,
+    private readonly to: number,
+    readonly negationStart = -1,
+    readonly negationEnd = -1
+  ) {}
+
+  get length(): number {
+    return this.to - this.from
+  }
+
+  /** The text the terms were read from. */
+  get text(): string {
+    return this.st.text
+  }
+
+  /** Id of term j's key (`Lexicon.keys`). */
+  keyId(j: number): number {
+    return this.st.key[this.from + j]
+  }
+
+  key(j: number): string {
+    return this.st.lex.keys[this.st.key[this.from + j]]
+  }
+
+  kindCode(j: number): number {
+    return this.st.kind[this.from + j]
+  }
+
+  kind(j: number): TermKind {
+    return KINDS[this.st.kind[this.from + j]]
+  }
+
+  start(j: number): number {
+    return this.st.span[2 * (this.from + j)]
+  }
+
+  end(j: number): number {
+    return this.st.span[2 * (this.from + j) + 1]
+  }
+
+  span(j: number): [number, number] {
+    return [this.start(j), this.end(j)]
+  }
+
+  /** Term j as written. */
+  word(j: number): string {
+    return this.st.text.slice(this.start(j), this.end(j))
+  }
+
+  byteStart(j: number): number {
+    return this.st.bytes[2 * (this.from + j)]
+  }
+
+  byteEnd(j: number): number {
+    return this.st.bytes[2 * (this.from + j) + 1]
+  }
+
+  /** The core's id of term j's word (`Lexicon`'s word ids). */
+  wordId(j: number): number {
+    return this.st.word[this.from + j]
+  }
+
+  /** Terms [a, b) of these (no negation cue). */
+  slice(a: number, b: number): Terms {
+    return new Terms(this.st, this.from + a, this.from + b)
+  }
+
+  /** The terms' keys, with the negation key when a cue is among their words (numbers, dates and names never have it). */
+  keySet(): Set<string> {
+    const out = new Set<string>()
+    for (let j = 0; j < this.length; j++) out.add(this.key(j))
+    if (this.negationStart >= 0) out.add(NOT)
+    return out
+  }
+}
+
+/** The grounded text's statements, their words' lower-case ids and their terms, in the lexicon's buffers. */
+interface StatementTable {
+  count: number
+  terms: TermStore
+  /** Span of the text's first negation cue ([-1, -1]: none). */
+  negation: [number, number]
+}
+
+/**
+ * The statements of `text` (its words tokenised in `t`, its bytes at `base` of core memory): sentences
+ * cut into clauses, and each clause's terms read through the core's word ids as the context's words are
+ * (only a word the lexicon has not met is sliced and lower-cased). Everything goes into typed arrays.
+ */
+function statementsOf(text: string, t: Tokenised, base: number, lex: Lexicon): StatementTable {
   const nw = t.words.length >> 1
+  lex.wordLower = grown(lex.wordLower, nw)
+  lex.termKey = grown(lex.termKey, nw)
+  lex.termKind = grown(lex.termKind, nw)
+  lex.termSpan = grown(lex.termSpan, 2 * nw)
+  lex.termBytes = grown(lex.termBytes, 2 * nw)
+  lex.termWord = grown(lex.termWord, nw)
+  const { wordLower, termKey, termKind, termSpan, termBytes, termWord } = lex
+  let { key, kind: kinds, lower } = lex
+  const ids = t.ids
+  const negation: [number, number] = [-1, -1]
+  let count = 0
+  let terms = 0
+  let w = 0
   for (let i = 0; i < t.sentences.length >> 1; i++) {
     const ss = t.sentences[2 * i]
     const se = t.sentences[2 * i + 1]
-    for (const [a, b0] of clauses(text, ss, se)) {
+    const pieces = clauses(text, ss, se)
+    for (let c = 0; c < pieces; c++) {
+      const a = clauseAt[2 * c]
       // Trailing punctuation of a clause cut before the sentence's end stays out of its text.
-      let b = b0
+      let b = clauseAt[2 * c + 1]
       while (b > a && /[\s,;:]/.test(text[b - 1])) b--
       while (w < nw && t.words[2 * w] < a) w++
-      let e = w
-      while (e < nw && t.words[2 * e + 1] <= b) e++
-      const words: string[] = []
-      const terms = termsIn(text, t, base, w, e, ss, words)
-      out.push({ text: text.slice(a, b), span: [a, b], sentence: [ss, se], terms, words })
-      w = e
+      const wordFrom = w
+      const termFrom = terms
+      let negStart = -1
+      let negEnd = -1
+      for (; w < nw && t.words[2 * w + 1] <= b; w++) {
+        const s = t.words[2 * w]
+        const e = t.words[2 * w + 1]
+        let id = ids[w]
+        if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
+          id = lex.meet(id, text.slice(s, e))
+          ;({ key, kind: kinds, lower } = lex)
+        }
+        // A word with a capital sigma keeps the lower case of the word alone here (as the lexicon learns
+        // it): only the context reads such a word in its chunk's lower case.
+        wordLower[w] = lower[id]
+        const k = key[id]
+        if (k === KEY_STOP) continue
+        if (k === KEY_NOT) {
+          if (negStart < 0) {
+            negStart = s
+            negEnd = e
+          }
+          continue
+        }
+        let kind = kinds[id] & 3
+        // Capitalised inside a sentence: a name, and "May" the month rather than the verb.
+        if (kind === K_WORD && s !== ss && upperAt(text, s)) kind = kinds[id] & DATE_WORD ? K_DATE : K_NAME
+        termKey[terms] = k
+        termKind[terms] = kind
+        termSpan[2 * terms] = s
+        termSpan[2 * terms + 1] = e
+        termBytes[2 * terms] = base + t.wordBytes[2 * w]
+        termBytes[2 * terms + 1] = base + t.wordBytes[2 * w + 1]
+        termWord[terms] = id
+        terms++
+      }
+      if (negStart >= 0 && negation[0] < 0) {
+        negation[0] = negStart
+        negation[1] = negEnd
+      }
+      lex.statements = grown(lex.statements, (count + 1) * STATEMENT_FIELDS)
+      const o = count++ * STATEMENT_FIELDS
+      const S = lex.statements
+      S[o + ST_START] = a
+      S[o + ST_END] = b
+      S[o + ST_SENTENCE] = ss
+      S[o + ST_SENTENCE_END] = se
+      S[o + ST_TERMS] = termFrom
+      S[o + ST_TERMS_END] = terms
+      S[o + ST_WORDS] = wordFrom
+      S[o + ST_WORDS_END] = w
+      S[o + ST_NEGATION] = negStart
+      S[o + ST_NEGATION_END] = negEnd
     }
   }
-  return out
+  const store = new TermStore(text, lex, termKey, termKind, termSpan, termBytes, termWord)
+  store.n = terms
+  return { count, terms: store, negation }
 }
 
 // ---- the context index -----------------------------------------------------------------------------
@@ -408,7 +631,7 @@ const DATE_WORD = 4
 const SIGMA = 8
 
 /** A typed array at least `n` long, keeping `a`'s contents (filled with `fill` beyond them). */
-function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number, fill = 0): T {
+function grown<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a: T, n: number, fill = 0): T {
   if (a.length >= n) return a
   const b = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 64))
   b.set(a)
@@ -445,8 +668,26 @@ class Lexicon {
   postings = new Int32Array(0)
   counts = new Int32Array(0)
   acc = new Float64Array(0)
-  /** Per call term: the statement mark last set on it (exact coverage of a candidate). */
+  /** Per call term: the statement mark last set on it (its distinct terms, see candidates). */
   mark = new Int32Array(0)
+  // The grounded text (statementsOf): per word its lower-case id, per term its key, kind, span, byte
+  // range and word id, per statement its fields (ST_*).
+  wordLower = new Int32Array(0)
+  termKey = new Int32Array(0)
+  termKind = new Uint8Array(0)
+  termSpan = new Uint32Array(0)
+  termBytes = new Uint32Array(0)
+  termWord = new Int32Array(0)
+  statements = new Int32Array(0)
+  /**
+   * Per word id: its best cosine (`cos`) to the words of the sentence it was last refined against
+   * (`cosSentence`), in the call stamped `cosStamp`.
+   */
+  cosStamp = new Int32Array(0)
+  cosSentence = new Int32Array(0)
+  cos = new Float64Array(0)
+  /** The last stamp set on `cosStamp` (kept across calls, as the stamps are). */
+  cosStamped = 0
 
   /** True when the tables should be emptied before a call (the core's table nearly full, or many words beside it). */
   full(count: number): boolean {
@@ -502,6 +743,16 @@ class Lexicon {
     const k = key === undefined ? KEY_STOP : key === NOT ? KEY_NOT : this.keyId(key)
     const kind = kindOf === 'number' ? K_NUMBER : kindOf === 'date' ? K_DATE : K_WORD
     return [k, kind | (DATE_WORDS.has(lower) ? DATE_WORD : 0)]
+  }
+
+  /**
+   * The id of `word`, whose core id is `id` (WORD_IDS.NONE: the core did not keep it), learned when the
+   * lexicon has not met it. May grow the lexicon's arrays: read them again after.
+   */
+  meet(id: number, word: string): number {
+    if (id === WORD_IDS.NONE) id = this.extraId(word)
+    if (this.key[id] === KEY_UNKNOWN) this.learn(id, word)
+    return id
   }
 
   /** Learn what word `id` (spelled `word`) means. */
@@ -561,16 +812,9 @@ class ContextIndex {
     private readonly core: Context['core']
   ) {}
 
-  /** The call's term id of `key`, or -1 when no context sentence has it. */
-  idOf(key: string): number {
-    const k = this.lex.keyIds.get(key)
-    return k !== undefined && this.lex.keyStamp[k] === this.lex.call ? this.lex.keyCall[k] : -1
-  }
-
-  /** True when a word of the context lower-cases to `lower`. */
-  has(lower: string): boolean {
-    const l = this.lex.lowerIds.get(lower)
-    return l !== undefined && this.lex.lowerStamp[l] === this.lex.call
+  /** The call's term id of key `k` (an id of `Lexicon.keys`), or -1 when no context sentence has it. */
+  idOf(k: number): number {
+    return this.lex.keyStamp[k] === this.lex.call ? this.lex.keyCall[k] : -1
   }
 
   /** Sentences holding term `id`. */
@@ -671,9 +915,7 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
       for (; w < nw && words[2 * w + 1] <= se; w++) {
         let id = ids[w]
         if (id === WORD_IDS.NONE || key[id] === KEY_UNKNOWN) {
-          const word = chunk.slice(words[2 * w], words[2 * w + 1])
-          if (id === WORD_IDS.NONE) id = lex.extraId(word)
-          if (lex.key[id] === KEY_UNKNOWN) lex.learn(id, word)
+          id = lex.meet(id, chunk.slice(words[2 * w], words[2 * w + 1]))
           ;({ key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex)
         }
         let k = key[id]
@@ -761,13 +1003,14 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
   }
 }
 
-/** The best candidate of a statement: its support entry and each content term's 0..1 match in it. */
-type Best = { support: Support; match: number[] }
+/** The best candidate of a statement: its support entry and each term's 0..1 match in it. */
+type Best = { support: Support; match: Float64Array }
 
 /**
  * Aligns statements against one indexed context: BM25 candidates, their exact coverage, word vectors for
  * the best one, and the mismatches of numbers, dates, names and negation. Holds the BM25 accumulators
- * every statement reuses (only the touched entries are reset).
+ * every statement reuses (only the touched entries are reset). Per statement it makes its result and
+ * typed arrays of its terms' ids, weights and matches: no object per term.
  */
 class Aligner {
   private readonly n: number
@@ -779,9 +1022,15 @@ class Aligner {
   private readonly topV = new Float64Array(K)
   /** Weight of a term the context lacks (the IDF of a term in no sentence). */
   private readonly maxIdf: number
-  /** The last mark set on `lex.mark` (a candidate's terms, see exactSupport). */
+  /** The last mark set on `lex.mark` (a statement's distinct terms, see candidates). */
   private marked = 0
   private readonly dims: number
+  /** Indices of the terms `refine` reads (reused). */
+  private soft = new Int32Array(64)
+  /** The word vectors of each sentence refined so far, embedded once per call (`vectorsAt`). */
+  private readonly sentenceVectors = new Map<number, [number, number, number] | undefined>()
+  /** This call's stamp on `lex.cosStamp`. */
+  private readonly cosStamp: number
 
   constructor(
     private readonly ix: ContextIndex,
@@ -800,6 +1049,7 @@ class Aligner {
     this.acc = ix.lex.acc
     this.dims = core.exports.vectorsDims()
     this.maxIdf = Math.log(1 + (n + 0.5) / 0.5)
+    this.cosStamp = ++ix.lex.cosStamped
   }
 
   /** IDF of the call's term `id` (-1: in no sentence). */
@@ -808,12 +1058,17 @@ class Aligner {
     return Math.log(1 + (this.n - d + 0.5) / (d + 0.5))
   }
 
-  /** Mark the terms of sentence `i` in `lex.mark`; returns the mark. */
-  private markTerms(i: number): number {
-    const { flat, mark } = this.ix.lex
-    const m = ++this.marked
-    for (let k = this.ix.at(i, S_FROM); k < this.ix.at(i, S_TO); k++) mark[flat[k]] = m
-    return m
+  /** True when sentence `i` holds the call's term `id`: a binary search of its postings (ascending sentences). */
+  private holds(i: number, id: number): boolean {
+    const { start, postings } = this.ix.lex
+    let lo = start[id]
+    let hi = start[id + 1]
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (postings[mid] < i) lo = mid + 1
+      else hi = mid
+    }
+    return lo < start[id + 1] && postings[lo] === i
   }
 
   /**
@@ -828,78 +1083,121 @@ class Aligner {
   }
 
   /**
-   * Where the unit word vector of each term is in core memory, in floats (-1: none; none for a word of
-   * several runs (don't, COVID-19) or without a vector). One core call over the terms' byte range.
+   * Where the unit word vector of each of `count` terms (`at`: indices into `terms`) is in core memory,
+   * in floats (-1: none; none for a word of several runs (don't, COVID-19) or without a vector). One core
+   * call over the terms' byte range; a term's run is found by a binary search of the runs' starts.
    */
-  private termVectors(terms: Term[]): number[] {
+  private termVectors(terms: Terms, at: Int32Array, count: number): Int32Array {
     const dims = this.dims
+    const out = new Int32Array(count).fill(-1)
     let from = Infinity
     let to = 0
-    for (const t of terms) {
-      if (t.bytes[0] < from) from = t.bytes[0]
-      if (t.bytes[1] > to) to = t.bytes[1]
+    for (let k = 0; k < count; k++) {
+      const j = at[k]
+      if (terms.byteStart(j) < from) from = terms.byteStart(j)
+      if (terms.byteEnd(j) > to) to = terms.byteEnd(j)
     }
     const got = this.vectorsAt(from, to)
-    if (!got) return terms.map(() => -1)
-    const [count, spansPtr, vecPtr] = got
-    const at = this.core.u32(spansPtr, count * 2)
-    const vecs = this.core.f32(vecPtr, count * dims)
-    const runAt = new Map<number, number>()
-    for (let r = 0; r < count; r++) runAt.set(at[2 * r] + from, r)
-    return terms.map((t) => {
-      const r = runAt.get(t.bytes[0])
-      if (r === undefined || t.bytes[1] <= t.bytes[0] || at[2 * r + 1] + from !== t.bytes[1]) return -1
-      for (let x = r * dims; x < (r + 1) * dims; x++) if (vecs[x] !== 0) return (vecPtr >> 2) + r * dims
-      return -1
-    })
+    if (!got) return out
+    const [runs, spansPtr, vecPtr] = got
+    const spans = this.core.u32(spansPtr, runs * 2)
+    const vecs = this.core.f32(vecPtr, runs * dims)
+    for (let k = 0; k < count; k++) {
+      const j = at[k]
+      const b0 = terms.byteStart(j) - from
+      const b1 = terms.byteEnd(j) - from
+      let lo = 0
+      let hi = runs
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (spans[2 * mid] < b0) lo = mid + 1
+        else hi = mid
+      }
+      if (lo === runs || spans[2 * lo] !== b0 || b1 <= b0 || spans[2 * lo + 1] !== b1) continue
+      for (let x = lo * dims; x < (lo + 1) * dims; x++) {
+        if (vecs[x] !== 0) {
+          out[k] = (vecPtr >> 2) + lo * dims
+          break
+        }
+      }
+    }
+    return out
   }
 
-  align(terms: Term[], words?: string[]): Alignment {
-    const content = terms.filter((t) => !t.negation)
-    const ids = content.map((t) => this.ix.idOf(t.key))
+  /** Align `terms`; with statement words [wordFrom, wordTo) of the grounded text, their overlap with the context too. */
+  align(terms: Terms, wordFrom = 0, wordTo = -1): Alignment {
+    const n = terms.length
+    const ids = new Int32Array(n)
+    for (let j = 0; j < n; j++) ids[j] = this.ix.idOf(terms.keyId(j))
     const top = this.candidates(ids)
-    const weights = ids.map((id) => this.idfOf(id) || this.maxIdf)
-    const total = weights.reduce((a, b) => a + b, 0)
+    const weight = new Float64Array(n)
+    let total = 0
+    for (let j = 0; j < n; j++) {
+      weight[j] = this.idfOf(ids[j]) || this.maxIdf
+      total += weight[j]
+    }
     const support: Support[] = []
-    const best = this.exactSupport(top, ids, weights, total, support)
-    if (best && this.dims > 0) this.refine(best, content, weights, total)
+    const best = this.exactSupport(top, ids, weight, total, support)
+    if (best && this.dims > 0) this.refine(best, terms, weight, total)
     support.sort((a, b) => b.coverage - a.coverage || b.bm25 - a.bm25)
-    const mismatches = this.mismatches(terms, content, ids, weights, best)
-    const matched = content.map((term, j) => ({ term, match: best ? best.match[j] : ids[j] >= 0 ? SOMEWHERE : 0, weight: weights[j] }))
-    const coverage = best ? best.support.coverage : total > 0 ? matched.reduce((a, m) => a + m.match * m.weight, 0) / total : 0
-    const ix = this.ix
-    const wordOverlap = words && words.length ? words.filter((w) => ix.has(w)).length / words.length : coverage
-    return { support, coverage, matched, mismatches, wordOverlap }
+    let match: Float64Array
+    let coverage: number
+    if (best) {
+      match = best.match
+      coverage = best.support.coverage
+    } else {
+      match = new Float64Array(n)
+      let sum = 0
+      for (let j = 0; j < n; j++) {
+        match[j] = ids[j] >= 0 ? SOMEWHERE : 0
+        sum += match[j] * weight[j]
+      }
+      coverage = total > 0 ? sum / total : 0
+    }
+    const mismatches = this.mismatches(terms, ids, weight, best)
+    let wordOverlap = coverage
+    if (wordTo > wordFrom) {
+      const { wordLower, lowerStamp, call } = this.ix.lex
+      let found = 0
+      for (let w = wordFrom; w < wordTo; w++) if (lowerStamp[wordLower[w]] === call) found++
+      wordOverlap = found / (wordTo - wordFrom)
+    }
+    return { support, coverage, terms, match, weight, mismatches, wordOverlap }
   }
 
   /**
-   * The top K sentences by BM25 over the statement's distinct terms ([sentence, score], best first; ties:
-   * earlier sentence first). Each term costs its postings. A term in more than MAX_POSTINGS sentences is
+   * The top K sentences by BM25 over the statement's distinct terms, best first (ties: earlier sentence
+   * first), in `topI` (sentences) and `topV` (scores); returns how many. Each term costs its postings. A term in more than MAX_POSTINGS sentences is
    * too common to pick candidates (and would make many statements against a long context quadratic): it
    * is skipped here, or, when every term is that common, read for its first MAX_POSTINGS sentences only.
    * It still counts in coverage.
    */
-  private candidates(termIds: number[]): [number, number][] {
-    const S = this.ix.lex.sentences
-    const { start, postings, counts, df } = this.ix.lex
-    const { acc, touched, avgLen } = this
-    const distinct = new Set<number>()
-    for (const id of termIds) if (id >= 0) distinct.add(id)
-    const seen = [...distinct]
-    const rare = seen.filter((id) => df[id] <= MAX_POSTINGS)
-    const pick = rare.length ? rare : seen.slice().sort((a, b) => df[a] - df[b]).slice(0, 1)
-    for (const id of pick) {
-      const w = this.idfOf(id)
-      const from = start[id]
-      const m = Math.min(df[id], MAX_POSTINGS)
-      for (let k = 0; k < m; k++) {
-        const i = postings[from + k]
-        const f = counts[from + k]
-        if (acc[i] === 0) touched.push(i)
-        acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
-      }
+  private candidates(ids: Int32Array): number {
+    const { df, mark } = this.ix.lex
+    const { acc, touched } = this
+    // Distinct terms in order of first occurrence (marked once each): are any rare enough to pick, and
+    // which common one is rarest (the first of the fewest sentences).
+    let m = ++this.marked
+    let rare = false
+    let rarest = -1
+    for (let j = 0; j < ids.length; j++) {
+      const id = ids[j]
+      if (id < 0 || mark[id] === m) continue
+      mark[id] = m
+      if (df[id] <= MAX_POSTINGS) rare = true
+      else if (rarest < 0 || df[id] < df[rarest]) rarest = id
     }
-    // Top K by a linear pass (insertion into K slots; pairs made once, at the end).
+    // The picked terms' postings, in order of first occurrence: the rare ones, else the rarest.
+    if (rare) {
+      m = ++this.marked
+      for (let j = 0; j < ids.length; j++) {
+        const id = ids[j]
+        if (id < 0 || mark[id] === m) continue
+        mark[id] = m
+        if (df[id] <= MAX_POSTINGS) this.accumulate(id)
+      }
+    } else if (rarest >= 0) this.accumulate(rarest)
+    // Top K by a linear pass (insertion into K slots).
     const { topI, topV } = this
     let size = 0
     for (const i of touched) {
@@ -916,100 +1214,164 @@ class Aligner {
     }
     for (const i of touched) acc[i] = 0
     touched.length = 0
-    const top: [number, number][] = []
-    for (let k = 0; k < size; k++) top.push([topI[k], topV[k]])
-    return top
+    return size
   }
 
-  /** Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the highest). */
-  private exactSupport(top: [number, number][], termIds: number[], weights: number[], total: number, support: Support[]): Best | undefined {
-    let best: Best | undefined
-    const mark = this.ix.lex.mark
-    for (const [i, bm25] of top) {
-      const m = this.markTerms(i)
-      const match = termIds.map((id): number => (id < 0 ? 0 : mark[id] === m ? 1 : SOMEWHERE))
-      const coverage = total > 0 ? match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
+  /** Add the BM25 part of the call's term `id` to its first MAX_POSTINGS sentences' accumulators. */
+  private accumulate(id: number): void {
+    const { sentences: S, start, postings, counts, df } = this.ix.lex
+    const { acc, touched, avgLen } = this
+    const w = this.idfOf(id)
+    const from = start[id]
+    const count = Math.min(df[id], MAX_POSTINGS)
+    for (let k = 0; k < count; k++) {
+      const i = postings[from + k]
+      const f = counts[from + k]
+      if (acc[i] === 0) touched.push(i)
+      acc[i] += (w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * S[i * SENTENCE_FIELDS + S_LEN]) / avgLen))
+    }
+  }
+
+  /** A term's exact match in sentence `i`: 1 when it holds the term, SOMEWHERE when the context does, else 0. */
+  private exact(i: number, id: number): number {
+    return id < 0 ? 0 : this.holds(i, id) ? 1 : SOMEWHERE
+  }
+
+  /**
+   * Exact coverage of each candidate, pushed to `support` in candidate order; the best one (first of the
+   * highest) with its terms' matches. A candidate costs a binary search per term, not a pass over the
+   * sentence (a statement against one long sentence would read the whole sentence per statement).
+   */
+  private exactSupport(top: number, ids: Int32Array, weight: Float64Array, total: number, support: Support[]): Best | undefined {
+    let best: Support | undefined
+    for (let t = 0; t < top; t++) {
+      const i = this.topI[t]
+      const bm25 = this.topV[t]
+      let sum = 0
+      for (let j = 0; j < ids.length; j++) sum += this.exact(i, ids[j]) * weight[j]
+      const coverage = total > 0 ? sum / total : 0
       const sup = { sentence: i, bm25, coverage }
       support.push(sup)
-      if (!best || coverage > best.support.coverage) best = { support: sup, match }
+      if (!best || coverage > best.coverage) best = sup
     }
-    return best
+    if (!best) return undefined
+    const match = new Float64Array(ids.length)
+    for (let j = 0; j < ids.length; j++) match[j] = this.exact(best.sentence, ids[j])
+    return { support: best, match }
   }
 
   /**
    * Word vectors refine the best candidate only (the costly part): a word term the sentence lacks counts
    * by its best cosine to the sentence's words. Numbers, dates and names count only by their exact form;
-   * a vector would blur 1995 into 1996.
+   * a vector would blur 1995 into 1996. A word's cosine to a sentence is computed once per call (its
+   * vector depends on its spelling only).
    */
-  private refine(best: Best, content: Term[], weights: number[], total: number): void {
+  private refine(best: Best, terms: Terms, weight: Float64Array, total: number): void {
     const dims = this.dims
-    const softAt = content.map((_, j) => j).filter((j) => content[j].kind === 'word' && best.match[j] < 1)
-    const soft = softAt.map((j) => content[j])
-    if (!soft.length) return
-    const vs = this.termVectors(soft)
+    const { match } = best
+    let count = 0
+    for (let j = 0; j < terms.length; j++) {
+      if (terms.kindCode(j) !== K_WORD || match[j] >= 1) continue
+      if (count === this.soft.length) this.soft = grown(this.soft, count + 1)
+      this.soft[count++] = j
+    }
+    if (!count) return
+    const soft = this.soft
+    const vs = this.termVectors(terms, soft, count)
     const i = best.support.sentence
-    const sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
+    // Many statements may refine against one sentence: its vectors stay in the call's arena, and
+    // embedding it again per statement would grow the arena (and the time) with statements x sentence.
+    let sv = this.sentenceVectors.get(i)
+    if (!this.sentenceVectors.has(i)) {
+      sv = this.vectorsAt(this.ix.at(i, S_BYTES), this.ix.at(i, S_BYTES_END))
+      this.sentenceVectors.set(i, sv)
+    }
     if (!sv) return
     // Both vector sets read through one view of core memory, made after the last core call.
-    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >> 2)
+    const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >>> 2)
     const rows = sv[0]
     const base = sv[2] >> 2
-    soft.forEach((_t, k) => {
+    const lex = this.ix.lex
+    lex.cosStamp = grown(lex.cosStamp, lex.key.length)
+    lex.cosSentence = grown(lex.cosSentence, lex.key.length)
+    lex.cos = grown(lex.cos, lex.key.length)
+    const { cosStamp, cosSentence, cos } = lex
+    const stamp = this.cosStamp
+    for (let k = 0; k < count; k++) {
       const v = vs[k]
-      if (v < 0) return
-      let c = 0
-      for (let r = 0; r < rows; r++) {
-        let d = 0
-        const o = base + r * dims
-        for (let x = 0; x < dims; x++) d += mem[v + x] * mem[o + x]
-        if (d > c) c = d
+      if (v < 0) continue
+      const j = soft[k]
+      const word = terms.wordId(j)
+      let c: number
+      if (cosStamp[word] === stamp && cosSentence[word] === i) c = cos[word]
+      else {
+        c = 0
+        for (let r = 0; r < rows; r++) {
+          let d = 0
+          const o = base + r * dims
+          for (let x = 0; x < dims; x++) d += mem[v + x] * mem[o + x]
+          if (d > c) c = d
+        }
+        cosStamp[word] = stamp
+        cosSentence[word] = i
+        cos[word] = c
       }
-      const j = softAt[k]
-      best.match[j] = Math.max(best.match[j], cosineToMatch(c))
-    })
-    best.support.coverage = total > 0 ? best.match.reduce((a, m, j) => a + m * weights[j], 0) / total : 0
+      match[j] = Math.max(match[j], cosineToMatch(c))
+    }
+    let sum = 0
+    for (let j = 0; j < match.length; j++) sum += match[j] * weight[j]
+    best.support.coverage = total > 0 ? sum / total : 0
   }
 
   /** Numbers, dates and names of the statement found nowhere in the context (changed or missing), and negation. */
-  private mismatches(terms: Term[], content: Term[], termIds: number[], weights: number[], best: Best | undefined): Mismatch[] {
+  private mismatches(terms: Terms, ids: Int32Array, weight: Float64Array, best: Best | undefined): Mismatch[] {
     const mismatches: Mismatch[] = []
     // A number, date or name counts as changed only when the rest of the statement is about the same
     // thing as the sentence (its other terms mostly covered); otherwise it is simply missing.
     let restW = 0
     let restM = 0
-    content.forEach((t, j) => {
-      if (t.kind !== 'word' && termIds[j] < 0) return
-      restW += weights[j]
-      restM += weights[j] * (best ? best.match[j] : 0)
-    })
+    for (let j = 0; j < ids.length; j++) {
+      if (terms.kindCode(j) !== K_WORD && ids[j] < 0) continue
+      restW += weight[j]
+      restM += weight[j] * (best ? best.match[j] : 0)
+    }
     const aboutSame = restW > 0 && restM / restW >= CHANGED_MIN
-    const own = new Set(terms.map((t) => t.key))
-    const againstOf = new Map<TermKind, string[]>()
-    content.forEach((t, j) => {
-      if (t.kind === 'word' || termIds[j] >= 0) return
-      let against = againstOf.get(t.kind)
+    let own: Set<string> | undefined
+    let againstOf: Map<TermKind, string[]> | undefined
+    for (let j = 0; j < ids.length; j++) {
+      if (terms.kindCode(j) === K_WORD || ids[j] >= 0) continue
+      const kind = terms.kind(j)
+      againstOf ??= new Map()
+      let against = againstOf.get(kind)
       if (!against) {
-        against = best && aboutSame ? [...new Set(this.ix.special(best.support.sentence).filter((u) => u.kind === t.kind && !own.has(u.key)).map((u) => u.word))] : []
-        againstOf.set(t.kind, against)
+        if (best && aboutSame) {
+          own ??= terms.keySet()
+          const mine = own
+          against = [...new Set(this.ix.special(best.support.sentence).filter((u) => u.kind === kind && !mine.has(u.key)).map((u) => u.word))]
+        } else against = []
+        againstOf.set(kind, against)
       }
-      if (against.length) mismatches.push({ kind: 'changed', term: t.word, span: t.span, of: t.kind, against })
-      else mismatches.push({ kind: 'missing', term: t.word, span: t.span, of: t.kind })
-    })
-    const negation = terms.find((t) => t.negation)
-    if (best && best.support.coverage >= 0.5 && Boolean(negation) !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)) {
-      const first = negation ?? terms[0]
-      if (first) mismatches.push({ kind: 'negation', term: first.word, span: first.span, of: 'negation' })
+      if (against.length) mismatches.push({ kind: 'changed', term: terms.word(j), span: terms.span(j), of: kind, against })
+      else mismatches.push({ kind: 'missing', term: terms.word(j), span: terms.span(j), of: kind })
+    }
+    const negated = terms.negationStart >= 0
+    if (best && best.support.coverage >= 0.5 && negated !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)) {
+      // The cue, or the statement's first term when only the sentence has one.
+      if (negated) mismatches.push({ kind: 'negation', term: terms.text.slice(terms.negationStart, terms.negationEnd), span: [terms.negationStart, terms.negationEnd], of: 'negation' })
+      else if (terms.length) mismatches.push({ kind: 'negation', term: terms.word(0), span: terms.span(0), of: 'negation' })
     }
     return mismatches
   }
 
   /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */
-  chunksOf(terms: Term[]): { chunks: number[]; weight: number }[] {
+  chunksOf(terms: Terms): { chunks: number[]; weight: number }[] {
     const { start, postings } = this.ix.lex
-    const memo = new Map<string, number[]>()
-    return terms.map((t) => {
-      const id = this.ix.idOf(t.key)
-      let chunks = memo.get(t.key)
+    const memo = new Map<number, number[]>()
+    const out: { chunks: number[]; weight: number }[] = []
+    for (let j = 0; j < terms.length; j++) {
+      const key = terms.keyId(j)
+      const id = this.ix.idOf(key)
+      let chunks = memo.get(key)
       if (!chunks) {
         chunks = []
         if (id >= 0) {
@@ -1018,25 +1380,23 @@ class Aligner {
             if (chunks[chunks.length - 1] !== c) chunks.push(c)
           }
         }
-        memo.set(t.key, chunks)
+        memo.set(key, chunks)
       }
-      return { chunks, weight: this.idfOf(id) || this.maxIdf }
-    })
+      out.push({ chunks, weight: this.idfOf(id) || this.maxIdf })
+    }
+    return out
   }
 }
 
-/** Terms of a string not in core memory (no byte ranges), spans shifted by `offset`. */
-function termsOfText(s: string, offset = 0): Term[] {
-  const out: Term[] = []
+/** Numbers, dates and names of a string not in core memory: its words as the grounded text's are read (key and kind). */
+function specialsIn(s: string): { key: string; kind: TermKind }[] {
+  const out: { key: string; kind: TermKind }[] = []
   const re = /[\p{L}\p{N}]+(?:[’'.,\-][\p{L}\p{N}]+)*/gu
   let first = true
   for (let m: RegExpExecArray | null; (m = re.exec(s)); ) {
-    const t = termOf(s, m.index, m.index + m[0].length, 0, 0, first)
+    const key = keyOf(m[0].toLowerCase(), !first && upperAt(s, m.index))
     first = false
-    if (t) {
-      t.span = [t.span[0] + offset, t.span[1] + offset]
-      out.push(t)
-    }
+    if (key !== undefined && kindOf !== 'word') out.push({ key, kind: kindOf })
   }
   return out
 }
@@ -1049,7 +1409,7 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
   const lex = lexiconOf(ctx.core)
   const ref = ctx.core.write(text)
   const own = tokenised(ctx, ref)
-  const statements = statementsOf(text, own, ref.ptr)
+  const table = statementsOf(text, own, ref.ptr, lex)
   const ix = indexContext(ctx, lex, chunks)
   const aligner = new Aligner(ix, ctx.core)
   // A chunk's numbers, dates and names, read when asked for.
@@ -1062,12 +1422,23 @@ export function ground(ctx: Context, text: string, chunks: string[]): Grounding 
     }
     return byChunk[c]
   }
+  const S = lex.statements
+  const field = (i: number, f: number) => S[i * STATEMENT_FIELDS + f]
+  const termsOf = (i: number) =>
+    new Terms(table.terms, field(i, ST_TERMS), field(i, ST_TERMS_END), field(i, ST_NEGATION), field(i, ST_NEGATION_END))
   return {
-    statements,
+    count: table.count,
+    statement: (i) => ({
+      text: text.slice(field(i, ST_START), field(i, ST_END)),
+      span: [field(i, ST_START), field(i, ST_END)],
+      sentence: [field(i, ST_SENTENCE), field(i, ST_SENTENCE_END)]
+    }),
+    alignStatement: (i) => aligner.align(termsOf(i), field(i, ST_WORDS), field(i, ST_WORDS_END)),
+    terms: () => new Terms(table.terms, 0, table.terms.n, table.negation[0], table.negation[1]),
+    align: (terms) => aligner.align(terms),
     sentence: (i) => ix.sentence(i),
-    align: (terms, words) => aligner.align(terms, words),
-    terms: termsOfText,
     chunksOf: (terms) => aligner.chunksOf(terms),
-    specialsOf: (c) => (c >= 0 && c < chunks.length ? specialsOf(c) : [])
+    specialsOf: (c) => (c >= 0 && c < chunks.length ? specialsOf(c) : []),
+    specialsIn
   }
 }
