@@ -69,9 +69,10 @@ export async function run() {
 
 Medians of ${ROUNDS} fresh processes per row, the rows alternating round by round (load average ${fmt(os.loadavg()[0], 1)} on
 ${os.cpus().length} cores during this run; the paired column is the median of per-round ratios). text-readability is ${fmt(peer - bare, 0)} ms over bare
-Node here. In Node, \`load()\` imports no model chunk: it reads each model's file (dist/models/<name>.bin, raw weights
-and UTF-8 word lists) and the core (dist/core.wasm) on the first call that needs them; the row "chunks imported" is
-the same build made to load as a browser or a bundle does, parsing every chunk's string literals inside \`load()\`.
+Node here. \`load()\` imports the code of the metric families asked for (dist/metrics/<family>.js) and, in Node, no
+model chunk: it reads each model's file (dist/models/<name>.bin, raw weights and UTF-8 word lists) and the core
+(dist/core.wasm) on the first call that needs them; the row "chunks imported" is the same build made to load as a
+browser or a bundle does, parsing every chunk's string literals inside \`load()\`.
 Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
 \`LITMUS_BASE_DIST=/tmp/base-dist LITMUS_BASE_NAME=main node bench/index.mjs cold-start\`.`
 }
