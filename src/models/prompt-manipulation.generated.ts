@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
+      "sha256": "92b7c6f29dffd256de40347c9123f0086442dcbd86e9a9da2695e1a6eb05e2e9"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -84,11 +84,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "c8d76e87ec4a813d346311ac43b82f76b3736f94f2f856cb4bce6ce8863d7030"
+      "sha256": "e88eafc04f657f9c3d7c570a04c9fa4258d96475e474f910b75d0233f115e42e"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
+      "sha256": "92b7c6f29dffd256de40347c9123f0086442dcbd86e9a9da2695e1a6eb05e2e9"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

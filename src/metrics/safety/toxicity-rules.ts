@@ -579,6 +579,35 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
   return { flagged: out, nFlagged: out.length >> 1 }
 }
 
+/** Flags of the words a masked word may stand for: profanity, insults, slurs, threats, hostility, sex. */
+const MASKABLE = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX
+
+/**
+ * The `unmask` of deobfuscate.ts for a lexicon: a masked word ("st*pid", "f**k") is the first listed
+ * hostile word (MASKABLE) of its length and first letter whose letters agree wherever the mask shows one.
+ * Words are looked up by length and first letter, a short list each; a text word is read once.
+ */
+export function maskTable(lexicon: string): (masked: string) => string | null {
+  const byKey = new Map<string, string[]>()
+  for (const [word, flags] of lexiconEntries(lexicon)) {
+    if ((flags & MASKABLE) === 0 || !/^[a-z]+$/.test(word)) continue
+    const key = `${word.length}${word[0]}`
+    const list = byKey.get(key)
+    if (list) list.push(word)
+    else byKey.set(key, [word])
+  }
+  return (masked) => {
+    const list = byKey.get(`${masked.length}${masked[0]}`)
+    if (!list) return null
+    for (const word of list) {
+      let ok = true
+      for (let i = 1; i < masked.length && ok; i++) ok = masked[i] === '*' || masked[i] === word[i]
+      if (ok) return word
+    }
+    return null
+  }
+}
+
 /** The words of a lexicon ("word\tflags" lines), for `splitJoined`. */
 export function lexiconWords(lexicon: string): Set<string> {
   const words = new Set<string>()
