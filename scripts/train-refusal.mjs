@@ -122,7 +122,10 @@ const HELP_SHARE = 0.6
 /** Head logit of a window from its sum and word count (2 features a word, the first word 1). */
 export const windowLogit = (head, sum, features) => (features > 0 ? head.bias + (head.scale * sum) / Math.sqrt(features) : 0)
 
-/** Refusal phrases in the opening [from, cut) (those before `from`, in a skipped disclaimer, and after the opening do not count). */
+/**
+ * Refusal phrases in the opening [from, cut) (those before `from`, in a skipped disclaimer, and after the
+ * opening do not count), and whether a trigger word comes before the opening's end (the cues are read then).
+ */
 export function phrases(text, cut, from = 0) {
   let open = 0
   let identity = false
@@ -131,7 +134,7 @@ export function phrases(text, cut, from = 0) {
     if (isIdentity) identity = true
     else open++
   })
-  TRIGGER.lastIndex = from
+  TRIGGER.lastIndex = 0
   const first = TRIGGER.exec(text)
   return { open, identity, triggerInOpening: first !== null && first.index < cut }
 }
@@ -141,7 +144,7 @@ export function combined(head, s, text, cues = true) {
   const zRest = windowLogit(head, s.rest, 2 * (s.nWords - s.nOpen))
   const p = phrases(text, s.cut, s.from)
   // As the metric: the opening cues are read only when a trigger word is there (every cue holds one).
-  const found = cues && p.triggerInOpening ? openingCues(text.slice(s.from, s.cut)) : NO_CUES
+  const found = cues && p.triggerInOpening ? openingCues(text, s.from, s.cut) : NO_CUES
   return { zOpen, zRest, x: [zOpen], offset: rulesOffset(p.open, COMPLY_OPENING.test(text), p.identity) + cueOffset(p.open, found) }
 }
 

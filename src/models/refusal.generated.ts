@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/refusal-cues.ts",
-      "sha256": "69660b44101c4c9cbcc321931528a763a713d90ea318ed4e15a73e1986fbce6c"
+      "sha256": "c8c9ffddbe78fe4bc5f6e6192992ec2793b1e7eade56386de431bf2847a14ca9"
     },
     {
       "path": "assembly/vec/features.ts",

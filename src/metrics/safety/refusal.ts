@@ -147,8 +147,8 @@ function run(ctx: Context, text: string): Run {
     })
   }
   const comply = COMPLY_OPENING.test(text)
-  // Every cue holds a trigger word: the opening is read for them only when one is there.
-  const cues = triggerInOpening ? openingCues(text.slice(from, cut)) : NO_CUES
+  // Every cue holds a trigger word: the text up to the opening's end is read for them only when one is there.
+  const cues = nFlag > 0 && triggerAt[0] < cut ? openingCues(text, from, cut) : NO_CUES
   const offset = rulesOffset(inOpening, comply, identity) + cueOffset(inOpening, cues)
   const p = sigmoid(m.A * zOpen + m.C + offset)
   const help = Math.min(1, (nWords - first - nOpen) / HELP_WORDS) * sigmoid(-zRest)
@@ -218,10 +218,10 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
       if (opening) seenOpening = true
       evidence.push({ label, span: [start, end], string: phrase, weight })
     })
-    // The cues were read over the opening [from, cut): their indices are relative to `from`.
+    // The inability cue was read over the opening [from, cut): its indices are relative to `from`.
     const { inability, disclaimer } = r.cues
     if (inability) evidence.push({ label: 'says it cannot know or reach it', span: [r.from + inability.index, r.from + inability.index + inability[0].length], string: inability[0], weight: seenOpening ? 0 : RULES.openingPhrase })
-    if (disclaimer) evidence.push({ label: 'professional disclaimer leading into help', span: [r.from + disclaimer.index, r.from + disclaimer.index + disclaimer[0].length], string: disclaimer[0], weight: CUES.disclaimer })
+    if (disclaimer) evidence.push({ label: 'professional disclaimer leading into help', span: [disclaimer.index, disclaimer.index + disclaimer[0].length], string: disclaimer[0], weight: CUES.disclaimer })
     const comply = COMPLY_OPENING.exec(text)
     if (comply) evidence.push({ label: 'compliant opening', span: [comply.index, comply.index + comply[0].length], string: comply[0], weight: RULES.compliantOpening })
     const s = scoreOf(r)
