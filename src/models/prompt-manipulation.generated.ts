@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "92b7c6f29dffd256de40347c9123f0086442dcbd86e9a9da2695e1a6eb05e2e9"
+      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

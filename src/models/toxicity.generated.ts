@@ -84,11 +84,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "e88eafc04f657f9c3d7c570a04c9fa4258d96475e474f910b75d0233f115e42e"
+      "sha256": "f39f7ab6f7fa99cdcbf28943d4d3a600a46bd8a9a778b97b1c4f7d53f4af7c4e"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "92b7c6f29dffd256de40347c9123f0086442dcbd86e9a9da2695e1a6eb05e2e9"
+      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -163,7 +163,7 @@ const MASKED_MAX = 16
 
 /**
  * Masked letters ("st*pid", "f**k", "a**hole"): a word of letters with asterisks inside it (a letter on
- * each side, two letters or more, 4 to MASKED_MAX characters) becomes the word `unmask` names. Emphasis
+ * each side, 4 to MASKED_MAX characters, at least as many letters as asterisks) becomes the word `unmask` names. Emphasis
  * ("*really*"), footnotes ("note*"), products ("5*3", "b*c" when no listed word fits) and pointers ("*p")
  * stay as written. One pass; each word is read once.
  */
@@ -183,8 +183,9 @@ function unmaskWords(t: string, unmask: Unmask): string {
       const w = t.slice(s, e).toLowerCase()
       let letters = 0
       for (let k = 0; k < w.length; k++) if (w.charCodeAt(k) !== 0x2a) letters++
-      // Four characters or more: a masked three-letter word leaves too little to read ("x*x" is no "xxx").
-      const listed = letters >= 2 && w.length >= 4 ? unmask(w) : null
+      // Four characters or more, and no more masks than letters: a masked three-letter word or a mostly
+      // masked one leaves too little to read ("x*x" is no "xxx"; "p***s" could be several words).
+      const listed = letters >= 2 && w.length >= 4 && 2 * letters >= w.length ? unmask(w) : null
       if (listed !== null) {
         out += t.slice(done, s) + listed
         done = e
