@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/refusal-cues.ts",
-      "sha256": "c8c9ffddbe78fe4bc5f6e6192992ec2793b1e7eade56386de431bf2847a14ca9"
+      "sha256": "58604c046dd2f9e89ca11f1e54db649ec400675eb01429f03c9ce884a2180fe7"
     },
     {
       "path": "assembly/vec/features.ts",

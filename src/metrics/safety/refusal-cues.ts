@@ -91,6 +91,14 @@ export const PROFESSIONAL = new RegExp(
   'i'
 )
 
+// Words one of which every PROFESSIONAL match holds: a plain scan for them spares the pattern most sentences.
+const PRO_WORDS = /advice|diagnos|medic|legal|financ|health|tax|invest|diet|prescri|doctor|physician|lawyer|attorney|expert|professional|specialist|therap|counsel|advis|psych|nutrition|dietitian|accountant|pharmac|clinic|nurse|healthcare|recommendations/i
+
+/** A self-description or professional disclaimer in `sentence`, or null. */
+function leadOf(sentence: string): RegExpExecArray | null {
+  return (PRO_WORDS.test(sentence) ? PROFESSIONAL.exec(sentence) : null) ?? SELF.exec(sentence)
+}
+
 const LACK = `(?:do not|don${A}?t|does not|cannot|can${A}?t|am not (?:able|capable)(?: to| of)|${A}m not (?:able|capable)(?: to| of)|am incapable of|${A}m incapable of|lack|may not|might not)`
 const INNER = '(?:feelings|emotions|opinions|beliefs|preferences|personal experiences?|experiences|consciousness|a (?:physical )?body|physical (?:form|body|presence|sensations)|desires|likes|dislikes|favou?rites?|thoughts|views|biases|a personality|personal life|a gender|an age|a family|friends|needs|senses|self-awareness|sentience|memories|a (?:full |real )?name|a birthday|a date of birth)'
 const FEEL = '(?:feel|experience|have|form|hold|love|hate|like|dislike|enjoy|want|desire|comprehend|understand)'
@@ -168,7 +176,7 @@ export function contentStart(text: string, cut: number): number {
       continue
     }
     // Lacking access to what was asked declines it (INABILITY): the opening is read from there.
-    const lead = INABILITY.test(sentence) ? null : PROFESSIONAL.exec(sentence) ?? SELF.exec(sentence)
+    const lead = INABILITY.test(sentence) ? null : leadOf(sentence)
     if (lead !== null) {
       if (!disclaimed && at >= cut) break
       disclaimed = true
@@ -178,7 +186,7 @@ export function contentStart(text: string, cut: number): number {
       if (turn !== null) {
         const clause = rest.slice(turn.index + turn[0].length)
         REFUSAL.lastIndex = 0
-        if (!REFERRAL.test(clause) && !REFUSAL.test(clause) && !INABILITY.test(clause) && !PROFESSIONAL.test(clause)) {
+        if (!REFERRAL.test(clause) && !REFUSAL.test(clause) && !INABILITY.test(clause) && !(PRO_WORDS.test(clause) && PROFESSIONAL.test(clause))) {
           start = at + lead.index + lead[0].length + turn.index + turn[0].length
           break
         }
