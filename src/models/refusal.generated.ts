@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/refusal-cues.ts",
-      "sha256": "58604c046dd2f9e89ca11f1e54db649ec400675eb01429f03c9ce884a2180fe7"
+      "sha256": "b6a9ad17ffdc2057cb720035b95730c86850f047e8a1b30737b4257670fc9d03"
     },
     {
       "path": "assembly/vec/features.ts",

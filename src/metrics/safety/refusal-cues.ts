@@ -107,6 +107,9 @@ const FEEL = '(?:feel|experience|have|form|hold|love|hate|like|dislike|enjoy|wan
 export const SELF = new RegExp(
   [
     `\\bI(?: actually| really| personally)? ${LACK} (?:(?:fully|truly|really|actually|personally|genuinely) )?(?:[a-z]+ or )?(?:(?:have|possess|experience|feel|form|hold|having|possessing|experiencing|feeling|forming|holding) )?(?:the (?:ability|capacity|capability) to ${FEEL} (?:[a-z]+ )?)?(?:(?:any|personal|my own|own|human|real|actual|genuine|subjective|physical|human-like|emotions or) )*${INNER}\\b`,
+    // Declining to hold an opinion is describing itself too ("As an AI, I can't make subjective judgments, but …").
+    `\\bI(?: actually| really| personally)? (?:can${A}?t|cannot|do not|don${A}?t|am not able to|${A}m not able to) (?:make|form|give|offer|hold|take|express|pass) (?:(?:any|a|personal|subjective|moral|definitive|political) )*(?:judg(?:e)?ments?|opinions?|assumptions?|stances?|sides|positions?)\\b`,
+    `\\bI(?:${A}m| am) (?:politically |completely |strictly )?(?:neutral|impartial|unbiased)\\b`,
     `\\bI(?:${A}m| am) (?:not|never) (?:a )?(?:living being|human(?: being)?|person|sentient(?: being)?|conscious(?: being)?|capable of (?:feeling|experiencing|having))\\b`
   ].join('|'),
   'i'
