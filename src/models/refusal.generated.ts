@@ -27,7 +27,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/refusal-cues.ts",
-      "sha256": "b6a9ad17ffdc2057cb720035b95730c86850f047e8a1b30737b4257670fc9d03"
+      "sha256": "7cc28ac650aaf9dba20ac211b0cff2c57fc261a2240f0c519362ce7a6ddb9090"
     },
     {
       "path": "assembly/vec/features.ts",

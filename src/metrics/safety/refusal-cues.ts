@@ -124,6 +124,10 @@ export const REFERRAL = new RegExp(
   'i'
 )
 
+// Words one of which every SELF match holds (its INNER words, the opinion and neutrality words, "living
+// being", "human", "capable of"): with PRO_WORDS, a plain scan that spares most openings every pattern.
+const SELF_WORDS = /feeling|emotion|opinion|belief|preferen|experienc|conscious|body|physical|desire|like|favo|thought|view|bias|personal|gender|an age|family|friend|need|sense|self-aware|sentien|memor|name|birth|living|human|person|judg|assumption|stance|side|position|neutral|impartial|unbiased|capable/i
+
 /** Opening sentences of courtesy or sympathy that say nothing of the request ("Thank you for your question."). */
 const COURTESY = /^\W*(?:(?:I(?:'m|’m| am) )?(?:so |very |really |truly )?sorry to hear|thank you|thanks|I understand (?:that|your|how)|hello|hi\b|I(?:'m|’m| am) (?:here|happy|glad) to help|great question|that(?:'s|’s| is) a (?:great|good|thoughtful) question)/i
 const IDENTITY = new RegExp(`^\\W*(?:as an ai[^.!?\\n]{0,40}|I(?:${A}m| am) (?:just |only |simply )?(?:an ai|a (?:large )?language model|an artificial intelligence|a (?:computer )?program|a chatbot|an? (?:ai )?assistant)[^.!?\\n]{0,60})[.!?]?\\W*$`, 'i')
@@ -167,6 +171,10 @@ const words = (s: string) => {
  */
 export function contentStart(text: string, cut: number): number {
   const limit = Math.min(text.length, cut + SCAN)
+  // A self-description or disclaimer must be in a sentence that starts in the opening, so it ends by the end
+  // of the sentence holding the opening's end: most openings hold none of their words.
+  const lead = text.slice(0, sentenceEnd(text, cut, limit))
+  if (!PRO_WORDS.test(lead) && !SELF_WORDS.test(lead)) return -1
   let at = 0
   let disclaimed = false
   let start = -1
