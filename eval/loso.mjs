@@ -114,15 +114,16 @@ const ADAPTERS = {
       scoredOnly: [...dna.map((r) => ({ text: r.text, y: r.label, family: 'do-not-answer (no ship)' })), ...cases],
       candidates: {
         'n-gram, phrases (as before: GPTFuzz + hh-rlhf)': { jbb: false, cues: false },
-        'n-gram, phrases + opening cues (new)': { jbb: false, cues: true },
-        'n-gram + JBB artifacts, phrases + opening cues': { jbb: true, cues: true }
+        'n-gram, phrases + opening cues': { jbb: false, cues: true, substance: false },
+        'n-gram, phrases + opening cues + opening after a disclaimer (new)': { jbb: false, cues: true, substance: true },
+        'n-gram + JBB artifacts, phrases + cues + opening after a disclaimer': { jbb: true, cues: true, substance: true }
       },
       async train1(rows, settings) {
         const use = rows.filter((r) => settings.jbb || !r.family.startsWith('jbb'))
         if (!use.some((r) => r.y === 1) || !use.some((r) => r.y === 0)) return null
         // As scripts/train-refusal.mjs: a quarter of the rows (by text) calibrates the combination.
         const fitted = await R.fit(use.map((r) => ({ ...r, split: heldOut(r.text, R.SETTINGS.calibrationShare, 'refusal') ? 'calibration' : 'train' })))
-        return R.scorer(fitted, settings.cues)
+        return R.scorer(fitted, settings.cues, settings.substance ?? false)
       },
       keyword: (text) => (keyword(text) ? 100 : 0),
       previous: (litmus) => (text) => litmus.evaluate('refusal', { query: 'question', response: text }).score

@@ -21,7 +21,7 @@
 // Dialect bias (Davidson et al. 2019) is countered by neutralising dialect markers and identity terms
 // in the head (lexicon NOFEAT: they emit no feature).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FLAGS, lexiconWords, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps } from '../build/rules/toxicity-rules.js'
+import { FLAGS, lexiconWords, maskTable, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps } from '../build/rules/toxicity-rules.js'
 import { deobfuscate } from '../build/rules/deobfuscate.js'
 import { distinctWords } from '../build/rules/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
@@ -141,6 +141,7 @@ export async function rawCore() {
       // As src/metrics/safety/toxicity.ts: misspellings of listed words, and the words runs are split into.
       core.swaps = swapTable(lexicon)
       core.words = lexiconWords(lexicon)
+      core.unmask = maskTable(lexicon)
       return m
     },
     setWeights(m, weights) {
@@ -211,7 +212,7 @@ export function logitOf(core, m, model, text) {
   }
   let z = one(text)
   // As src/metrics/safety/toxicity.ts DEOBFUSCATE_MAX: only texts up to 4,096 characters.
-  const de = text.length <= 4096 ? deobfuscate(text) : null
+  const de = text.length <= 4096 ? deobfuscate(text, core.unmask) : null
   if (de) {
     const z2 = one(core.words ? splitJoined(de.text, text, () => core.words) : de.text)
     if (z2 !== null && (z === null || z2 > z)) z = z2

@@ -139,7 +139,9 @@ describe('toxicity', () => {
     'quoted and reclaimed slurs': 0.8,
     'identity terms alone': 0.8,
     'benign with violent or rude words': 0.6,
-    'group hate in disguise': 0.85
+    'group hate in disguise': 0.85,
+    'masked and substituted letters': 0.9,
+    'benign look-alikes of masked letters': 0.9
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]
@@ -156,6 +158,21 @@ describe('toxicity', () => {
     expect(score('you are an i d i o t')).toBeGreaterThanOrEqual(50)
     const e = litmus.explain('toxicity', { text: 'you are an i d i o t' })
     expect(e.deobfuscated).toBe('you are an idiot')
+  })
+
+  // Masks read through the lexicon's hostile words; emphasis, footnotes, products and pointers stay as written.
+  it.each([
+    ['You are so st*pid.', 'you are so stupid.'],
+    ['f**k off', 'fuck off'],
+    ['shut up, you id!ot', 'shut up, you idiot'],
+    ['i h8 you', 'i hate you'],
+    ['This is *really* important.', null],
+    ['5*3 = 15', null],
+    ['f(x) = x*x + 2*x', null]
+  ])('reads masked letters: %s', (text, undone) => {
+    const e = litmus.explain('toxicity', { text }) as { score: number; deobfuscated?: string }
+    expect(e.deobfuscated ?? null).toBe(undone)
+    expect(e.score >= 50).toBe(undone !== null)
   })
 
   // Hostility the lists miss by spelling or by phrasing (toxicity-rules.ts withSwaps, splitJoined, IDIOMS),

@@ -148,7 +148,7 @@ export function fitNN(core, m, rows, nn = NN) {
   }
   return (text) => {
     let z = one(text)
-    const de = text.length <= 4096 ? deobfuscate(text) : null
+    const de = text.length <= 4096 ? deobfuscate(text, core.unmask) : null
     if (de) {
       const z2 = one(core.words ? splitJoined(de.text, text, () => core.words) : de.text)
       if (z2 !== null && (z === null || z2 > z)) z = z2

@@ -43,7 +43,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/refusal-rules.ts",
-      "sha256": "864859f11dcf47f14214ccd43ea41e173fa80f13e20a8278b9a31981861fe114"
+      "sha256": "9764ec7a1acaf5e496b30a426c6fca3aa65a44f5eac9a97b9eeb0969db5cdc73"
     },
     {
       "path": "assembly/vec/features.ts",

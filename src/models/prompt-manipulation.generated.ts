@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
+      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

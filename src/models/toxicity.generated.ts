@@ -84,11 +84,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "c8d76e87ec4a813d346311ac43b82f76b3736f94f2f856cb4bce6ce8863d7030"
+      "sha256": "f39f7ab6f7fa99cdcbf28943d4d3a600a46bd8a9a778b97b1c4f7d53f4af7c4e"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "b3ff79a5da7d4cb86dcf5fcdc50c1da49a34b75bb2e02628e455051ac697f8f4"
+      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

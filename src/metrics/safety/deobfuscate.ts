@@ -1,5 +1,5 @@
 // The undoing of cheap obfuscations (zero-width characters, look-alike letters, compatibility forms,
-// spaced letters, leetspeak), shared by prompt_manipulation ("1gn0r3 all previous instructions") and
+// spaced letters, leetspeak, masked letters), shared by prompt_manipulation ("1gn0r3 all previous instructions") and
 // toxicity ("you are an i d i o t"). The training scripts run the very same code, built into build/rules.js.
 
 // Zero-width and invisible format characters (ZWSP, ZWNJ, ZWJ, LRM, RLM, word joiner, BOM, soft hyphen,
@@ -25,7 +25,12 @@ const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
 const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
-const LEET_ANY = /[a-z][0134578@$][a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}/i
+// (A run of them between letters, "1d10t"; or an 8 after letters ending a word, "h8", which reads "ate".)
+const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z]8(?![a-z0-9])/i
+// An exclamation mark between lower-case letters stands for an i ("id!ot", "b!tch"); before a capital it
+// ends a sentence typed without a space ("Wow!That"), and at a word's end it is punctuation.
+const BANG_I = /([a-z])!(?=[a-z])/g
+const BANG_ANY = /[a-z]![a-z]/
 const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
@@ -51,8 +56,19 @@ function maybeObfuscated(t: string): boolean {
     }
     const start = i === 0 || !isAlnum(t.charCodeAt(i - 1))
     if (isLeet(c)) {
-      if (i > 0 && isLetter(t.charCodeAt(i - 1)) && i + 1 < n && isLetter(t.charCodeAt(i + 1))) return true
+      if (i > 0 && isLetter(t.charCodeAt(i - 1))) {
+        // A run of leet characters between letters ("1d10t"), or an 8 ending a word ("h8").
+        let j = i + 1
+        while (j < n && isLeet(t.charCodeAt(j))) j++
+        if (j < n && isLetter(t.charCodeAt(j))) return true
+        if (c === 0x38 && j === i + 1 && (j >= n || !isAlnum(t.charCodeAt(j)))) return true
+      }
       if (start && i + 2 < n && isLetter(t.charCodeAt(i + 1)) && isLetter(t.charCodeAt(i + 2))) return true
+    } else if ((c === 0x21 || c === 0x2a) && i > 0 && i + 1 < n && isLetter(t.charCodeAt(i - 1))) {
+      // "id!ot"; masked letters, "st*pid", "f**k".
+      let j = i + 1
+      if (c === 0x2a) while (j < n && t.charCodeAt(j) === 0x2a) j++
+      if (j < n && isLetter(t.charCodeAt(j))) return true
     } else if (start && isLetter(c)) {
       let j = i
       let letters = 1
@@ -125,20 +141,68 @@ function unspace(t: string): string {
 }
 
 function leetWord(w: string): string {
-  // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay.
-  if (/^\d+[a-z]{1,3}$/i.test(w) || /^[a-z]+\d+$/i.test(w) || /^\d+$/.test(w)) return w
+  // Numbers with a unit or an ordinal (10km, 3rd, 4th), names with a version (mp3, gpt4, covid19) stay;
+  // but an 8 after letters ending a word reads "ate" ("h8", "m8", "gr8").
+  if (/^\d+[a-z]{1,3}$/i.test(w) || (/^[a-z]+\d+$/i.test(w) && !/^[a-z]+8$/i.test(w)) || /^\d+$/.test(w)) return w
   if (!/\p{L}[0134578@$]|[0134578@$]\p{L}/u.test(w)) return w
   let out = ''
-  for (const c of w) out += LEET[c] ?? c
+  const cs = [...w]
+  // An 8 after a letter is the sound "ate" ("h8", "l8r"; "at" before an e: "h8ers"); elsewhere the letter B ("8itch").
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]
+    out += c === '8' && i > 0 && /\p{L}/u.test(cs[i - 1]) ? (cs[i + 1] === 'e' || cs[i + 1] === 'E' ? 'at' : 'ate') : LEET[c] ?? c
+  }
   return out
+}
+
+/** Resolves a masked word (lower case, '*' in place of some letters: "st*pid", "f**k") to a listed word, or null. */
+export type Unmask = (masked: string) => string | null
+
+/** Longest masked word read (the lexicon's hostile words are shorter). */
+const MASKED_MAX = 16
+
+/**
+ * Masked letters ("st*pid", "f**k", "a**hole"): a word of letters with asterisks inside it (a letter on
+ * each side, 4 to MASKED_MAX characters, at least as many letters as asterisks) becomes the word `unmask` names. Emphasis
+ * ("*really*"), footnotes ("note*"), products ("5*3", "b*c" when no listed word fits) and pointers ("*p")
+ * stay as written. One pass; each word is read once.
+ */
+function unmaskWords(t: string, unmask: Unmask): string {
+  let out = ''
+  let done = 0
+  for (let i = t.indexOf('*'); i >= 0 && i < t.length; i = t.indexOf('*', i + 1)) {
+    if (i < done) continue
+    let s = i
+    let e = i
+    while (s > 0 && (isLetter(t.charCodeAt(s - 1)) || t.charCodeAt(s - 1) === 0x2a)) s--
+    while (e < t.length && (isLetter(t.charCodeAt(e)) || t.charCodeAt(e) === 0x2a)) e++
+    const next = e
+    if (s > 0 && isAlnum(t.charCodeAt(s - 1))) s = -1
+    if (e < t.length && isAlnum(t.charCodeAt(e))) s = -1
+    if (s >= 0 && e - s <= MASKED_MAX && isLetter(t.charCodeAt(s)) && isLetter(t.charCodeAt(e - 1))) {
+      const w = t.slice(s, e).toLowerCase()
+      let letters = 0
+      for (let k = 0; k < w.length; k++) if (w.charCodeAt(k) !== 0x2a) letters++
+      // Four characters or more, and no more masks than letters: a masked three-letter word or a mostly
+      // masked one leaves too little to read ("x*x" is no "xxx"; "p***s" could be several words).
+      const listed = letters >= 2 && w.length >= 4 && 2 * letters >= w.length ? unmask(w) : null
+      if (listed !== null) {
+        out += t.slice(done, s) + listed
+        done = e
+      }
+    }
+    i = next - 1
+  }
+  return done === 0 ? t : out + t.slice(done)
 }
 
 /**
  * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
- * spaced letters and leetspeak. Returns null when nothing changed (the common case), else the text and
+ * spaced letters, leetspeak ("!" for i between letters, "8" for "ate" after one) and, given `unmask`
+ * (toxicity passes its listed hostile words), masked letters. Returns null when nothing changed (the common case), else the text and
  * what was undone. The result is lower-cased.
  */
-export function deobfuscate(text: string): { text: string; found: string[] } | null {
+export function deobfuscate(text: string, unmask?: Unmask): { text: string; found: string[] } | null {
   if (!maybeObfuscated(text)) return null
   const found: string[] = []
   let t = text
@@ -163,6 +227,17 @@ export function deobfuscate(text: string): { text: string; found: string[] } | n
     }
   }
   let leet = false
+  if (BANG_ANY.test(t)) {
+    t = t.replace(BANG_I, '$1i')
+    leet = true
+  }
+  if (unmask && t.includes('*')) {
+    const u = unmaskWords(t, unmask)
+    if (u !== t) {
+      t = u
+      found.push('masked letters')
+    }
+  }
   if (LEET_ANY.test(t)) {
     // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions).
     let out = ''

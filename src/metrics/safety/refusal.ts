@@ -6,7 +6,7 @@ import { type Core, type TextRef } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { installHead } from '../shared/ngram-head.js'
-import { CUES, NO_CUES, cueOffset, openingCues, type OpeningCues } from './refusal-cues.js'
+import { CUES, NO_CUES, contentStart, cueOffset, openingCues, type OpeningCues } from './refusal-cues.js'
 import { COMPLY_OPENING, RULES, TRIGGER_LEXICON, phrasesAround, rulesOffset } from './refusal-rules.js'
 
 /** The model file's shape (src/models/refusal.generated.ts). */
@@ -56,6 +56,10 @@ function views(core: Core): void {
 interface Run {
   ref: TextRef
   nWords: number
+  /** First word of the opening: 0, or the first word of substance after a self-description or disclaimer. */
+  first: number
+  /** Start of the opening in string indices (0, or where contentStart found the substance). */
+  from: number
   nOpen: number
   spanPtr: number
   wordSumPtr: number
@@ -99,35 +103,56 @@ function run(ctx: Context, text: string): Run {
   const spanPtr = u32View[at + 1]
   const wordSumPtr = u32View[at + 7]
   const total = i32View[at + 8]
-  const nOpen = Math.min(nWords, m.OPEN_WORDS)
-  let open = 0
-  const sums = wordSumPtr >> 2
-  for (let w = 0; w < nOpen; w++) open += i32View[sums + w]
   const nFlag = u32View[at + 5]
   const flagPtr = u32View[at + 6]
   // Spans become string indices once, when a trigger word or the end of the opening needs one.
   if (nFlag > 0 || nWords > m.OPEN_WORDS) core.toStringIndices(ref, spanPtr, nWords * 2)
   const spans = spanPtr >> 2
-  const cut = nWords > m.OPEN_WORDS ? u32View[spans + 2 * (m.OPEN_WORDS - 1) + 1] : text.length
   if (triggerAt.length < nFlag) triggerAt = new Uint32Array(nFlag * 2)
   for (let i = 0; i < nFlag; i++) triggerAt[i] = u32View[spans + 2 * u32View[(flagPtr >> 2) + 2 * i]]
+  let cut = nWords > m.OPEN_WORDS ? u32View[spans + 2 * (m.OPEN_WORDS - 1) + 1] : text.length
+  // A self-description or professional disclaimer followed by substance: the opening starts at the
+  // substance (every such lead holds a trigger word, so only responses with one there are read for it).
+  let first = 0
+  let from = 0
+  if (nFlag > 0 && triggerAt[0] < cut) {
+    const start = contentStart(text, cut)
+    if (start > 0) {
+      while (first < nWords && u32View[spans + 2 * first] < start) first++
+      from = start
+      cut = first + m.OPEN_WORDS < nWords ? u32View[spans + 2 * (first + m.OPEN_WORDS - 1) + 1] : text.length
+    }
+  }
+  const nOpen = Math.min(nWords - first, m.OPEN_WORDS)
+  const sums = wordSumPtr >> 2
+  let before = 0
+  let open = 0
+  for (let w = 0; w < first; w++) before += i32View[sums + w]
+  for (let w = first; w < first + nOpen; w++) open += i32View[sums + w]
   const zOpen = windowLogit(m, open, 2 * nOpen - 1)
-  const zRest = windowLogit(m, total - open, 2 * (nWords - nOpen))
+  const zRest = windowLogit(m, total - open - before, 2 * (nWords - first - nOpen))
   let inOpening = 0
   let identity = false
-  const all = nFlag === 0 ? 0 : phrasesAround(text, triggerAt, nFlag, (start, _end, _phrase, isIdentity) => {
-    if (start >= cut) return
-    if (isIdentity) identity = true
-    else inOpening++
-  })
-  const later = all - inOpening
+  let triggerInOpening = false
+  for (let i = 0; i < nFlag && triggerAt[i] < cut; i++) if (triggerAt[i] >= from) triggerInOpening = true
+  // Phrases before the opening (in a skipped disclaimer) and after it add nothing (refusal-rules.ts RULES).
+  if (triggerInOpening) {
+    // Only the triggers a phrase starting in the opening can hold (BEFORE in refusal-rules.ts: 48).
+    let n = 0
+    while (n < nFlag && triggerAt[n] < cut + 48) n++
+    phrasesAround(text, triggerAt, n, (start, _end, _phrase, isIdentity) => {
+      if (start < from || start >= cut) return
+      if (isIdentity) identity = true
+      else inOpening++
+    })
+  }
   const comply = COMPLY_OPENING.test(text)
-  // Every cue holds a trigger word: the opening is read for them only when one is there.
-  const cues = nFlag > 0 && triggerAt[0] < cut ? openingCues(text.slice(0, cut)) : NO_CUES
-  const offset = rulesOffset(inOpening, comply, later, identity) + cueOffset(inOpening, cues)
+  // Every cue holds a trigger word: the text up to the opening's end is read for them only when one is there.
+  const cues = nFlag > 0 && triggerAt[0] < cut ? openingCues(text, from, cut) : NO_CUES
+  const offset = rulesOffset(inOpening, comply, identity) + cueOffset(inOpening, cues)
   const p = sigmoid(m.A * zOpen + m.C + offset)
-  const help = Math.min(1, (nWords - nOpen) / HELP_WORDS) * sigmoid(-zRest)
-  return { ref, nWords, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, cues, triggers: triggerAt, nTriggers: nFlag, p, help }
+  const help = Math.min(1, (nWords - first - nOpen) / HELP_WORDS) * sigmoid(-zRest)
+  return { ref, nWords, first, from, nOpen, spanPtr, wordSumPtr, cut, zOpen, zRest, offset, comply, cues, triggers: triggerAt, nTriggers: nFlag, p, help }
 }
 
 /**
@@ -160,12 +185,12 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
     const { m } = installed.get(ctx.core)!
     const evidence: Evidence[] = []
     if (r.nOpen > 0) {
-      const sums = ctx.core.u32(r.wordSumPtr, r.nOpen)
-      const signed = new Int32Array(sums.buffer, sums.byteOffset, r.nOpen).slice()
+      const sums = ctx.core.u32(r.wordSumPtr, r.first + r.nOpen)
+      const signed = new Int32Array(sums.buffer, sums.byteOffset, r.first + r.nOpen).slice()
       if (r.nTriggers === 0 && r.nWords <= m.OPEN_WORDS) ctx.core.toStringIndices(r.ref, r.spanPtr, r.nOpen * 2)
-      const spans = ctx.core.u32(r.spanPtr, r.nOpen * 2)
+      const spans = ctx.core.u32(r.spanPtr, (r.first + r.nOpen) * 2)
       const unit = (m.A * m.SCALE) / Math.sqrt(2 * r.nOpen - 1)
-      for (let w = 0; w < r.nOpen; w++) {
+      for (let w = r.first; w < r.first + r.nOpen; w++) {
         const weight = signed[w] * unit
         if (Math.abs(weight) < MIN_WEIGHT) continue
         const s = spans[2 * w]
@@ -173,12 +198,14 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
         evidence.push({ label: 'n-grams of a word in the opening', span: [s, e], string: text.slice(s, e), weight: round4(weight) })
       }
     }
-    // The offset counts once per kind, so the first phrase of a kind carries it and the others add nothing.
+    if (r.from > 0) evidence.push({ label: 'self-description or disclaimer, then substance (opening read after it)', span: [0, r.from], string: text.slice(0, r.from), weight: 0 })
+    // The offset counts once, so the first phrase in the opening carries it; phrases before the opening (in
+    // a skipped disclaimer) or after it carry nothing.
     let seenOpening = false
-    let seenLater = false
     const triggers = r.triggers.slice(0, r.nTriggers)
     let seenIdentity = false
     phrasesAround(text, triggers, r.nTriggers, (start, end, phrase, identity) => {
+      if (start < r.from) return
       const opening = start < r.cut
       if (identity) {
         const weight = opening && !seenIdentity ? RULES.aiIdentity : 0
@@ -187,13 +214,13 @@ function explain(ctx: Context): (request: { query: string; response: string }) =
         return
       }
       const label = opening ? 'refusal phrase in the opening' : 'refusal phrase later'
-      const weight = opening ? (seenOpening ? 0 : RULES.openingPhrase) : seenLater ? 0 : RULES.laterPhrase
+      const weight = opening && !seenOpening ? RULES.openingPhrase : 0
       if (opening) seenOpening = true
-      else seenLater = true
       evidence.push({ label, span: [start, end], string: phrase, weight })
     })
+    // The inability cue was read over the opening [from, cut): its indices are relative to `from`.
     const { inability, disclaimer } = r.cues
-    if (inability) evidence.push({ label: 'says it cannot know or reach it', span: [inability.index, inability.index + inability[0].length], string: inability[0], weight: seenOpening ? 0 : RULES.openingPhrase })
+    if (inability) evidence.push({ label: 'says it cannot know or reach it', span: [r.from + inability.index, r.from + inability.index + inability[0].length], string: inability[0], weight: seenOpening ? 0 : RULES.openingPhrase })
     if (disclaimer) evidence.push({ label: 'professional disclaimer leading into help', span: [disclaimer.index, disclaimer.index + disclaimer[0].length], string: disclaimer[0], weight: CUES.disclaimer })
     const comply = COMPLY_OPENING.exec(text)
     if (comply) evidence.push({ label: 'compliant opening', span: [comply.index, comply.index + comply[0].length], string: comply[0], weight: RULES.compliantOpening })

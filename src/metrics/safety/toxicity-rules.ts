@@ -579,6 +579,48 @@ export function withSwaps(bytes: Uint8Array, ptr: number, spans: ArrayLike<numbe
   return { flagged: out, nFlagged: out.length >> 1 }
 }
 
+/** Flags of the words people mask: profanity, insults, slurs, sexual words; then threats and hostility. */
+const MASKED_FIRST = F.PROF | F.INSULT | F.SLUR | F.SEX
+const MASKABLE = MASKED_FIRST | F.THREAT | F.HOSTILE
+
+/**
+ * The `unmask` of deobfuscate.ts for a lexicon: a masked word ("st*pid", "f**k") is the listed hostile
+ * word (MASKABLE) of its length and first letter whose letters agree wherever the mask shows one. Words
+ * people mask (MASKED_FIRST) come first: "sh*t" is "shit", not the threat word "shot". When several of a
+ * tier fit, they must be of one kind (the same flags): "p*kis" beside "p*nis" would be left as written.
+ * Words are looked up by length and first letter, a short list each.
+ */
+export function maskTable(lexicon: string): (masked: string) => string | null {
+  const byKey = new Map<string, Array<[string, number]>>()
+  for (const [word, flags] of lexiconEntries(lexicon)) {
+    if ((flags & MASKABLE) === 0 || !/^[a-z]+$/.test(word)) continue
+    const key = `${word.length}${word[0]}`
+    const list = byKey.get(key)
+    if (list) list.push([word, flags & MASKABLE])
+    else byKey.set(key, [[word, flags & MASKABLE]])
+  }
+  const fits = (masked: string, word: string) => {
+    for (let i = 1; i < masked.length; i++) if (masked[i] !== '*' && masked[i] !== word[i]) return false
+    return true
+  }
+  return (masked) => {
+    const list = byKey.get(`${masked.length}${masked[0]}`)
+    if (!list) return null
+    for (const tier of [MASKED_FIRST, MASKABLE]) {
+      let found: string | null = null
+      let kind = -1
+      for (const [word, flags] of list) {
+        if ((flags & tier) === 0 || !fits(masked, word)) continue
+        if (found !== null && flags !== kind) return null
+        found ??= word
+        kind = flags
+      }
+      if (found !== null) return found
+    }
+    return null
+  }
+}
+
 /** The words of a lexicon ("word\tflags" lines), for `splitJoined`. */
 export function lexiconWords(lexicon: string): Set<string> {
   const words = new Set<string>()

@@ -6,7 +6,7 @@ import { defineMetric, defineModel, type Explanation } from '../shared/metric.js
 import { deobfuscate } from './deobfuscate.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, lexiconWords, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps, type Rules, type SwapTable } from './toxicity-rules.js'
+import { CATEGORIES, CATEGORY_BASE, CATEGORY_HEAD, CATEGORY_SLOPE, lexiconWords, maskTable, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps, type Rules, type SwapTable } from './toxicity-rules.js'
 
 /** The model file's shape (src/models/toxicity.generated.ts). */
 export interface ToxicityModel {
@@ -47,6 +47,8 @@ interface Installed {
   swaps: SwapTable
   /** The lexicon's words (splitJoined), built when a run of joined letters first needs them. */
   words: () => Set<string>
+  /** Masked words' listed reading (deobfuscate.ts Unmask), its table built when a masked word first needs it. */
+  unmask: (masked: string) => string | null
 }
 
 const installed = new WeakMap<Core, Installed>()
@@ -54,7 +56,14 @@ const installed = new WeakMap<Core, Installed>()
 /** The weights and the lexicon, copied into core memory kept for the instance's life. */
 export const toxicityModel = defineModel('toxicity', () => import('../../models/toxicity.generated.js'), (ctx, m: ToxicityModel) => {
   let words: Set<string> | undefined
-  installed.set(ctx.core, { m, ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }), swaps: swapTable(m.LEXICON), words: () => (words ??= lexiconWords(m.LEXICON)) })
+  let masks: ((masked: string) => string | null) | undefined
+  installed.set(ctx.core, {
+    m,
+    ...installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, lexicon: m.LEXICON }),
+    swaps: swapTable(m.LEXICON),
+    words: () => (words ??= lexiconWords(m.LEXICON)),
+    unmask: (masked) => (masks ??= maskTable(m.LEXICON))(masked)
+  })
 })
 
 interface Run {
@@ -139,11 +148,11 @@ export const DEOBFUSCATE_MAX = 4096
 
 /**
  * The run that scores `text`: the text itself, or its de-obfuscated form (leetspeak, spaced letters,
- * look-alike letters, zero-width characters undone) when that reads as more toxic.
+ * look-alike letters, zero-width characters, masked letters undone) when that reads as more toxic.
  */
 function best(ctx: Context, text: string, severity: number, collect: boolean): { r: Run; deobfuscated: string | null } {
   const r = run(ctx, text, severity, collect)
-  const undone = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text) : null
+  const undone = text.length <= DEOBFUSCATE_MAX ? deobfuscate(text, installed.get(ctx.core)!.unmask) : null
   if (undone === null) return { r, deobfuscated: null }
   // Spaced letters without word breaks ("I h a t e y o u") are split into the lexicon's words.
   const de = { text: splitJoined(undone.text, text, installed.get(ctx.core)!.words) }
