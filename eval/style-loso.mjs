@@ -202,6 +202,7 @@ ADAPTERS.formality = async function formality() {
 /**
  * Simplicity: OneStopEnglish only (one source): the order of each topic's three versions, and aligned
  * sentence pairs per level pair, on the held-out topics (never read by training) and on all topics.
+ * Candidates are trained here by scripts/train-simplicity.mjs on the training topics only.
  */
 ADAPTERS.simplicity = async function simplicity() {
   const { simplicityDevTopic } = await import('../scripts/lib/splits.mjs')
@@ -219,6 +220,21 @@ ADAPTERS.simplicity = async function simplicity() {
     },
     ...(previous ? { 'previous build': (t) => previous.simplicity({ text: t }).score } : {}),
     'this build': (t) => litmus.simplicity({ text: t }).score
+  }
+  const S = await import('../scripts/train-simplicity.mjs')
+  const candidates = {
+    'words only, articles (previous recipe)': { ...S.SETTINGS, drop: ['wordsPerSentence'], pairWeight: 0 },
+    'words only, articles + sentence pairs': { ...S.SETTINGS, drop: ['wordsPerSentence'] },
+    'words + words per sentence, articles': { ...S.SETTINGS, pairWeight: 0 },
+    'words + words per sentence (no floor), articles + sentence pairs': { ...S.SETTINGS, floor: 0 },
+    'words + words per sentence (floor 15), articles + sentence pairs': { ...S.SETTINGS, floor: 15 },
+    'words + words per sentence (floor 12), articles + sentence pairs (shipped)': S.SETTINGS
+  }
+  const only = opt('--candidates', null)?.split(',')
+  for (const [name, settings] of Object.entries(candidates)) {
+    if (only && !only.some((o) => name.includes(o))) continue
+    const m = S.train(settings)
+    systems[name] = (t) => -m.difficulty(t)
   }
   const texts = readJsonl(new URL('simplicity/onestopenglish_texts.jsonl', DATA))
   const rows = []
