@@ -225,12 +225,13 @@ ADAPTERS.simplicity = async function simplicity() {
   }
   const S = await import('../scripts/train-simplicity.mjs')
   const candidates = {
-    'words only, articles (previous recipe)': { ...S.SETTINGS, drop: ['wordsPerSentence'], pairWeight: 0 },
+    'words only, articles (previous recipe)': { ...S.SETTINGS, drop: ['wordsPerSentence'], pairWeight: 0, nonNegative: false },
     'words only, articles + sentence pairs': { ...S.SETTINGS, drop: ['wordsPerSentence'] },
     'words + words per sentence, articles': { ...S.SETTINGS, pairWeight: 0 },
     'words + words per sentence (no floor), articles + sentence pairs': { ...S.SETTINGS, floor: 0 },
     'words + words per sentence (floor 15), articles + sentence pairs': { ...S.SETTINGS, floor: 15 },
-    'words + words per sentence (floor 12), articles + sentence pairs (shipped)': S.SETTINGS
+    'words + words per sentence (floor 12), articles + sentence pairs, weights of either sign': { ...S.SETTINGS, nonNegative: false },
+    'words + words per sentence (floor 12), articles + sentence pairs, no weight below 0 (shipped)': S.SETTINGS
   }
   const only = opt('--candidates', null)?.split(',')
   for (const [name, settings] of Object.entries(candidates)) {

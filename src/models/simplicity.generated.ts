@@ -4,8 +4,8 @@ export const FEATURES: string[] = ["unfamiliar","unfamiliar_spache","rank","rare
 export const SENTENCE_FLOOR: number = 12
 export const FEATURE_MEAN: number[] = [0.303144,0.371387,16.4461,0.212332,0.00427494,4.67083,1.54078,0.13609,36.0408,2.99429]
 export const FEATURE_SCALE: number[] = [0.0499109,0.0491345,0.697552,0.0397246,0.00530564,0.248051,0.0902859,0.030499,0.951212,0.165154]
-export const WEIGHTS: number[] = [-0.154427,0.326122,-0.0707288,0.58333,-0.0874731,0.185748,0.348146,-0.0312641,0.172664,2.19656]
-export const CALIBRATION: number[] = [-0.457333,0.236876]
+export const WEIGHTS: number[] = [0,0.227137,0,0.516959,0,0.16065,0.304715,0,0.153079,2.21717]
+export const CALIBRATION: number[] = [-0.454128,0.258108]
 export const MANIFEST = {
   "script": "scripts/train-simplicity.mjs",
   "inputs": [
@@ -39,7 +39,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-simplicity.mjs",
-      "sha256": "ef8e47e314e863d7d02f876b8281d7f67195ef006bcb3c00222dd002176b8ad2"
+      "sha256": "dd324b4d77517c67d71804f4b78fd33ee6357129bebc4826c9efade292da0b77"
     },
     {
       "path": "src/metrics/text/sentence-length.ts",
@@ -56,7 +56,8 @@ export const MANIFEST = {
     "steps": 3000,
     "rate": 0.5,
     "pairWeight": 1,
-    "floor": 12
+    "floor": 12,
+    "nonNegative": true
   },
-  "sha256": "bc21c7d155cd73de03fead6fba4e4888b7fd4a4324cb9dca218c0a5cc08b53e9"
+  "sha256": "e039a9024ed812334bd17893eb70e7e5f9ce85196fbd7f8236a4cd677a4ed755"
 }
