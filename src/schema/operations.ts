@@ -178,7 +178,7 @@ const V4 = {
   formality: v4('formality', 'FormalityRequest', 'Higher = more formal, lower = more informal.', textOnly, {
     score: score('formality from 0 (informal) to 100 (formal)')
   }),
-  simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of understanding of the words used; jargon lowers it.', textOnly, {
+  simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of reading: familiar words in short sentences; jargon and long sentences lower it.', textOnly, {
     score: score('simplicity of the vocabulary, 0..100')
   }),
   helpfulness: v4('helpfulness', 'HelpfulnessRequest', 'How useful, detailed and unambiguous a response is.', textOnly, {
