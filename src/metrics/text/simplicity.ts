@@ -34,8 +34,9 @@ function features(ctx: Context, text: string, perWord: boolean) {
   const ref = core.begin(text)
   const f = core.f64(core.exports.simplicityScan(ref.ptr, ref.len, lexicons.get(core)!, perWord ? 1 : 0), F_SPANS + 1)
   const count = f[F_SPANS]
-  // Read before explain turns the spans into string indices.
-  const sentence = f[WORDS] > 0 ? sentenceLength(core.bytes, ref.ptr, core.u32(core.exports.simplicitySpans(), count * 2), count, f[SENTENCE], weights.SENTENCE_FLOOR) : 0
+  const floor = weights.SENTENCE_FLOOR
+  // Read before explain turns the spans into string indices; the spans are only read above the floor.
+  const sentence = f[SENTENCE] > floor ? sentenceLength(core.bytes, ref.ptr, core.u32(core.exports.simplicitySpans(), count * 2), count, f[SENTENCE], floor) : Math.log(1 + floor)
   return { ref, f, sentence, words: f[WORDS] }
 }
 
