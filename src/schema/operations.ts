@@ -179,7 +179,7 @@ const V4 = {
     score: score('formality from 0 (informal) to 100 (formal)')
   }),
   simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of reading: familiar words in short sentences; jargon and long sentences lower it.', textOnly, {
-    score: score('simplicity of the vocabulary, 0..100')
+    score: score('ease of reading (words and words per sentence), 0..100')
   }),
   helpfulness: v4('helpfulness', 'HelpfulnessRequest', 'How useful, detailed and unambiguous a response is.', textOnly, {
     score: score('helpfulness, 0..100')
