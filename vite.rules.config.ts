@@ -14,6 +14,7 @@ const RULES = {
   'helpfulness-rules': 'src/metrics/style/helpfulness-rules.ts',
   'tone-lexicon': 'src/metrics/style/tone-lexicon.ts',
   'distinct-words': 'src/metrics/shared/distinct-words.ts',
+  'sentence-length': 'src/metrics/text/sentence-length.ts',
   'model-key': 'src/metrics/estimates/model-key.ts'
 }
 

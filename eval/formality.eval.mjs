@@ -48,8 +48,9 @@ export async function run({ litmus, datasets }) {
 (2016), 1,000-sentence subset (news, blogs, e-mail, Q&A forums), with a 95 % interval (Fisher transform). Neither subset
 fed a shipped weight: the n-gram head and the feature weights are fitted on Reddit comments (GoEmotions) against edited
 news (OneStopEnglish) and assistant answers (hh-rlhf). The train subset (700) was used to choose between a few training
-settings (Reddit comments whole or split into sentences, the combination's L2, the head's epochs); the validation subset
-(100) was not used for any choice. Reproduce: \`npm run build && node eval/index.mjs formality\`.
+settings (Reddit comments whole or split into sentences, the combination's L2, the head's epochs); both subsets were
+read to choose the presence features and the size cap (20 distinct words), so neither is pristine (per-source table:
+docs/metrics/formality.md). Reproduce: \`npm run build && node eval/index.mjs formality\`.
 
 ${table(['system', `validation (${splits[0][1].length})`, `train (${splits[1][1].length})`], rows)}`
 }

@@ -70,7 +70,8 @@ split by a hash (\`scripts/lib/splits.mjs\`); training read only the other topic
 
 ${table(['system', 'order (3 levels)', 'pairs (simpler higher)'], rows)}
 
-Length alone orders articles well because OneStopEnglish shortens as it simplifies; Litmus does not use length (a
-text and the same text twice score the same), since simplicity is about the words, and that is the trade-off behind
-its figures here. The aligned pairs often differ by one or two words, or only in structure.`
+Length alone orders articles well because OneStopEnglish shortens as it simplifies; Litmus does not use a text's
+length (a text and the same text twice score the same) but reads its words and words per sentence (at least 12), fitted
+on the training topics' articles and aligned sentence pairs. The aligned pairs often differ by one or two words, or
+only in structure.`
 }

@@ -21,11 +21,6 @@ import { generatedModule, input } from './lib/manifest.mjs'
 import { formalityCombine } from './lib/splits.mjs'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
-const FILES = {
-  reddit: new URL('emotion/goemotions_original_train.jsonl', DATA),
-  news: new URL('simplicity/onestopenglish_texts.jsonl', DATA),
-  assistant: new URL('helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', DATA)
-}
 const OUT = new URL('../src/models/formality.generated.ts', import.meta.url)
 
 export const SETTINGS = {
@@ -46,7 +41,8 @@ export const SETTINGS = {
   combineL2: 0.1,
   combineSteps: 2000,
   combineRate: 0.5,
-  redditRows: 12000
+  redditRows: 12000,
+  sources: ['reddit', 'news', 'assistant']
 }
 
 const readJsonl = (url) => readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
@@ -56,36 +52,75 @@ const sentences = (text) => text.split(/\n+|(?<=[.!?]["”’]?)\s+(?=["“‘]?
 /** Reddit comments, one row per sentence-like piece (what is rated in Pavlick's data is a sentence). */
 const redditSplit = (text) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length > 0)
 
-/** The training rows: { text, y }. */
-export function rows() {
+/** The last human turn of an hh-rlhf dialogue (people asking an assistant: typed, unedited). */
+const lastHuman = (prompt) => {
+  const turns = prompt.split(/\n\nHuman: /)
+  return turns[turns.length - 1].split(/\n\nAssistant:/)[0].trim()
+}
+
+/** The top and bottom quarter of rated requests, as 1 and 0 (the binarisation of Danescu-Niculescu-Mizil et al. 2013). */
+const quartiles = (rs) => {
+  const sorted = rs.map((r) => r.normalized_score).sort((a, b) => a - b)
+  const lo = sorted[Math.floor(sorted.length / 4)]
+  const hi = sorted[Math.floor((3 * sorted.length) / 4)]
+  return rs.filter((r) => r.normalized_score <= lo || r.normalized_score >= hi).map((r) => ({ text: r.text, y: r.normalized_score >= hi ? 1 : 0 }))
+}
+
+/**
+ * Where training rows come from, each with its class (0 informal, 1 formal) and the file it reads.
+ * `settings.sources` names the ones a model uses; each gives `[text]` in a fixed order.
+ */
+export const SOURCES = {
+  /** Reddit comments (GoEmotions train, Apache-2.0), split into sentence-like pieces. */
+  reddit: { y: 0, file: 'emotion/goemotions_original_train.jsonl', texts: (rs, s) => rs.slice(0, s.redditRows).flatMap((r) => redditSplit(r.text)) },
+  /** Film subtitles (XED English, CC-BY-4.0): spoken dialogue. */
+  subtitles: { y: 0, file: 'emotion/xed_en_fi.jsonl', texts: (rs) => rs.filter((r) => r.lang === 'en' && r.text.split(/\s+/).length >= 3).map((r) => r.text) },
+  /** What people typed to an assistant (hh-rlhf helpful-base, MIT): the last human turn. */
+  prompts: { y: 0, file: 'helpfulness/hh_rlhf_helpful-base_test.jsonl', texts: (rs) => rs.map((r) => lastHuman(r.prompt)).filter((t) => t.length > 0 && t.length < 600) },
+  /** Requests on Wikipedia talk pages (Stanford politeness, Apache-2.0 / CC-BY-SA): the most polite quarter 1, the least polite 0. */
+  politeWikipedia: { y: null, file: 'politeness/stanford_politeness_wikipedia.jsonl', texts: (rs) => quartiles(rs) },
+  /** Requests on Stack Exchange (as above). */
+  politeStackExchange: { y: null, file: 'politeness/stanford_politeness_stack-exchange.jsonl', texts: (rs) => quartiles(rs) },
+  /** Edited news (OneStopEnglish, all three levels, CC-BY-SA-4.0), one row per sentence. */
+  news: { y: 1, file: 'simplicity/onestopenglish_texts.jsonl', texts: (rs) => rs.flatMap((t) => sentences(t.text)) },
+  /** The assistant's chosen final turn (hh-rlhf helpful-rejection-sampled, MIT), written carefully. */
+  assistant: { y: 1, file: 'helpfulness/hh_rlhf_helpful-rejection-sampled_test.jsonl', texts: (rs) => rs.map((r) => r.chosen.trim()).filter((t) => t.length > 0 && t.length < 600) }
+}
+
+/** The training rows: { text, y, source }. */
+export function rows(settings = SETTINGS) {
   const out = []
   const seen = new Set()
-  const push = (raw, y) => {
-    // Edited news and the assistant write ’, Reddit mostly ': the head must not learn typography.
-    const text = straightQuotes(raw)
-    if (seen.has(text)) return
-    seen.add(text)
-    out.push({ text, y })
+  for (const name of settings.sources) {
+    const src = SOURCES[name]
+    for (const item of src.texts(readJsonl(new URL(src.file, DATA)), settings)) {
+      // Edited news and the assistant write ’, Reddit mostly ': the head must not learn typography.
+      const text = straightQuotes(typeof item === 'string' ? item : item.text)
+      if (seen.has(text)) continue
+      seen.add(text)
+      out.push({ text, y: typeof item === 'string' ? src.y : item.y, source: name })
+    }
   }
-  const reddit = readJsonl(FILES.reddit)
-  for (const r of reddit.slice(0, SETTINGS.redditRows)) for (const s of redditSplit(r.text)) push(s, 0)
-  for (const t of readJsonl(FILES.news)) for (const s of sentences(t.text)) push(s, 1)
-  for (const r of readJsonl(FILES.assistant)) {
-    const text = r.chosen.trim()
-    if (text.length > 0 && text.length < 600) push(text, 1)
+  if (settings.balanceSources) {
+    // Every source carries the same total weight within its class, whatever its size.
+    const count = {}
+    for (const r of out) count[r.source] = (count[r.source] ?? 0) + 1
+    const per = {}
+    for (const name of settings.sources) (per[SOURCES[name].y] ??= []).push(name)
+    for (const r of out) r.weight = out.length / (2 * per[r.y].length * count[r.source])
   }
   return out
 }
 
 /** A core with the model's settings and lexicon; `run(text)` gives the head sum, features and flags. */
-export async function formalityCore(weights) {
+export async function formalityCore(weights, settings = SETTINGS) {
   const core = await loadCore()
   const x = core.exports
-  const m = x.vecModelReserve(SETTINGS.bits, 1)
+  const m = x.vecModelReserve(settings.bits, 1)
   if (weights) new Uint8Array(x.memory.buffer).set(new Uint8Array(weights.buffer, weights.byteOffset, weights.length), x.vecModelWeights(m))
   const lex = formalityLexicon()
   const [lp, ln] = core.write(lex)
-  x.vecModelSet(m, SETTINGS.kinds, SETTINGS.cmin, SETTINGS.cmax, 1, lp, ln)
+  x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, 1, lp, ln)
   return {
     set(q) {
       new Uint8Array(x.memory.buffer).set(new Uint8Array(q.buffer, q.byteOffset, q.length), x.vecModelWeights(m))
@@ -111,31 +146,35 @@ export async function formalityCore(weights) {
 }
 
 /** Logistic regression on standardised features, balanced classes, full-batch gradient descent. */
-function combine(xs, ys, use) {
+function combine(xs, ys, use, settings = SETTINGS, weights = xs.map(() => 1)) {
   const d = xs[0].length
   const mean = new Array(d).fill(0)
   const sd = new Array(d).fill(0)
   for (const x of xs) x.forEach((v, j) => (mean[j] += v / xs.length))
   for (const x of xs) x.forEach((v, j) => (sd[j] += (v - mean[j]) ** 2 / xs.length))
   for (let j = 0; j < d; j++) sd[j] = Math.sqrt(sd[j]) || 1
-  const pos = ys.filter((y) => y === 1).length
-  const cw = [ys.length / (2 * (ys.length - pos)), ys.length / (2 * pos)]
+  let pos = 0, total0 = 0
+  for (let i = 0; i < ys.length; i++) {
+    total0 += weights[i]
+    if (ys[i] === 1) pos += weights[i]
+  }
+  const cw = [total0 / (2 * (total0 - pos)), total0 / (2 * pos)]
   const w = new Array(d).fill(0)
   let b = 0
-  for (let step = 0; step < SETTINGS.combineSteps; step++) {
+  for (let step = 0; step < settings.combineSteps; step++) {
     const g = new Array(d).fill(0)
     let gb = 0
     let total = 0
     for (let i = 0; i < xs.length; i++) {
       let z = b
       for (let j = 0; j < d; j++) if (use[j]) z += w[j] * ((xs[i][j] - mean[j]) / sd[j])
-      const e = (sigmoid(z) - ys[i]) * cw[ys[i]]
+      const e = (sigmoid(z) - ys[i]) * cw[ys[i]] * weights[i]
       for (let j = 0; j < d; j++) if (use[j]) g[j] += e * ((xs[i][j] - mean[j]) / sd[j])
       gb += e
-      total += cw[ys[i]]
+      total += cw[ys[i]] * weights[i]
     }
-    for (let j = 0; j < d; j++) if (use[j]) w[j] -= SETTINGS.combineRate * (g[j] / total + SETTINGS.combineL2 * w[j])
-    b -= (SETTINGS.combineRate * gb) / total
+    for (let j = 0; j < d; j++) if (use[j]) w[j] -= settings.combineRate * (g[j] / total + settings.combineL2 * w[j])
+    b -= (settings.combineRate * gb) / total
   }
   // Fold the standardisation into the weights: z = b' + sum w'_j x_j.
   const wf = w.map((v, j) => (use[j] ? v / sd[j] : 0))
@@ -170,15 +209,20 @@ export function spearman(a, b) {
   return num / Math.sqrt(da * db)
 }
 
-export async function main() {
-  const data = rows().map((r) => ({ ...r, combine: formalityCombine(r.text) }))
-  const size = 1 << SETTINGS.bits
-  const core = await formalityCore()
+/**
+ * Trains a candidate with `settings` (SETTINGS by default) on `rows(settings)`: the n-gram head on 85 %,
+ * the combination on the other 15 %. Returns the fitted parts and `vector(text)` / `logit(text)` for
+ * scoring (eval/style-loso.mjs trains candidates through this).
+ */
+export async function train(settings = SETTINGS) {
+  const data = rows(settings).map((r) => ({ ...r, combine: formalityCombine(r.text) }))
+  const size = 1 << settings.bits
+  const core = await formalityCore(undefined, settings)
   const fit = data.filter((r) => !r.combine).map((r) => {
     const { feats, share } = core.run(r.text, true)
-    return { y: r.y, feats, share }
+    return { y: r.y, feats, share, weight: r.weight }
   })
-  const { w, bias } = trainHashed(fit, size, SETTINGS)
+  const { w, bias } = trainHashed(fit, size, settings)
   const { q, scale } = quantize(w)
   core.set(q)
 
@@ -186,15 +230,25 @@ export async function main() {
     text = straightQuotes(text)
     const r = core.run(text, false)
     if (r.nWords === 0) return null
-    const head = bias + scale * r.sum * normOf(SETTINGS.norm, r.nFeat, r.share)
+    const head = bias + scale * r.sum * normOf(settings.norm, r.nFeat, r.share)
     return formalityFeatures(text, r.nWords, r.distinct, head, r.flagged, r.nFlag)
   }
-  const comb = data.filter((r) => r.combine).map((r) => ({ y: r.y, x: vector(r.text) })).filter((r) => r.x)
+  const comb = data.filter((r) => r.combine).map((r) => ({ y: r.y, x: vector(r.text), weight: r.weight })).filter((r) => r.x)
   const all = FEATURES.map(() => true)
-  const model = combine(comb.map((r) => r.x), comb.map((r) => r.y), all)
+  const model = combine(comb.map((r) => r.x), comb.map((r) => r.y), all, settings, comb.map((r) => r.weight ?? 1))
+  const logit = (text) => {
+    const x = vector(text)
+    return x ? model.b + x.reduce((a, v, j) => a + v * model.w[j], 0) : 0
+  }
+  return { fitRows: fit.length, combineRows: comb.length, q, scale, bias, model, vector, logit }
+}
+
+export async function main() {
+  const { fitRows, combineRows, q, scale, bias, model, vector } = await train(SETTINGS)
+  const size = 1 << SETTINGS.bits
 
   // Report: rank correlation with human ratings (Pavlick & Tetreault; evaluation only).
-  const report = { fitRows: fit.length, combineRows: comb.length, weights: Object.fromEntries(FEATURES.map((f, j) => [f, Number(model.w[j].toPrecision(4))])) }
+  const report = { fitRows, combineRows, weights: Object.fromEntries(FEATURES.map((f, j) => [f, Number(model.w[j].toPrecision(4))])) }
   for (const split of ['train', 'validation']) {
     const pav = readJsonl(new URL(`formality/pavlick_subset_${split}.jsonl`, DATA))
     const xs = pav.map((r) => vector(r.text) ?? FEATURES.map(() => 0))
@@ -225,7 +279,7 @@ export async function main() {
     script: 'scripts/train-formality.mjs',
     header,
     inputs: [
-      ...Object.values(FILES).map(input),
+      ...SETTINGS.sources.map((name) => input(new URL(SOURCES[name].file, DATA))),
       input(new URL('train-formality.mjs', import.meta.url)),
       input(new URL('../src/metrics/style/formality-features.ts', import.meta.url)),
       input(new URL('../src/metrics/shared/distinct-words.ts', import.meta.url)),

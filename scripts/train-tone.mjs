@@ -74,7 +74,11 @@ export const SETTINGS = {
   calibrationShare: 0.15,
   // Sources fitted (chosen on eval/style-loso.mjs tone) and whether emotion words are an input.
   sources: ['GoEmotions', 'XED en', 'XED fi'],
-  lexicon: 'nochar'
+  lexicon: 'nochar',
+  // Every tone also learns a weight for "a word of another tone's list" (LEXO): "furious" then lowers
+  // curiosity and sadness, not only raises anger ("I am furious with your service": anger 56.3 against
+  // curiosity 52.8 without it).
+  otherWords: true
 }
 
 /**
@@ -125,12 +129,22 @@ const NEUTRAL = TONES.indexOf('neutral')
  * The 0/1 emotion-word input of each tone from a lexicon flag set; neutral's input is "some emotion word"
  * (its learned weight is negative: a text naming an emotion is not neutral).
  */
-function lexInputs(flags, out) {
+function lexInputs(flags, out, other) {
   out.fill(0)
   for (let i = 0; i < LEX_INDEX.length; i++) if (flags & (1 << i)) out[LEX_INDEX[i]] = 1
-  if (flags) out[NEUTRAL] = 1
+  if (!other) {
+    if (flags) out[NEUTRAL] = 1
+    return out
+  }
+  // otherWords: every tone's second input, "a word of another tone's list" (for neutral and the tones
+  // without a list: any emotion word), which the text holds whatever its own list says.
+  other.fill(0)
+  for (let c = 0; c < OWN_BITS.length; c++) if (flags & ~OWN_BITS[c]) other[c] = 1
   return out
 }
+
+/** Each tone's own lexicon bits (0 for the tones without a list). */
+const OWN_BITS = TONES.map((t) => (LEXICON_TONES.includes(t) ? 1 << LEXICON_TONES.indexOf(t) : 0))
 
 /**
  * Rows of the named sources: `{ text, source, y: Uint8Array(28), mask: Uint8Array(28) | null, calibration,
@@ -166,7 +180,10 @@ function train(examples, size, K, settings) {
   const gb = new Float64Array(K)
   const lexW = new Float64Array(K)
   const gl = new Float64Array(K)
+  const lexO = new Float64Array(K)
+  const go = new Float64Array(K)
   const lx = new Uint8Array(K)
+  const ox = new Uint8Array(K)
   const order = examples.map((_, i) => i)
   const next = rng(settings.seed)
   const z = new Float64Array(K)
@@ -179,7 +196,7 @@ function train(examples, size, K, settings) {
     for (const k of order) {
       const e = examples[k]
       const norm = normOf(settings.norm, e.feats.length, e.share)
-      lexInputs(settings.lexicon ? e.lex : 0, lx)
+      lexInputs(settings.lexicon ? e.lex : 0, lx, settings.otherWords ? ox : null)
       z.set(bias)
       for (const b of e.feats) {
         const o = b * K
@@ -190,7 +207,7 @@ function train(examples, size, K, settings) {
           z[c] = 0
           continue
         }
-        z[c] += lexW[c] * lx[c]
+        z[c] += lexW[c] * lx[c] + lexO[c] * ox[c]
         const d = sigmoid(z[c]) - (e.y[c] ? 1 : 0)
         z[c] = d
         gb[c] += d * d
@@ -198,6 +215,10 @@ function train(examples, size, K, settings) {
         if (lx[c]) {
           gl[c] += d * d
           lexW[c] -= (lr * d) / Math.sqrt(gl[c] + 1e-12)
+        }
+        if (ox[c]) {
+          go[c] += d * d
+          lexO[c] -= (lr * d) / Math.sqrt(go[c] + 1e-12)
         }
       }
       for (const b of e.feats) {
@@ -211,7 +232,7 @@ function train(examples, size, K, settings) {
       }
     }
   }
-  return { w, bias, lexW }
+  return { w, bias, lexW, lexO }
 }
 
 /** The probability threshold (on a grid) with the best F1 on these rows. */
@@ -264,7 +285,7 @@ export async function fit(rows, settings = SETTINGS, features) {
   const size = 1 << settings.bits
   const fitRows = rows.filter((r) => !r.calibration)
   const cal = rows.filter((r) => r.calibration)
-  const { w, bias, lexW } = train(fitRows, size, K, settings)
+  const { w, bias, lexW, lexO } = train(fitRows, size, K, settings)
   const S = settings.stride
   const q = new Int8Array(size * S)
   const scale = new Array(K)
@@ -274,7 +295,7 @@ export async function fit(rows, settings = SETTINGS, features) {
     scale[c] = max / 127 || 1
     for (let b = 0; b < size; b++) q[b * S + c] = Math.max(-127, Math.min(127, Math.round(w[b * K + c] / scale[c])))
   }
-  const model = { settings, q, scale, bias: Array.from(bias), lexW: Array.from(settings.lexicon ? lexW : new Float64Array(K)), A: new Array(K).fill(1), C: new Array(K).fill(0) }
+  const model = { settings, q, scale, bias: Array.from(bias), lexW: Array.from(settings.lexicon ? lexW : new Float64Array(K)), lexO: Array.from(settings.lexicon ? lexO : new Float64Array(K)), A: new Array(K).fill(1), C: new Array(K).fill(0) }
   // Calibration from the quantized sums, exactly as src/metrics/style/tone.ts computes them.
   const calZ = cal.map((r) => rawLogits(model, r))
   const report = {}
@@ -296,15 +317,17 @@ export async function fit(rows, settings = SETTINGS, features) {
 }
 
 const LX = new Uint8Array(TONES.length)
-/** Uncalibrated logits (BIAS + SCALE x sum x norm + LEXW x emotion word) of a featurised row. */
+const OX = new Uint8Array(TONES.length)
+/** Uncalibrated logits (BIAS + SCALE x sum x norm + LEXW x own emotion word + LEXO x another's) of a featurised row. */
 function rawLogits(model, r) {
   const K = TONES.length
   const S = model.settings.stride
   const sums = new Int32Array(K)
   for (const b of r.feats) for (let c = 0; c < K; c++) sums[c] += model.q[b * S + c]
   const norm = normOf(model.settings.norm, r.feats.length, r.share)
-  lexInputs(model.settings.lexicon ? r.lex : 0, LX)
-  return Array.from(sums, (s, c) => model.bias[c] + model.scale[c] * s * norm + model.lexW[c] * LX[c])
+  OX.fill(0)
+  lexInputs(model.settings.lexicon ? r.lex : 0, LX, model.settings.otherWords ? OX : null)
+  return Array.from(sums, (s, c) => model.bias[c] + model.scale[c] * s * norm + model.lexW[c] * LX[c] + model.lexO[c] * OX[c])
 }
 
 /** text -> the 28 scores 0..100 (0 for a text without a word), as src/metrics/style/tone.ts. */
@@ -330,7 +353,7 @@ export async function main() {
     const keep = gold.map((g) => g.size > 0)
     report[`ekmanMacroF1 ${source}`] = Math.round(ekmanMacroF1(own.filter((_, i) => keep[i]).map((r) => ekmanOf(score(r))), gold.filter((_, i) => keep[i])).macro * 1e4) / 1e4
   }
-  const { q, scale, bias, lexW, A, C } = model
+  const { q, scale, bias, lexW, lexO, A, C } = model
   const S = SETTINGS.stride
   const size = 1 << SETTINGS.bits
   const fitCount = rows.length - cal.length
@@ -346,6 +369,7 @@ export async function main() {
     BIAS: bias.map(f),
     SCALE: scale.map(f),
     LEXW: lexW.map(f),
+    LEXO: lexO.map(f),
     A: A.map(f),
     C: C.map(f),
     WEIGHTS: Buffer.from(q.buffer).toString('base64')
@@ -369,7 +393,7 @@ export async function main() {
     payload
   })
   writeFileSync(OUT, text)
-  console.log(JSON.stringify({ ...Object.fromEntries(Object.entries(report).filter(([k]) => k.startsWith('ekman'))), lexW: Object.fromEntries(LEXICON_TONES.map((t) => [t, Math.round(lexW[TONES.indexOf(t)] * 1000) / 1000])), bytes: text.length }))
+  console.log(JSON.stringify({ ...Object.fromEntries(Object.entries(report).filter(([k]) => k.startsWith('ekman'))), lexW: Object.fromEntries(LEXICON_TONES.map((t) => [t, Math.round(lexW[TONES.indexOf(t)] * 1000) / 1000])), lexO: Object.fromEntries(TONES.map((t, c) => [t, Math.round(lexO[c] * 1000) / 1000])), bytes: text.length }))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -1,7 +1,8 @@
-// Simplicity: how easy the words of a text are, not how its sentences are built (that is Clarity).
-// One pass over the tokeniser's word spans looks every word up in the simplicity lexicon (familiar-word
-// lists and a frequency rank, installed from src/models/simplicity.generated.ts) and sums what makes a
-// word hard: absent from the familiar lists, rare, long in syllables, an acronym. The learned weights that
+// Simplicity: how easy the words of a text are, and how long its sentences run. One pass over the
+// tokeniser's word spans looks every word up in the simplicity lexicon (familiar-word lists and a
+// frequency rank, installed from src/models/simplicity.generated.ts) and sums what makes a word hard:
+// absent from the familiar lists, rare, long in syllables, an acronym. Beside them, words per sentence:
+// simplified versions split and shorten sentences as much as they swap words (OneStopEnglish). The learned weights that
 // turn the sums into a score live in TypeScript (src/metrics/text/simplicity.ts).
 //
 // ABI: `simplicityScan(ptr, len, lexicon, perWord)` (lexicon: the handle `lexiconBuild` returned for the
@@ -36,10 +37,16 @@ export const F_LETTERS: i32 = 5
 export const F_SYLLABLES: i32 = 6
 export const F_POLYSYLLABLES: i32 = 7
 export const F_HARDEST: i32 = 8
-export const F_WORDS: i32 = 9
+/**
+ * Words of letters per sentence (numbers are not words here, as everywhere in this scan). TypeScript caps
+ * it by the text's distinct words (src/metrics/text/sentence-length.ts), so that 'ok ok ok …' without a
+ * full stop does not read as one long sentence.
+ */
+export const F_WORDS_PER_SENTENCE: i32 = 9
+export const F_WORDS: i32 = 10
 /** Word spans written by the scan (every token, vocabulary or not). */
-export const F_SPANS: i32 = 10
-const FEATURES: i32 = 11
+export const F_SPANS: i32 = 11
+const FEATURES: i32 = 12
 
 const OUT = memory.data(FEATURES * 8, 16)
 const HISTOGRAM = memory.data(<i32>(MAX_DIFFICULTY + 1) * 4, 16)
@@ -122,6 +129,7 @@ function wordValue(p: usize, n: usize): u32 {
 export function simplicityScan(ptr: usize, len: usize, lex: usize, perWord: bool): usize {
   lexicon = lex
   const tok = tokenise(ptr, len, TOK_WORD_SPANS | TOK_SYLLABLES)
+  const sentences = load<u32>(tok, 0)
   const tokWords = load<u32>(tok, 4)
   const syllables = load<u32>(tok, 8)
   const poly = load<u32>(tok, 12)
@@ -197,6 +205,7 @@ export function simplicityScan(ptr: usize, len: usize, lex: usize, perWord: bool
   store<f64>(OUT + (<usize>F_SYLLABLES << 3), <f64>syllables / t)
   store<f64>(OUT + (<usize>F_POLYSYLLABLES << 3), <f64>poly / t)
   store<f64>(OUT + (<usize>F_HARDEST << 3), taken > 0 ? sum / taken : 0)
+  store<f64>(OUT + (<usize>F_WORDS_PER_SENTENCE << 3), <f64>words / <f64>max<u32>(sentences, 1))
   store<f64>(OUT + (<usize>F_WORDS << 3), <f64>words)
   store<f64>(OUT + (<usize>F_SPANS << 3), <f64>count)
   return OUT

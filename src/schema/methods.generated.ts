@@ -9,7 +9,7 @@ export type ClarityResponse = ResponseOf<'clarity'>
 export type FormalityRequest = RequestOf<'formality'>
 /** Response of `formality`. */
 export type FormalityResponse = ResponseOf<'formality'>
-/** Request of `simplicity`: Ease of understanding of the words used; jargon lowers it. */
+/** Request of `simplicity`: Ease of reading: familiar words in short sentences; jargon and long sentences lower it. */
 export type SimplicityRequest = RequestOf<'simplicity'>
 /** Response of `simplicity`. */
 export type SimplicityResponse = ResponseOf<'simplicity'>
@@ -156,7 +156,7 @@ export interface OperationMethods {
   clarity(request: ClarityRequest): ClarityResponse
   /** Higher = more formal, lower = more informal. */
   formality(request: FormalityRequest): FormalityResponse
-  /** Ease of understanding of the words used; jargon lowers it. */
+  /** Ease of reading: familiar words in short sentences; jargon and long sentences lower it. */
   simplicity(request: SimplicityRequest): SimplicityResponse
   /** How useful, detailed and unambiguous a response is. */
   helpfulness(request: HelpfulnessRequest): HelpfulnessResponse

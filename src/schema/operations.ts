@@ -178,8 +178,8 @@ const V4 = {
   formality: v4('formality', 'FormalityRequest', 'Higher = more formal, lower = more informal.', textOnly, {
     score: score('formality from 0 (informal) to 100 (formal)')
   }),
-  simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of understanding of the words used; jargon lowers it.', textOnly, {
-    score: score('simplicity of the vocabulary, 0..100')
+  simplicity: v4('simplicity', 'SimplicityRequest', 'Ease of reading: familiar words in short sentences; jargon and long sentences lower it.', textOnly, {
+    score: score('ease of reading (words and words per sentence), 0..100')
   }),
   helpfulness: v4('helpfulness', 'HelpfulnessRequest', 'How useful, detailed and unambiguous a response is.', textOnly, {
     score: score('helpfulness, 0..100')

@@ -151,7 +151,10 @@ function explain(ctx: Context): (request: { text: string }) => Explanation {
     FEATURES.forEach((name, j) => {
       features[name] = { value: round4(r.x![j]), contribution: round4(m.W[j] * r.x![j]) }
     })
-    for (const name of ['words', 'wordLength', 'exclamations', 'questions', 'repeatedPunctuation', 'lowerStart', 'lowerI', 'capitals', 'emoji', 'noFinalStop']) {
+    // Text-wide features, without a span (the presence of a flagged kind of word is one of them: the words
+    // themselves are listed above with their share's weight).
+    const textWide = ['words', 'wordLength', 'exclamations', 'questions', 'repeatedPunctuation', 'lowerStart', 'lowerI', 'capitals', 'emoji', 'noFinalStop', 'anyContraction', 'anySlang', 'anyFirstPerson', 'anySecondPerson', 'anyFormalWord']
+    for (const name of textWide) {
       const c = features[name].contribution
       if (Math.abs(c) >= MIN_WEIGHT && r.x[FEATURES.indexOf(name)] !== 0) evidence.push({ label: name, weight: c })
     }

@@ -22,6 +22,11 @@ export interface ToneModel {
   SCALE: number[]
   /** Logit added to a tone when the text holds one of its emotion words (tone-lexicon.ts); 0 for tones without a list. */
   LEXW: number[]
+  /**
+   * Logit added to a tone when the text holds a word of another tone's list (any list, for neutral and the
+   * tones without one): mostly negative, a text naming anger is not curious (nor neutral).
+   */
+  LEXO: number[]
   A: number[]
   C: number[]
   WEIGHTS: string
@@ -41,7 +46,8 @@ interface Installed {
   weights: Int8Array
   /** Head index of the tone of lexicon flag bit i. */
   lexTone: number[]
-  neutral: number
+  /** Each tone's own lexicon bits (0 for a tone without a list). */
+  ownBits: number[]
 }
 
 const installed = new WeakMap<Core, Installed>()
@@ -49,7 +55,7 @@ const installed = new WeakMap<Core, Installed>()
 export const toneModel = defineModel('tone', () => import('../../models/tone.generated.js'), (ctx, m: ToneModel) => {
   const tones = m.TONES.split(',')
   const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE, lexicon: TONE_LEXICON })
-  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)), neutral: tones.indexOf('neutral') })
+  installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)), ownBits: tones.map((x) => (LEXICON_TONES.includes(x) ? 1 << LEXICON_TONES.indexOf(x) : 0)) })
 })
 
 function inst(ctx: Context): Installed {
@@ -116,8 +122,8 @@ function run(ctx: Context, text: string, want: number): Run {
     let flags = 0
     for (let i = 0; i < nFlag; i++) flags |= memU32[flagAt + 2 * i + 1]
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
-    // Neutral's weight for "some emotion word" (negative: a text naming an emotion is not neutral).
-    if (flags & ALL_LEXICON) logits[t.neutral] += m.A[t.neutral] * m.LEXW[t.neutral]
+    // A word of another tone's list.
+    for (let c = 0; c < k; c++) if (flags & ALL_LEXICON & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
   }
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
   return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6] }
