@@ -332,8 +332,22 @@ const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-
 const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
-/** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
-export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
+/**
+ * `str` lower-cased once, when every slice of it equals the lower-casing of the same slice of `str`:
+ * the lengths agree (no İ, which lower-cases to two code units) and there is no capital sigma (whose
+ * lower case, σ or final ς, depends on the letters around it, so a slice could read it differently).
+ * Null otherwise: the caller lower-cases each slice, as before. One pass instead of a string per sentence.
+ */
+export function sliceableLower(str: string): string | null {
+  const lower = str.toLowerCase()
+  return lower.length === str.length && str.indexOf('\u03a3') < 0 ? lower : null
+}
+
+/**
+ * Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence
+ * that gave it. `whole`: sliceableLower(text) when the caller has it.
+ */
+export function embeddedInstruction(text: string, whole?: string | null): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
   let addressed = 0
   let command = 0
   let span: [number, number] | null = null
@@ -344,6 +358,7 @@ export function embeddedInstruction(text: string): { addressed: number; command:
   let sentence = 0
   let described = false
   let prompted = false
+  if (whole === undefined) whole = sliceableLower(text)
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 10
     if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
@@ -352,8 +367,7 @@ export function embeddedInstruction(text: string): { addressed: number; command:
       start = i + 1
       continue
     }
-    const s = text.slice(start, end)
-    const lower = s.toLowerCase()
+    const lower = whole !== null ? whole.slice(start, end) : text.slice(start, end).toLowerCase()
     // A command has an object: a two- or three-word line ("Download as PDF", "Click here") is a page's link text.
     const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
@@ -366,8 +380,11 @@ export function embeddedInstruction(text: string): { addressed: number; command:
       if (k > command) command = k
     }
     // Descriptive: neither a command nor a question; a prompt that set the model's task stays a prompt.
-    if (PROMPTED.test(lower)) prompted = true
-    else if (!isCommand && c !== 63) described = true
+    // Once prompted, `described` no longer matters (a command counts only in a text not prompted).
+    if (!prompted) {
+      if (PROMPTED.test(lower)) prompted = true
+      else if (!isCommand && c !== 63) described = true
+    }
     sentence++
     start = i + 1
   }
@@ -397,14 +414,18 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
   return out
 }
 
-/** manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean): Rules {
-  if (!windows) return manipulationRules(str.toLowerCase(), collect)
+/**
+ * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
+ * sliceableLower(str) when the caller has it.
+ */
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole?: string | null): Rules {
+  if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
+  if (whole === undefined) whole = sliceableLower(str)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
-    const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
+    const r = manipulationRules(whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase(), collect)
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
     meta = meta || r.meta
@@ -443,14 +464,16 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
   let window: [number, number] | null = null
   // A prompt that sets the model's role or task ("I want you to act as ...; do not write explanations")
   // is instructions throughout: its windows are the prompt going on, not a document turning to command.
-  const e = embeddedInstruction(text)
+  // The text lower-cased once, for the embedded-instruction pass and the patterns (null: per slice).
+  const whole = text.length >= 120 || h0.trigger ? sliceableLower(text) : null
+  const e = embeddedInstruction(text, whole)
   const best = e.prompted ? null : h0.best
   const zWin = best ? best.raw : h0.raw
   if (best && best.raw > z) {
     z = best.raw
     window = best.span
   }
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, whole) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   const de = deobfuscate(text)
