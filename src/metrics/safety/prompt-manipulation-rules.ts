@@ -333,7 +333,7 @@ const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|yo
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
 /**
- * `str` lower-cased once, when every slice of it equals the lower-casing of the same slice of `str`:
+ * `str` lower-cased once (the same string when it is lower-case already), when every slice of it equals the lower-casing of the same slice of `str`:
  * the lengths agree (no İ, which lower-cases to two code units) and there is no capital sigma (whose
  * lower case, σ or final ς, depends on the letters around it, so a slice could read it differently).
  * Null otherwise: the caller lower-cases each slice, as before. One pass instead of a string per sentence.
@@ -343,11 +343,8 @@ export function sliceableLower(str: string): string | null {
   return lower.length === str.length && str.indexOf('\u03a3') < 0 ? lower : null
 }
 
-/**
- * Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence
- * that gave it. `whole`: sliceableLower(text) when the caller has it.
- */
-export function embeddedInstruction(text: string, whole?: string | null): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
+/** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
+export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
   let addressed = 0
   let command = 0
   let span: [number, number] | null = null
@@ -358,7 +355,6 @@ export function embeddedInstruction(text: string, whole?: string | null): { addr
   let sentence = 0
   let described = false
   let prompted = false
-  if (whole === undefined) whole = sliceableLower(text)
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 10
     if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
@@ -367,7 +363,9 @@ export function embeddedInstruction(text: string, whole?: string | null): { addr
       start = i + 1
       continue
     }
-    const lower = whole !== null ? whole.slice(start, end) : text.slice(start, end).toLowerCase()
+    // (Lower-casing the whole text once and slicing it measured slower on megabytes of prose: the
+    // sentence strings are short-lived, a lower-cased copy of the whole text is not.)
+    const lower = text.slice(start, end).toLowerCase()
     // A command has an object: a two- or three-word line ("Download as PDF", "Click here") is a page's link text.
     const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
@@ -416,11 +414,10 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
 
 /**
  * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
- * sliceableLower(str) when the caller has it.
+ * sliceableLower(str), given for a string already lower-cased (null: each window is lower-cased).
  */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole?: string | null): Rules {
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null): Rules {
   if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
-  if (whole === undefined) whole = sliceableLower(str)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
@@ -464,23 +461,22 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
   let window: [number, number] | null = null
   // A prompt that sets the model's role or task ("I want you to act as ...; do not write explanations")
   // is instructions throughout: its windows are the prompt going on, not a document turning to command.
-  // The text lower-cased once, for the embedded-instruction pass and the patterns (null: per slice).
-  const whole = text.length >= 120 || h0.trigger ? sliceableLower(text) : null
-  const e = embeddedInstruction(text, whole)
+  const e = embeddedInstruction(text)
   const best = e.prompted ? null : h0.best
   const zWin = best ? best.raw : h0.raw
   if (best && best.raw > z) {
     z = best.raw
     window = best.span
   }
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, whole) : null
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   const de = deobfuscate(text)
   let normalised: string | null = null
   if (de) {
     const h1 = head(de.text)
-    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, meta: false, evidence: [] }
+    // The de-obfuscated text is lower-cased already: its windows are slices of it, not strings lower-cased one by one.
+    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text)) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.
