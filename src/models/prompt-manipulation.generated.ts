@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "fe1cbcf2330cd71752a60fcc7c6530ab8c549bb1c0202f6ded116949228598f5"
+      "sha256": "e5af60438b7e46a34e218411e6ab33487611e9a11c95b916bd21d0b094d56823"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -332,6 +332,9 @@ const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-
 const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
+// A character outside Latin-1, or a Latin-1 capital (A-Z, À-Ö, Ø-Þ): the only ones whose lower case differs.
+const NOT_LOWER = /[^\x00-\xff]|[A-Z\xc0-\xd6\xd8-\xde]/
+
 /**
  * `str` lower-cased once (the same string when it is lower-case already), when every slice of it equals the lower-casing of the same slice of `str`:
  * the lengths agree (no İ, which lower-cases to two code units) and there is no capital sigma (whose
@@ -339,6 +342,9 @@ const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
  * Null otherwise: the caller lower-cases each slice, as before. One pass instead of a string per sentence.
  */
 export function sliceableLower(str: string): string | null {
+  // A Latin-1 string without capitals (the de-obfuscated text of most prose) is its own lower case, and
+  // so is every slice of it: no copy (lower-casing 2 MB that way cost about 11 ms).
+  if (!NOT_LOWER.test(str)) return str
   const lower = str.toLowerCase()
   return lower.length === str.length && str.indexOf('\u03a3') < 0 ? lower : null
 }
