@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "e5af60438b7e46a34e218411e6ab33487611e9a11c95b916bd21d0b094d56823"
+      "sha256": "7025db319420700da982cfeefa360aac16f3b071b690896fdf472a6e6bae520c"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -349,8 +349,11 @@ export function sliceableLower(str: string): string | null {
   return lower.length === str.length && str.indexOf('\u03a3') < 0 ? lower : null
 }
 
+/** What embeddedInstruction finds. */
+export type Embedded = { addressed: number; command: number; span: [number, number] | null; prompted: boolean }
+
 /** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
-export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
+export function embeddedInstruction(text: string): Embedded {
   let addressed = 0
   let command = 0
   let span: [number, number] | null = null
@@ -361,7 +364,9 @@ export function embeddedInstruction(text: string): { addressed: number; command:
   let sentence = 0
   let described = false
   let prompted = false
-  for (let i = 0; i <= n; i++) {
+  // Once the text is prompted and addressed, no later sentence can change the result (a command no
+  // longer counts, ADDRESSED is no longer read, and SPEAKER or TARGET give at most the 1 already there).
+  for (let i = 0; i <= n && !(prompted && addressed >= 1); i++) {
     const c = i < n ? text.charCodeAt(i) : 10
     if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
     const end = i < n && c !== 10 ? i + 1 : i
@@ -458,7 +463,7 @@ export const OBFUSCATION_EACH = 0.5
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
  * text (0 when it has WORDS or more).
  */
-export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean): Analysis {
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded): Analysis {
   const h0 = head(text)
   let z = h0.raw
   // A text of several sentences is also read window by window (1 to 3 sentences, bestWindow): an
@@ -467,7 +472,8 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
   let window: [number, number] | null = null
   // A prompt that sets the model's role or task ("I want you to act as ...; do not write explanations")
   // is instructions throughout: its windows are the prompt going on, not a document turning to command.
-  const e = embeddedInstruction(text)
+  // (`embedded`: the caller's embeddedInstruction(text), read first so a prompted text's head skips its windows.)
+  const e = embedded ?? embeddedInstruction(text)
   const best = e.prompted ? null : h0.best
   const zWin = best ? best.raw : h0.raw
   if (best && best.raw > z) {

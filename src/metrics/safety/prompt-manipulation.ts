@@ -9,7 +9,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { analyse, type Analysis, bestWindow, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+import { analyse, type Analysis, bestWindow, embeddedInstruction, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -150,7 +150,9 @@ function run(ctx: Context, text: string, collect: boolean) {
   if (!inst) throw new Error('litmus: prompt_manipulation model not installed')
   const core = ctx.core
   const segments: Segment[] = []
-  const first = headOf(core, inst, text, segments, collect)
+  // A prompt that sets the model's role or task is not read window by window (analyse): its head skips them.
+  const embedded = embeddedInstruction(text)
+  const first = headOf(core, inst, text, segments, collect, !embedded.prompted)
   let firstCall = true
   const head = (s: string) => {
     if (firstCall && s === text) {
@@ -159,7 +161,7 @@ function run(ctx: Context, text: string, collect: boolean) {
     }
     return headOf(core, inst, s, null, false, false)
   }
-  const a = analyse(text, head, () => segments, collect)
+  const a = analyse(text, head, () => segments, collect, embedded)
   return { inst, a, words: first.words }
 }
 
