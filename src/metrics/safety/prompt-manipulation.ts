@@ -9,7 +9,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { analyse, type Analysis, bestWindow, embeddedInstruction, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+import { analyse, type Analysis, bestWindow, embeddedInstruction, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, WIN_WORDS, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -101,7 +101,8 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
   // Before the spans become string indices: distinct words and sentence ends are read from the text's bytes.
   const spans = core.u32(spanPtr, nWords * 2)
   const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, spans, nWords, m.WORDS) / m.WORDS : 1
-  const bw = windowed ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
+  // (bestWindow has no window under 2 x WIN_WORDS words: no view of the sums is made for a short text.)
+  const bw = windowed && nWords >= 2 * WIN_WORDS ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
   let windows: Array<[number, number]> | null = null
   let converted = false
   if (trigger && text.length > WHOLE) {
