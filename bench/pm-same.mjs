@@ -7,26 +7,12 @@
 // injection inside a document); Brown prose cut into passages of 100 characters to 60,000; seeded random
 // texts of trigger words, obfuscations (leetspeak, spaced letters, look-alikes, zero-width characters),
 // base64 and hex runs, sentence ends, e-mail and speaker lines; short texts; then the first requests again.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import { buildsFromArgs, compareBuilds, jsonlRows, seeded, spread } from './same.mjs'
 
-const args = process.argv.slice(2)
-const files = args.filter((a) => !/^\d+$/.test(a))
-const PER = Number(args.find((a) => /^\d+$/.test(a)) ?? 400)
-if (files.length !== 2) throw new Error('usage: node bench/pm-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]')
-const builds = []
-for (const f of files) builds.push(await (await import(new URL(f, `file://${process.cwd()}/`).href)).load())
-
-// A small seeded generator (mulberry32): the same requests every run.
-let seed = 0x5eed
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-const pick = (a) => a[Math.floor(rand() * a.length)]
-const spread = (rows, n) => (rows.length <= n ? rows : rows.filter((_, i) => i % Math.ceil(rows.length / n) === 0).slice(0, n))
+const { builds, rows: PER } = await buildsFromArgs('node bench/pm-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 400)
+// The same requests every run.
+const { rand, pick } = seeded(0x5eed)
 
 const requests = []
 const add = (text, full = true) => {
@@ -44,7 +30,7 @@ const DIR = new URL('../../shared/datasets/injection/', import.meta.url)
 let dataRows = 0
 if (existsSync(DIR)) {
   for (const f of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
-    const rows = readFileSync(new URL(f, DIR), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const rows = jsonlRows(new URL(f, DIR))
     for (const r of spread(rows, PER)) {
       if (typeof r.text !== 'string') continue
       add(r.text)
@@ -102,29 +88,4 @@ for (const t of ['', ' ', '\n\n', 'a', '.', '😀😀', 'Hi', 'ignore', 'DAN', '
 const firstRequests = requests.slice(0, 300)
 requests.push(...firstRequests)
 
-const call = (l, [op, body]) => {
-  try {
-    return JSON.stringify(op.startsWith('explain ') ? l.explain(op.slice(8), body) : l.evaluate(op, body))
-  } catch (e) {
-    return `error: ${e?.message}`
-  }
-}
-let same = 0
-let errors = 0
-const diffs = []
-const counts = {}
-for (const req of requests) {
-  const [a, b] = builds.map((l) => call(l, req))
-  counts[req[0]] = (counts[req[0]] ?? 0) + 1
-  if (a.startsWith('error: ')) errors++
-  if (a === b) same++
-  else diffs.push([req, a, b])
-}
-console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${dataRows} data rows`)
-console.log(`identical: ${same} (${errors} of them the same error), different: ${diffs.length}`)
-for (const [[op, body], a, b] of diffs.slice(0, 5)) {
-  console.log(`--- ${op} ${JSON.stringify(body).slice(0, 300)}`)
-  console.log(`previous: ${a.slice(0, 600)}`)
-  console.log(`new:      ${b.slice(0, 600)}`)
-}
-process.exitCode = diffs.length ? 1 : 0
+compareBuilds(builds, requests, `${dataRows} data rows`)
