@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "7025db319420700da982cfeefa360aac16f3b071b690896fdf472a6e6bae520c"
+      "sha256": "81e33e97e4bd8a7640f5675dc28866e052be1f50ab09d512c9f80ecd53a9f93b"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -426,14 +426,21 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
 /**
  * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
  * sliceableLower(str), given for a string already lower-cased (null: each window is lower-cased).
+ * `seen`: each window's rules by its lower-cased text, kept across calls on one text (the rules are a
+ * function of that text alone): most windows of the de-obfuscated text are the text's own windows.
  */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null): Rules {
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null, seen: Map<string, Rules> | null = null): Rules {
   if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
-    const r = manipulationRules(whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase(), collect)
+    const lower = whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase()
+    let r = seen?.get(lower)
+    if (!r) {
+      r = manipulationRules(lower, collect)
+      seen?.set(lower, r)
+    }
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
     meta = meta || r.meta
@@ -480,15 +487,17 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
     z = best.raw
     window = best.span
   }
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
+  const de = deobfuscate(text)
+  // Windows' rules are kept for the de-obfuscated text's pass (not for explain, whose evidence is per call).
+  const seen = de && h0.windows && !collect ? new Map<string, Rules>() : null
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, null, seen) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
-  const de = deobfuscate(text)
   let normalised: string | null = null
   if (de) {
     const h1 = head(de.text)
     // The de-obfuscated text is lower-cased already: its windows are slices of it, not strings lower-cased one by one.
-    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text)) : { types, offset: 0, meta: false, evidence: [] }
+    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text), seen) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.
