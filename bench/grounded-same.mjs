@@ -7,32 +7,14 @@
 // sets in ../shared/datasets when present, then seeded random texts (capitals, numbers, dates,
 // negations, possessives, accents, Cyrillic, CJK, words of 100+ letters, repeats) and a run of many
 // distinct invented words (past any cache of words kept across calls), then the first requests again.
-import { existsSync, readFileSync } from 'node:fs'
+import { buildsFromArgs, compareBuilds, jsonlRows, seeded, spread } from './same.mjs'
 
-const args = process.argv.slice(2)
-const files = args.filter((a) => !/^\d+$/.test(a))
-const PER = Number(args.find((a) => /^\d+$/.test(a)) ?? 300)
-if (files.length !== 2) throw new Error('usage: node bench/grounded-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]')
-const builds = []
-for (const f of files) builds.push(await (await import(new URL(f, `file://${process.cwd()}/`).href)).load())
+const { builds, rows: PER } = await buildsFromArgs('node bench/grounded-same.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [rows]', 300)
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
-const jsonl = (p) => {
-  const u = new URL(p, DATA)
-  return existsSync(u) ? readFileSync(u, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []
-}
-// A small seeded generator (mulberry32): the same requests every run.
-let seed = 0x5eed
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-const pick = (a) => a[Math.floor(rand() * a.length)]
-/** Every `step`-th row, at most `n`. */
-const spread = (rows, n) => (rows.length <= n ? rows : rows.filter((_, i) => i % Math.ceil(rows.length / n) === 0).slice(0, n))
+const jsonl = (p) => jsonlRows(new URL(p, DATA))
+// The same requests every run.
+const { rand, pick } = seeded(0x5eed)
 
 /** A context cut into chunks of about `size` characters at spaces (ids c0, c1, ...). */
 function chunked(text, size) {
@@ -154,29 +136,4 @@ for (let k = 0; k < 200; k++) {
 }
 requests.push(...firstRequests)
 
-const call = (l, [op, body]) => {
-  try {
-    return JSON.stringify(op.startsWith('explain ') ? l.explain(op.slice(8), body) : l.evaluate(op, body))
-  } catch (e) {
-    return `error: ${e?.message}`
-  }
-}
-let same = 0
-let errors = 0
-const diffs = []
-const counts = {}
-for (const req of requests) {
-  const [a, b] = builds.map((l) => call(l, req))
-  counts[req[0]] = (counts[req[0]] ?? 0) + 1
-  if (a.startsWith('error: ')) errors++
-  if (a === b) same++
-  else diffs.push([req, a, b])
-}
-console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${dataRows} from data sets`)
-console.log(`identical: ${same} (${errors} of them the same error), different: ${diffs.length}`)
-for (const [[op, body], a, b] of diffs.slice(0, 5)) {
-  console.log(`--- ${op} ${JSON.stringify(body).slice(0, 300)}`)
-  console.log(`previous: ${a.slice(0, 600)}`)
-  console.log(`new:      ${b.slice(0, 600)}`)
-}
-process.exitCode = diffs.length ? 1 : 0
+compareBuilds(builds, requests, `${dataRows} from data sets`)

@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "fe1cbcf2330cd71752a60fcc7c6530ab8c549bb1c0202f6ded116949228598f5"
+      "sha256": "81e33e97e4bd8a7640f5675dc28866e052be1f50ab09d512c9f80ecd53a9f93b"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -332,8 +332,28 @@ const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-
 const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
+// A character outside Latin-1, or a Latin-1 capital (A-Z, À-Ö, Ø-Þ): the only ones whose lower case differs.
+const NOT_LOWER = /[^\x00-\xff]|[A-Z\xc0-\xd6\xd8-\xde]/
+
+/**
+ * `str` lower-cased once (the same string when it is lower-case already), when every slice of it equals the lower-casing of the same slice of `str`:
+ * the lengths agree (no İ, which lower-cases to two code units) and there is no capital sigma (whose
+ * lower case, σ or final ς, depends on the letters around it, so a slice could read it differently).
+ * Null otherwise: the caller lower-cases each slice, as before. One pass instead of a string per sentence.
+ */
+export function sliceableLower(str: string): string | null {
+  // A Latin-1 string without capitals (the de-obfuscated text of most prose) is its own lower case, and
+  // so is every slice of it: no copy (lower-casing 2 MB that way cost about 11 ms).
+  if (!NOT_LOWER.test(str)) return str
+  const lower = str.toLowerCase()
+  return lower.length === str.length && str.indexOf('\u03a3') < 0 ? lower : null
+}
+
+/** What embeddedInstruction finds. */
+export type Embedded = { addressed: number; command: number; span: [number, number] | null; prompted: boolean }
+
 /** Evidence of an instruction embedded in a document: [addressed, command] (0..2, 0..1) and the sentence that gave it. */
-export function embeddedInstruction(text: string): { addressed: number; command: number; span: [number, number] | null; prompted: boolean } {
+export function embeddedInstruction(text: string): Embedded {
   let addressed = 0
   let command = 0
   let span: [number, number] | null = null
@@ -344,7 +364,9 @@ export function embeddedInstruction(text: string): { addressed: number; command:
   let sentence = 0
   let described = false
   let prompted = false
-  for (let i = 0; i <= n; i++) {
+  // Once the text is prompted and addressed, no later sentence can change the result (a command no
+  // longer counts, ADDRESSED is no longer read, and SPEAKER or TARGET give at most the 1 already there).
+  for (let i = 0; i <= n && !(prompted && addressed >= 1); i++) {
     const c = i < n ? text.charCodeAt(i) : 10
     if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
     const end = i < n && c !== 10 ? i + 1 : i
@@ -352,8 +374,9 @@ export function embeddedInstruction(text: string): { addressed: number; command:
       start = i + 1
       continue
     }
-    const s = text.slice(start, end)
-    const lower = s.toLowerCase()
+    // (Lower-casing the whole text once and slicing it measured slower on megabytes of prose: the
+    // sentence strings are short-lived, a lower-cased copy of the whole text is not.)
+    const lower = text.slice(start, end).toLowerCase()
     // A command has an object: a two- or three-word line ("Download as PDF", "Click here") is a page's link text.
     const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
@@ -366,8 +389,11 @@ export function embeddedInstruction(text: string): { addressed: number; command:
       if (k > command) command = k
     }
     // Descriptive: neither a command nor a question; a prompt that set the model's task stays a prompt.
-    if (PROMPTED.test(lower)) prompted = true
-    else if (!isCommand && c !== 63) described = true
+    // Once prompted, `described` no longer matters (a command counts only in a text not prompted).
+    if (!prompted) {
+      if (PROMPTED.test(lower)) prompted = true
+      else if (!isCommand && c !== 63) described = true
+    }
     sentence++
     start = i + 1
   }
@@ -397,14 +423,24 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
   return out
 }
 
-/** manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean): Rules {
-  if (!windows) return manipulationRules(str.toLowerCase(), collect)
+/**
+ * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
+ * sliceableLower(str), given for a string already lower-cased (null: each window is lower-cased).
+ * `seen`: each window's rules by its lower-cased text, kept across calls on one text (the rules are a
+ * function of that text alone): most windows of the de-obfuscated text are the text's own windows.
+ */
+function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null, seen: Map<string, Rules> | null = null): Rules {
+  if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
-    const r = manipulationRules(str.slice(s, e).toLowerCase(), collect)
+    const lower = whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase()
+    let r = seen?.get(lower)
+    if (!r) {
+      r = manipulationRules(lower, collect)
+      seen?.set(lower, r)
+    }
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
     meta = meta || r.meta
@@ -434,7 +470,7 @@ export const OBFUSCATION_EACH = 0.5
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
  * text (0 when it has WORDS or more).
  */
-export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean): Analysis {
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded): Analysis {
   const h0 = head(text)
   let z = h0.raw
   // A text of several sentences is also read window by window (1 to 3 sentences, bestWindow): an
@@ -443,21 +479,25 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
   let window: [number, number] | null = null
   // A prompt that sets the model's role or task ("I want you to act as ...; do not write explanations")
   // is instructions throughout: its windows are the prompt going on, not a document turning to command.
-  const e = embeddedInstruction(text)
+  // (`embedded`: the caller's embeddedInstruction(text), read first so a prompted text's head skips its windows.)
+  const e = embedded ?? embeddedInstruction(text)
   const best = e.prompted ? null : h0.best
   const zWin = best ? best.raw : h0.raw
   if (best && best.raw > z) {
     z = best.raw
     window = best.span
   }
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect) : null
+  const de = deobfuscate(text)
+  // Windows' rules are kept for the de-obfuscated text's pass (not for explain, whose evidence is per call).
+  const seen = de && h0.windows && !collect ? new Map<string, Rules>() : null
+  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, null, seen) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
-  const de = deobfuscate(text)
   let normalised: string | null = null
   if (de) {
     const h1 = head(de.text)
-    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect) : { types, offset: 0, meta: false, evidence: [] }
+    // The de-obfuscated text is lower-cased already: its windows are slices of it, not strings lower-cased one by one.
+    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text), seen) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.

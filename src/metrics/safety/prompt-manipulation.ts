@@ -9,7 +9,7 @@ import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { distinctWords } from '../shared/distinct-words.js'
 import { headNorm, installHead } from '../shared/ngram-head.js'
-import { analyse, type Analysis, bestWindow, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, windowsOf } from './prompt-manipulation-rules.js'
+import { analyse, type Analysis, bestWindow, embeddedInstruction, TYPES, TYPE_BASE, TYPE_HEAD, TYPE_SLOPE, WHOLE, WIN_WORDS, windowsOf } from './prompt-manipulation-rules.js'
 
 /** The model file's shape (src/models/prompt-manipulation.generated.ts). */
 export interface ManipulationModel {
@@ -78,34 +78,38 @@ interface Head {
 }
 
 /**
- * Head logit of `text` and of its best sentence window (`span`: with the window's string span); with
- * `decode`, also the encoded segments of that same call's text.
+ * Head logit of `text` and (with `windowed`) of its best sentence window (`span`: with the window's
+ * string span); with `decode`, also the encoded segments of that same call's text. The de-obfuscated
+ * text and decoded segments are read without windows (analyse reads only their whole-text logit).
  */
-function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null, span = false): Head {
+function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null, span = false, windowed = true): Head {
   const x = core.exports
   const ref = core.begin(text)
   // Each word's share of the sum (one store a word, the word memo still serves): the sentence windows
   // are summed from it, with no second pass over the text's features.
-  const r = x.vecScore(ref.ptr, ref.len, inst.model, WANT_WORD_SUMS)
-  const mem = core.u32(r, 9)
-  const nWords = mem[0]
-  const nFeat = mem[2]
-  const nFlag = mem[5]
+  const r = x.vecScore(ref.ptr, ref.len, inst.model, windowed ? WANT_WORD_SUMS : 0)
+  // The nine result words read through the core's kept view of memory (no view made per call).
+  const words = core.words
+  const at = r >>> 2
+  const nWords = words[at]
+  const nFeat = words[at + 2]
+  const nFlag = words[at + 5]
   const trigger = nFlag > 0
-  const sum = mem[8] | 0
+  const sum = words[at + 8] | 0
   const m = inst.m
-  const spanPtr = mem[1]
+  const spanPtr = words[at + 1]
   // Before the spans become string indices: distinct words and sentence ends are read from the text's bytes.
   const spans = core.u32(spanPtr, nWords * 2)
   const shrink = m.WORDS ? distinctWords(core.bytes, ref.ptr, spans, nWords, m.WORDS) / m.WORDS : 1
-  const bw = bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(mem[7], nWords), m.KINDS, m.CMIN, m.CMAX)
+  // (bestWindow has no window under 2 x WIN_WORDS words: no view of the sums is made for a short text.)
+  const bw = windowed && nWords >= 2 * WIN_WORDS ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
   let windows: Array<[number, number]> | null = null
   let converted = false
   if (trigger && text.length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
     core.toStringIndices(ref, spanPtr, nWords * 2)
     converted = true
-    windows = windowsOf(text.length, core.u32(spanPtr, nWords * 2), core.u32(mem[6], nFlag * 2), nFlag)
+    windows = windowsOf(text.length, spans, core.u32(words[at + 6], nFlag * 2), nFlag)
   }
   let best: Head['best'] = null
   if (bw) {
@@ -147,16 +151,18 @@ function run(ctx: Context, text: string, collect: boolean) {
   if (!inst) throw new Error('litmus: prompt_manipulation model not installed')
   const core = ctx.core
   const segments: Segment[] = []
-  const first = headOf(core, inst, text, segments, collect)
+  // A prompt that sets the model's role or task is not read window by window (analyse): its head skips them.
+  const embedded = embeddedInstruction(text)
+  const first = headOf(core, inst, text, segments, collect, !embedded.prompted)
   let firstCall = true
   const head = (s: string) => {
     if (firstCall && s === text) {
       firstCall = false
       return first
     }
-    return headOf(core, inst, s, null)
+    return headOf(core, inst, s, null, false, false)
   }
-  const a = analyse(text, head, () => segments, collect)
+  const a = analyse(text, head, () => segments, collect, embedded)
   return { inst, a, words: first.words }
 }
 
@@ -234,7 +240,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const at = a.window ? a.window[0] : 0
     const scored = a.window ? text.slice(a.window[0], a.window[1]) : (a.normalised ?? text)
     if (a.window) {
-      const whole = headOf(core, inst, text, null).raw
+      const whole = headOf(core, inst, text, null, false, false).raw
       evidence.push({ label: 'sentence window read as the most manipulative', span: [a.window[0], a.window[1]], string: scored.slice(0, 200), weight: round4(inst.m.A * (a.z - whole)), where: 'text' })
     }
     const ref = core.begin(scored)
