@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
+      "sha256": "bc90122f9b4c16de7dbc3181412cd64834ff1f4592fa128d941a2cad0e8daba2"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -37,6 +37,7 @@ function leetPair(t: string, from: number): number {
   return -1
 }
 // One-pass tests that gate each (costlier) rewrite.
+const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
 // Read only where spacedAny finds a letter with a separator after it (sticky: it must match right there).
@@ -72,6 +73,12 @@ function maybeObfuscated(t: string): boolean {
   const n = t.length
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i)
+    // Two lower-case letters in a row (most of prose): neither starts a run of spaced letters nor is any
+    // of the rest.
+    if (isLower(c) && isLower(t.charCodeAt(i + 1))) {
+      i++
+      continue
+    }
     if (c >= 0x80) {
       if (isOdd(c)) return true
       continue
@@ -108,6 +115,8 @@ function maybeObfuscated(t: string): boolean {
 }
 
 const isLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26
+// (False for NaN, what charCodeAt reads past the end.)
+const isLower = (c: number) => c >= 0x61 && c <= 0x7a
 const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
 const isSep = (c: number) => c < 0x80 && CLASS[c] === SEP_CHAR
 
@@ -158,9 +167,15 @@ function unspace(t: string): string {
   let gate = false
   const last = t.length - 2
   for (let i = 0; i < last; i++) {
-    // Both a run and a match of SPACED_AT need a letter with a separator after it: one test rejects
-    // nearly every position of prose.
-    if (!isSep(t.charCodeAt(i + 1)) || !isLetter(t.charCodeAt(i))) continue
+    // Both a run and a match of SPACED_AT need a letter with a separator after it and no lower-case
+    // letter before it: two lower-case letters in a row rule out both of their positions at once (most
+    // of prose).
+    const c = t.charCodeAt(i)
+    if (isLower(c) && isLower(t.charCodeAt(i + 1))) {
+      i++
+      continue
+    }
+    if (!isSep(t.charCodeAt(i + 1)) || !isLetter(c)) continue
     if (!gate) gate = spacedAt(t, i)
     if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
     let n = 2
@@ -252,18 +267,21 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
   if (!maybeObfuscated(text)) return null
   const found: string[] = []
   let t = text
-  if (INVISIBLE_ANY.test(t)) {
-    found.push('zero-width characters')
-    t = t.replace(INVISIBLE, '')
-  }
-  // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
-  if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
-    found.push('full-width or styled letters')
-    t = t.normalize('NFKC')
-  }
-  if (MIXED.test(t)) {
-    found.push('homoglyphs')
-    t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+  // The next three need a soft hyphen or a character past Latin-1: one scan rules them out for most text.
+  if (BEYOND_LATIN1.test(t)) {
+    if (INVISIBLE_ANY.test(t)) {
+      found.push('zero-width characters')
+      t = t.replace(INVISIBLE, '')
+    }
+    // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
+    if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
+      found.push('full-width or styled letters')
+      t = t.normalize('NFKC')
+    }
+    if (MIXED.test(t)) {
+      found.push('homoglyphs')
+      t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+    }
   }
   const u = unspace(t)
   if (u !== t) {
