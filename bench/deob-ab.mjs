@@ -1,0 +1,32 @@
+// A/B timing of the de-obfuscation pass alone (src/metrics/safety/deobfuscate.ts, shared by toxicity and
+// prompt_manipulation) between two builds of it, alternating rep by rep in one process: 2 MB of Brown
+// prose as one text, and 20,000 100-character slices of it (with a masked-word reader, as toxicity
+// passes). Build the previous commit's rules aside (`npx vite build --config vite.rules.config.ts`
+// writes build/rules/) and pass its deobfuscate.js first.
+//   node --no-liftoff bench/deob-ab.mjs /tmp/prev/build/rules/deobfuscate.js build/rules/deobfuscate.js [reps=15]
+import { loadBrown } from './brown.mjs'
+import { abSummary } from './util.mjs'
+
+const args = process.argv.slice(2)
+const files = args.filter((a) => !/^\d+$/.test(a))
+const reps = Number(args.find((a) => /^\d+$/.test(a)) ?? 15)
+if (files.length !== 2) throw new Error('usage: node --no-liftoff bench/deob-ab.mjs <previous deobfuscate.js> <new deobfuscate.js> [reps]')
+const builds = []
+for (const f of files) builds.push({ file: f, deobfuscate: (await import(new URL(f, `file://${process.cwd()}/`).href)).deobfuscate })
+const prose = loadBrown().text.slice(0, 2_000_000)
+const short = []
+for (let i = 0; i + 100 <= prose.length && short.length < 20000; i += 100) short.push(prose.slice(i, i + 100))
+// A reader of masked words that names a word for some ("st*pid") and none for others.
+const unmask = (w) => (w.length % 3 === 0 ? w.replace(/\*/g, 'u') : null)
+
+for (const [kind, work] of [['prose (2 MB)', (d) => d(prose)], ['100-char texts (20,000)', (d) => { for (const t of short) d(t, unmask) }]]) {
+  const runs = builds.map((b) => ({ file: b.file, ms: [] }))
+  for (let r = 0; r < reps + 1; r++) {
+    builds.forEach((b, i) => {
+      const t = performance.now()
+      work(b.deobfuscate)
+      if (r > 0) runs[i].ms.push(performance.now() - t)
+    })
+  }
+  for (const { run, median, ratio, paired } of abSummary(runs)) console.log(`${kind} ${run.file}: median ${median.toFixed(1)} ms, ${ratio.toFixed(3)}x, paired ${paired.toFixed(3)}x`)
+}
