@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "bc90122f9b4c16de7dbc3181412cd64834ff1f4592fa128d941a2cad0e8daba2"
+      "sha256": "82c3e79337a311eb619fca7c81772860276126f8cd20dcf8764f63565eea5016"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

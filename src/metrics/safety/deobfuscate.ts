@@ -25,22 +25,25 @@ const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
  * finds there), or -1: a loop over character codes instead of the expression's scan.
  */
 function leetPair(t: string, from: number): number {
-  // Leet characters are rare in prose: find each and look at its neighbours (the letter before it first,
-  // the leftmost pair).
+  // Leet characters are rare in prose: find each (the expression engine's scan for one class of characters
+  // is several times faster than a loop over character codes) and look at its neighbours, the letter
+  // before it first (the leftmost pair).
   const n = t.length
-  for (let i = from; i < n; i++) {
-    const c = t.charCodeAt(i)
-    if (c >= 0x80 || CLASS[c] !== LEET_CHAR) continue
+  LEET_CHAR.lastIndex = from
+  while (LEET_CHAR.test(t)) {
+    const i = LEET_CHAR.lastIndex - 1
     if (i > from && isLetter(t.charCodeAt(i - 1))) return i - 1
     if (i + 1 < n && isLetter(t.charCodeAt(i + 1))) return i
   }
   return -1
 }
+const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
 const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
 // Read only where spacedAny finds a letter with a separator after it (sticky: it must match right there).
+const SPACED_START = /(?:^|[^a-z0-9])[A-Za-z][ .\-_*|/]/g
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
 // (A run of them between letters, "1d10t"; or an 8 after letters ending a word, "h8", which reads "ate".)
 const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z]8(?![a-z0-9])/i
@@ -51,12 +54,9 @@ const BANG_ANY = /[a-z]![a-z]/
 const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
-// The classes of ASCII the loops below look up in one read: the leet characters, and the separators of spaced letters.
-const LEET_CHAR = 1
-const SEP_CHAR = 2
-const CLASS = new Uint8Array(128)
-for (const c of '0134578@$') CLASS[c.charCodeAt(0)] = LEET_CHAR
-for (const c of ' .-_*|/') CLASS[c.charCodeAt(0)] = SEP_CHAR
+// The separators of spaced letters, looked up in one read.
+const SEP_CHAR = new Uint8Array(128)
+for (const c of ' .-_*|/') SEP_CHAR[c.charCodeAt(0)] = 1
 // Zero-width, bidi and format characters, full-width forms, Greek and Cyrillic, and the few Latin
 // look-alikes and astral prefixes (styled letters, tag characters) deobfuscate handles.
 const isOdd = (c: number) =>
@@ -118,7 +118,7 @@ const isLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26
 // (False for NaN, what charCodeAt reads past the end.)
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a
 const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
-const isSep = (c: number) => c < 0x80 && CLASS[c] === SEP_CHAR
+const isSep = (c: number) => c < 0x80 && SEP_CHAR[c] === 1
 
 /**
  * Can SPACED_AT match at a letter `i` that has a separator after it? Every match has such a letter at its
@@ -165,17 +165,13 @@ function unspace(t: string): string {
   let out = ''
   let done = 0
   let gate = false
-  const last = t.length - 2
-  for (let i = 0; i < last; i++) {
-    // Both a run and a match of SPACED_AT need a letter with a separator after it and no lower-case
-    // letter before it: two lower-case letters in a row rule out both of their positions at once (most
-    // of prose).
-    const c = t.charCodeAt(i)
-    if (isLower(c) && isLower(t.charCodeAt(i + 1))) {
-      i++
-      continue
-    }
-    if (!isSep(t.charCodeAt(i + 1)) || !isLetter(c)) continue
+  // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
+  // letter or digit before it; the expression engine finds those (faster than a loop over character codes).
+  SPACED_START.lastIndex = 0
+  while (SPACED_START.test(t)) {
+    const i = SPACED_START.lastIndex - 2
+    // The separator may be the next start's character before it.
+    SPACED_START.lastIndex = i + 1
     if (!gate) gate = spacedAt(t, i)
     if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
     let n = 2
@@ -188,15 +184,13 @@ function unspace(t: string): string {
     // The run's own letters are skipped below; SPACED_AT may still match at one of them.
     for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
     const m = t.slice(i, end)
-    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) {
-      i = end - 1
-      continue
-    }
+    // (The character after a run is no letter or digit: the next start is past it.)
+    SPACED_START.lastIndex = end
+    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) continue
     let letters = ''
     for (let k = i; k < end; k += n + 1) letters += t[k]
     out += t.slice(done, i) + letters
     done = end
-    i = end - 1
   }
   return done === 0 || !gate ? t : out + t.slice(done)
 }
