@@ -10,10 +10,11 @@
 // look-alikes and zero-width characters, the same inside Brown passages, and odd short texts; then the
 // first requests again.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { buildsFromArgs, compareBuilds, jsonlRows, seeded, spread } from './same.mjs'
+import { addPassages, buildsFromArgs, compareBuilds, inPassage, jsonlRows, randomText, seeded, spread } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/tox-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 300)
-const { rand, pick } = seeded(0x70c5)
+const gen = seeded(0x70c5)
+const { rand, pick } = gen
 
 const requests = []
 const add = (text, full = true) => {
@@ -47,13 +48,8 @@ if (existsSync(DIR)) {
   }
 }
 
-// Brown prose.
-for (const n of [100, 100, 100, 300, 1000, 3000, 4096, 4097, 10000, 60000]) {
-  for (let k = 0; k < (n <= 1000 ? 60 : 6); k++) {
-    const at = Math.floor(rand() * (prose.length - n))
-    add(prose.slice(at, at + n), n <= 4097)
-  }
-}
+// Brown prose (past 4,096 characters toxicity does not de-obfuscate).
+addPassages(gen, prose, [100, 100, 100, 300, 1000, 3000, 4096, 4097, 10000, 60000], 4097, add)
 
 // Random texts with obfuscations.
 const WORDS = (
@@ -63,26 +59,9 @@ const WORDS = (
   'id!ot b!tch Wow!That іdіоt ѕtupid id\u200biot ＩＤＩＯＴ 𝐢𝐝𝐢𝐨𝐭 the a of to in and was were ' +
   'people women Muslims immigrants gay black Jewish are is not never great love thanks friend'
 ).split(' ')
-function randomText(words) {
-  const out = []
-  for (let i = 0; i < words; i++) {
-    let w = pick(WORDS)
-    if (rand() < 0.1) w = w[0].toUpperCase() + w.slice(1)
-    out.push(w)
-    const r = rand()
-    if (r < 0.08) out.push('.')
-    else if (r < 0.1) out.push('!')
-    else if (r < 0.12) out.push('\n')
-  }
-  return out.join(' ').replace(/ ([.!])/g, '$1')
-}
-for (let k = 0; k < PER * 3; k++) add(randomText(1 + Math.floor(rand() * (rand() < 0.8 ? 20 : 200))))
-for (let k = 0; k < PER; k++) {
-  const at = Math.floor(rand() * (prose.length - 3000))
-  const p = prose.slice(at, at + 100 + Math.floor(rand() * 2500))
-  const cut = Math.floor(rand() * p.length)
-  add(p.slice(0, cut) + ' ' + randomText(3 + Math.floor(rand() * 20)) + ' ' + p.slice(cut))
-}
+const MARKS = [[0.08, '.'], [0.1, '!'], [0.12, '\n']]
+for (let k = 0; k < PER * 3; k++) add(randomText(gen, WORDS, 1 + Math.floor(rand() * (rand() < 0.8 ? 20 : 200)), MARKS))
+for (let k = 0; k < PER; k++) add(inPassage(gen, prose, () => randomText(gen, WORDS, 3 + Math.floor(rand() * 20), MARKS)))
 // Short and odd texts.
 for (const t of ['', ' ', '\n\n', 'a', '.', '😀😀', 'Hi', 'st*pid', 'f**k', '1d10t', 'I h a t e you', 'a b c d e', 'A.B.C.D.', 'x'.repeat(5000), 'idiot '.repeat(500), 'a b '.repeat(3000), '* '.repeat(2000), 'h8 '.repeat(1000)]) add(t)
 
