@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "82c3e79337a311eb619fca7c81772860276126f8cd20dcf8764f63565eea5016"
+      "sha256": "55aee8adeebd23724497023b6f2117758a9617887d707bc60751e5bb365a665b"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -21,8 +21,8 @@ const ACRONYM = /^[A-Z. ]+$/
 // Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
 const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
 /**
- * The index of the first letter-leet or leet-letter pair at or after `from` (what LEET_PAIR, /[a-z][0134578@$]|[0134578@$][a-z]/gi,
- * finds there), or -1: a loop over character codes instead of the expression's scan.
+ * The index of the first letter-leet or leet-letter pair at or after `from` (what /[a-z][0134578@$]|[0134578@$][a-z]/gi
+ * finds from there), or -1.
  */
 function leetPair(t: string, from: number): number {
   // Leet characters are rare in prose: find each (the expression engine's scan for one class of characters
@@ -41,9 +41,11 @@ const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
 const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
-// Read only where spacedAny finds a letter with a separator after it (sticky: it must match right there).
+// Where a run of spaced letters or a match of SPACED_AT can start: a letter with a separator after it and
+// no lower-case letter or digit before it.
 const SPACED_START = /(?:^|[^a-z0-9])[A-Za-z][ .\-_*|/]/g
+// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
+// tried only at such a start, not as a scan of the text.)
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
 // (A run of them between letters, "1d10t"; or an 8 after letters ending a word, "h8", which reads "ate".)
 const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z]8(?![a-z0-9])/i
