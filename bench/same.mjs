@@ -1,6 +1,6 @@
-// Shared by the output-equality checks (bench/grounded-same.mjs, bench/pm-same.mjs): the two builds to
+// Shared by the output-equality checks (bench/grounded-same.mjs, bench/pm-same.mjs, bench/tox-same.mjs): the two builds to
 // compare, a seeded generator (the same requests every run), and the comparison of every request's JSON
-// answer between the builds (same process, alternating).
+// answer between the builds (same process, alternating); seeded Brown passages and texts of words.
 import { existsSync, readFileSync } from 'node:fs'
 
 /** The builds named on the command line (two dist/litmus.js paths) and the row count (a number argument). */
@@ -65,4 +65,42 @@ export function compareBuilds(builds, requests, note) {
     console.log(`new:      ${b.slice(0, 600)}`)
   }
   process.exitCode = diffs.length ? 1 : 0
+}
+
+/**
+ * Brown passages of each length in `sizes` at seeded places (60 of each length up to 1,000 characters,
+ * 6 of each longer one), each given to `add(text, full)` with `full` when it is at most `fullMax` long.
+ */
+export function addPassages({ rand }, prose, sizes, fullMax, add) {
+  for (const n of sizes) {
+    for (let k = 0; k < (n <= 1000 ? 60 : 6); k++) {
+      const at = Math.floor(rand() * (prose.length - n))
+      add(prose.slice(at, at + n), n <= fullMax)
+    }
+  }
+}
+
+/**
+ * A seeded text of `n` words picked from `words`, one in ten capitalised, each followed by the mark of the
+ * first [probability, mark] of `marks` (cumulative) that a draw falls under, if any; no space before . ? !
+ */
+export function randomText({ rand, pick }, words, n, marks) {
+  const out = []
+  for (let i = 0; i < n; i++) {
+    let w = pick(words)
+    if (rand() < 0.1) w = w[0].toUpperCase() + w.slice(1)
+    out.push(w)
+    const r = rand()
+    const mark = marks.find(([p]) => r < p)
+    if (mark) out.push(mark[1])
+  }
+  return out.join(' ').replace(/ ([.?!])/g, '$1')
+}
+
+/** A seeded Brown passage of 100 to 2,600 characters with `inner()` put in at a seeded place, set off by spaces. */
+export function inPassage({ rand }, prose, inner) {
+  const at = Math.floor(rand() * (prose.length - 3000))
+  const p = prose.slice(at, at + 100 + Math.floor(rand() * 2500))
+  const cut = Math.floor(rand() * p.length)
+  return p.slice(0, cut) + ' ' + inner() + ' ' + p.slice(cut)
 }

@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "9ccd52b2e37b55d00864dd71a50800db2bd3755f59ca92b5b9f1456d3f294ea0"
+      "sha256": "55aee8adeebd23724497023b6f2117758a9617887d707bc60751e5bb365a665b"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -19,12 +19,34 @@ const MIXED = new RegExp(`[a-z][${Object.keys(HOMOGLYPHS).join('')}]|[${Object.k
 // "i-g-n-o-r-e"). Dotted capitals are acronyms (U.S.S.R., I. A. P. A.), not obfuscation.
 const ACRONYM = /^[A-Z. ]+$/
 // Leetspeak: a digit or symbol standing for a letter between letters (or leading one), as in 1gn0r3.
-const LEET_PAIR = /[a-z][0134578@$]|[0134578@$][a-z]/gi
 const isWordChar = (c: string) => /[a-z0-9@$]/i.test(c)
+/**
+ * The index of the first letter-leet or leet-letter pair at or after `from` (what /[a-z][0134578@$]|[0134578@$][a-z]/gi
+ * finds from there), or -1.
+ */
+function leetPair(t: string, from: number): number {
+  // Leet characters are rare in prose: find each (the expression engine's scan for one class of characters
+  // is several times faster than a loop over character codes) and look at its neighbours, the letter
+  // before it first (the leftmost pair).
+  const n = t.length
+  LEET_CHAR.lastIndex = from
+  while (LEET_CHAR.test(t)) {
+    const i = LEET_CHAR.lastIndex - 1
+    if (i > from && isLetter(t.charCodeAt(i - 1))) return i - 1
+    if (i + 1 < n && isLetter(t.charCodeAt(i + 1))) return i
+  }
+  return -1
+}
+const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
+const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms.)
-const SPACED_ANY = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/
+// Where a run of spaced letters or a match of SPACED_AT can start: a letter with a separator after it and
+// no lower-case letter or digit before it.
+const SPACED_START = /(?:^|[^a-z0-9])[A-Za-z][ .\-_*|/]/g
+// (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
+// tried only at such a start, not as a scan of the text.)
+const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
 // (A run of them between letters, "1d10t"; or an 8 after letters ending a word, "h8", which reads "ate".)
 const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z]8(?![a-z0-9])/i
 // An exclamation mark between lower-case letters stands for an i ("id!ot", "b!tch"); before a capital it
@@ -34,6 +56,9 @@ const BANG_ANY = /[a-z]![a-z]/
 const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
+// The separators of spaced letters, looked up in one read.
+const SEP_CHAR = new Uint8Array(128)
+for (const c of ' .-_*|/') SEP_CHAR[c.charCodeAt(0)] = 1
 // Zero-width, bidi and format characters, full-width forms, Greek and Cyrillic, and the few Latin
 // look-alikes and astral prefixes (styled letters, tag characters) deobfuscate handles.
 const isOdd = (c: number) =>
@@ -50,6 +75,12 @@ function maybeObfuscated(t: string): boolean {
   const n = t.length
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i)
+    // Two lower-case letters in a row (most of prose): neither starts a run of spaced letters nor is any
+    // of the rest.
+    if (isLower(c) && isLower(t.charCodeAt(i + 1))) {
+      i++
+      continue
+    }
     if (c >= 0x80) {
       if (isOdd(c)) return true
       continue
@@ -85,9 +116,25 @@ function maybeObfuscated(t: string): boolean {
   return false
 }
 
-const isLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a
+const isLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26
+// (False for NaN, what charCodeAt reads past the end.)
+const isLower = (c: number) => c >= 0x61 && c <= 0x7a
 const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
-const isSep = (c: number) => c === 0x20 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0x7c || c === 0x2f
+const isSep = (c: number) => c < 0x80 && SEP_CHAR[c] === 1
+
+/**
+ * Can SPACED_AT match at a letter `i` that has a separator after it? Every match has such a letter at its
+ * start or one character in, with no lower-case letter or digit before it; the expression is tried only
+ * there, so prose costs no scan of its own.
+ */
+function spacedAt(t: string, i: number): boolean {
+  if (i > 0) {
+    const b = t.charCodeAt(i - 1)
+    if ((b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39)) return false
+  }
+  SPACED_AT.lastIndex = i > 0 ? i - 1 : 0
+  return SPACED_AT.test(t)
+}
 
 /**
  * One run of spaced letters from a letter at `i` with a separator of `n` characters: the index after its
@@ -111,14 +158,24 @@ function spacedRun(t: string, i: number, n: number): number {
 /**
  * Spaced or split letters joined: four or more single letters with one repeated separator of one or two
  * characters ("i g n o r e", "i-g-n-o-r-e"); dotted capitals are acronyms (U.S.S.R., I. A. P. A.) and
- * stay. One pass with a loop (a regular expression with a back-reference inside a repeated group
- * overflows the engine's stack on megabytes of spaced letters); each run is read at most twice.
+ * stay. Only when SPACED_AT matches somewhere (four letters all lower case or all capitals, dotted capitals
+ * excepted); else `t` is returned as it is. One loop over the text does both (a regular expression with a
+ * back-reference inside a repeated group overflows the engine's stack on megabytes of spaced letters);
+ * each run is read at most twice.
  */
 function unspace(t: string): string {
   let out = ''
   let done = 0
-  for (let i = 0; i < t.length; i++) {
-    if (!isLetter(t.charCodeAt(i)) || (i > 0 && isAlnum(t.charCodeAt(i - 1)))) continue
+  let gate = false
+  // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
+  // letter or digit before it; the expression engine finds those (faster than a loop over character codes).
+  SPACED_START.lastIndex = 0
+  while (SPACED_START.test(t)) {
+    const i = SPACED_START.lastIndex - 2
+    // The separator may be the next start's character before it.
+    SPACED_START.lastIndex = i + 1
+    if (!gate) gate = spacedAt(t, i)
+    if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
     let n = 2
     let end = spacedRun(t, i, 2)
     if (end < 0) {
@@ -126,18 +183,18 @@ function unspace(t: string): string {
       end = spacedRun(t, i, 1)
     }
     if (end < 0) continue
+    // The run's own letters are skipped below; SPACED_AT may still match at one of them.
+    for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
     const m = t.slice(i, end)
-    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) {
-      i = end - 1
-      continue
-    }
+    // (The character after a run is no letter or digit: the next start is past it.)
+    SPACED_START.lastIndex = end
+    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) continue
     let letters = ''
     for (let k = i; k < end; k += n + 1) letters += t[k]
     out += t.slice(done, i) + letters
     done = end
-    i = end - 1
   }
-  return done === 0 ? t : out + t.slice(done)
+  return done === 0 || !gate ? t : out + t.slice(done)
 }
 
 function leetWord(w: string): string {
@@ -206,25 +263,26 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
   if (!maybeObfuscated(text)) return null
   const found: string[] = []
   let t = text
-  if (INVISIBLE_ANY.test(t)) {
-    found.push('zero-width characters')
-    t = t.replace(INVISIBLE, '')
-  }
-  // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
-  if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
-    found.push('full-width or styled letters')
-    t = t.normalize('NFKC')
-  }
-  if (MIXED.test(t)) {
-    found.push('homoglyphs')
-    t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
-  }
-  if (SPACED_ANY.test(t)) {
-    const u = unspace(t)
-    if (u !== t) {
-      t = u
-      found.push('spaced letters')
+  // The next three need a soft hyphen or a character past Latin-1: one scan rules them out for most text.
+  if (BEYOND_LATIN1.test(t)) {
+    if (INVISIBLE_ANY.test(t)) {
+      found.push('zero-width characters')
+      t = t.replace(INVISIBLE, '')
     }
+    // Full-width and styled letters are compatibility forms (NFKC undoes them); accents are not obfuscation.
+    if (/[\uff01-\uff5e]|[\ud835][\udc00-\udfff]/.test(t)) {
+      found.push('full-width or styled letters')
+      t = t.normalize('NFKC')
+    }
+    if (MIXED.test(t)) {
+      found.push('homoglyphs')
+      t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
+    }
+  }
+  const u = unspace(t)
+  if (u !== t) {
+    t = u
+    found.push('spaced letters')
   }
   let leet = false
   if (BANG_ANY.test(t)) {
@@ -239,25 +297,25 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
     }
   }
   if (LEET_ANY.test(t)) {
-    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions).
+    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions), and
+    // copy the text only when one of them changed.
     let out = ''
     let done = 0
-    LEET_PAIR.lastIndex = 0
-    let m: RegExpExecArray | null
-    while ((m = LEET_PAIR.exec(t)) !== null) {
-      let s = m.index
-      let e = m.index + 2
-      if (s < done) continue
+    let changed = false
+    for (let p = leetPair(t, 0), from: number; p >= 0; p = leetPair(t, from)) {
+      let s = p
+      let e = p + 2
       while (s > done && isWordChar(t[s - 1])) s--
       while (e < t.length && isWordChar(t[e])) e++
+      from = e
       const w = t.slice(s, e)
       const u = leetWord(w)
-      if (u !== w) leet = true
+      if (u === w) continue
+      leet = changed = true
       out += t.slice(done, s) + u
       done = e
-      LEET_PAIR.lastIndex = e
     }
-    t = out + t.slice(done)
+    if (changed) t = out + t.slice(done)
   }
   if (leet) found.push('leetspeak')
   if (found.length === 0) return null
