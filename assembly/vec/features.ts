@@ -259,16 +259,28 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
     const before = sum1
     // The word's hash and, continuing the previous word's hash past a space, the bigram's: two
     // independent FNV-1a chains over the same lower-cased bytes, in one loop (as hashLower folds case).
+    // Heads without bigrams (tone, toxicity, prompt_manipulation) skip the second chain.
     let h = FNV_SEED
-    let hb = fnvByte(prev, 0x20)
+    let hb: u64 = 0
     let last: u32 = 0
-    for (let i: usize = 0; i < n; i++) {
-      let c = <u32>load<u8>(ptr + s + i)
-      if (c - 0x41 < 26) c |= 0x20
-      else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-      h = fnvByte(h, c)
-      hb = fnvByte(hb, c)
-      last = c
+    if (kinds & F_BIGRAM) {
+      hb = fnvByte(prev, 0x20)
+      for (let i: usize = 0; i < n; i++) {
+        let c = <u32>load<u8>(ptr + s + i)
+        if (c - 0x41 < 26) c |= 0x20
+        else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+        h = fnvByte(h, c)
+        hb = fnvByte(hb, c)
+        last = c
+      }
+    } else {
+      for (let i: usize = 0; i < n; i++) {
+        let c = <u32>load<u8>(ptr + s + i)
+        if (c - 0x41 < 26) c |= 0x20
+        else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+        h = fnvByte(h, c)
+        last = c
+      }
     }
     let flags: u32
     if (memo != 0 && stride != 1) {
