@@ -47,7 +47,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e1c56bb4f1973a67a9799567e0f2f746c69412778016374429aaf51326865625"
+      "sha256": "ae1cc619b334d5dd10f96b78ee32c480cd572dfc0f8c8cd7d05f551b47663fb2"
     },
     {
       "path": "assembly/judge/helpfulness.ts",
