@@ -31,7 +31,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "ae1cc619b334d5dd10f96b78ee32c480cd572dfc0f8c8cd7d05f551b47663fb2"
+      "sha256": "12e1d47d73952cf367ba5032904299d999e20bae493f6ada6b7f657be05b6781"
     }
   ],
   "settings": {
