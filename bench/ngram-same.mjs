@@ -1,6 +1,7 @@
 // Output equality of every metric on the core's n-gram heads (assembly/vec/features.ts) between two
 // builds: toxicity, formality, helpfulness (v4 and v3 with a query), refusal, tone, prompt_manipulation,
-// over Brown passages of 1 to 60,000 characters, seeded random texts and short texts, with explain for
+// and simplicity (its sentence length and the heads' scales share the distinct-word count,
+// src/metrics/shared/distinct-words.ts), over Brown passages of 1 to 60,000 characters, seeded random texts and short texts, with explain for
 // the shorter ones. A change to the n-gram core runs this beside the metrics' own checks (tone-same.mjs,
 // pm-same.mjs).
 //   node bench/ngram-same.mjs /tmp/prev/dist/litmus.js dist/litmus.js [passages per length=40]
@@ -8,7 +9,7 @@ import { buildsFromArgs, compareBuilds, seeded } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/ngram-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 40)
 const { rand, pick } = seeded(0x9a3)
-const OPS = ['toxicity', 'formality', 'helpfulness', 'tone', 'prompt_manipulation']
+const OPS = ['toxicity', 'formality', 'helpfulness', 'tone', 'prompt_manipulation', 'simplicity']
 const requests = []
 const add = (text, full) => {
   for (const op of OPS) {
