@@ -73,8 +73,9 @@ const MEMO_BITS: u32 = 16
 const MEMO_BYTES: usize = <usize>16 << MEMO_BITS
 // Multi-class heads keep the same memo with one i16 sum per class after the 16-byte key block (a word has
 // at most a few dozen features of at most 127 each, well inside i16): 80 bytes an entry at stride 32, so
-// fewer entries (16K, 1.25 MiB). Without it every feature costs two SIMD read-modify-writes of the sums.
-const MEMO_BITS_MULTI: u32 = 14
+// fewer entries (32K, 2.5 MiB; 16K missed enough that character n-grams were a fifth of tone's time on
+// prose). Without it every feature costs two SIMD read-modify-writes of the sums.
+const MEMO_BITS_MULTI: u32 = 15
 // Up to 28 classes (tone has 28), an entry fits one 64-byte cache line instead of straddling two: the
 // key's top 48 bits and the feature count in one u64, then the 28 i16 sums. Words with lexicon flags are
 // not kept (they are few), so a hit has flags 0. Half the memory lines touched per word.

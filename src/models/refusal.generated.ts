@@ -31,7 +31,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "12e1d47d73952cf367ba5032904299d999e20bae493f6ada6b7f657be05b6781"
+      "sha256": "26109a4f2d72066e99be82506a481b00e09de4b87d4e2475e24d52832bdcb186"
     }
   ],
   "settings": {
