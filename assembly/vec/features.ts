@@ -60,6 +60,7 @@ const M_WEIGHTS = 24
 const M_LEX = 28
 const M_MEMO = 32
 const M_MEMO_USED = 36
+const M_MEMO_COMPACT = 40
 const M_SIZE: usize = 48
 
 // Word memo: prose repeats a few thousand words, and a word's own features (its
@@ -72,12 +73,24 @@ const MEMO_BITS: u32 = 16
 const MEMO_BYTES: usize = <usize>16 << MEMO_BITS
 // Multi-class heads keep the same memo with one i16 sum per class after the 16-byte key block (a word has
 // at most a few dozen features of at most 127 each, well inside i16): 80 bytes an entry at stride 32, so
-// fewer entries (16K, 1.25 MiB). Without it every feature costs two SIMD read-modify-writes of the sums.
-const MEMO_BITS_MULTI: u32 = 14
+// fewer entries (32K, 2.5 MiB; 16K missed enough that character n-grams were a fifth of tone's time on
+// prose). Without it every feature costs two SIMD read-modify-writes of the sums.
+const MEMO_BITS_MULTI: u32 = 15
+// Up to 28 classes (tone has 28), an entry fits one 64-byte cache line instead of straddling two: the
+// key's top 48 bits and the feature count in one u64, then the 28 i16 sums. Words with lexicon flags are
+// not kept (they are few), so a hit has flags 0. Half the memory lines touched per word.
+const COMPACT_CLASSES: u32 = 28
+const COMPACT_ENTRY: usize = 64
 
 // @ts-ignore: decorator
 @inline function memoEntry(stride: u32): usize {
   return stride == 1 ? 16 : 16 + (<usize>stride << 1)
+}
+
+// Bytes reserved for the memo: multi-class memos get 64 more, to start the compact layout on a line.
+// @ts-ignore: decorator
+@inline function memoBytes(stride: u32): usize {
+  return stride == 1 ? MEMO_BYTES : (memoEntry(stride) << MEMO_BITS_MULTI) + 64
 }
 
 // @ts-ignore: decorator
@@ -102,7 +115,7 @@ const BEFORE: usize = memory.data(4 * 64, 16)
  * header. The caller writes the weights at `vecModelWeights(model)`, then calls `vecModelSet`.
  */
 export function vecModelReserve(bits: u32, stride: u32): usize {
-  const memo = memoEntry(stride) << memoBits(stride)
+  const memo = memoBytes(stride)
   // Zeroed memory: the memo starts empty without touching its MiB, whose first writes cost page faults
   // (clearing it was a fifth of a fresh process's first toxicity score).
   const m = arenaKeepZeroed(M_SIZE + memo + (<usize>stride << bits))
@@ -136,6 +149,12 @@ export function vecModelSet(m: usize, kinds: u32, cmin: u32, cmax: u32, classes:
   store<u32>(m + M_CLASSES, classes < MAX_CLASSES ? classes : MAX_CLASSES)
   store<u32>(m + M_LEX, lexLen > 0 ? <u32>lexiconBuild(lexPtr, lexLen) : 0)
   vecModelFlush(m)
+  // The compact layout starts on a cache line inside the reservation (cleared above from its start).
+  const stride = load<u32>(m + M_STRIDE)
+  const compact = stride != 1 && classes <= COMPACT_CLASSES
+  store<u32>(m + M_MEMO_COMPACT, compact ? 1 : 0)
+  if (compact) store<u32>(m + M_MEMO, <u32>((m + M_SIZE + 63) & ~(<usize>63)))
+  else if (stride != 1) store<u32>(m + M_MEMO, <u32>(m + M_SIZE))
 }
 
 // Per-call state, in globals (the core allocates no objects).
@@ -197,6 +216,35 @@ function addMemo(e: usize): void {
   }
 }
 
+// The compact entry's 28 sums (i16 lanes after its u64 key) added to the running sums.
+// @ts-ignore: decorator
+@inline function addCompact(e: usize): void {
+  const a = RESULT + RESULT_SUMS
+  const v0 = v128.load(e, 8)
+  const v1 = v128.load(e, 24)
+  const v2 = v128.load(e, 40)
+  const v3 = v128.load64_zero(e, 56)
+  v128.store(a, i32x4.add(v128.load(a), i32x4.extend_low_i16x8_s(v0)))
+  v128.store(a, i32x4.add(v128.load(a, 16), i32x4.extend_high_i16x8_s(v0)), 16)
+  v128.store(a, i32x4.add(v128.load(a, 32), i32x4.extend_low_i16x8_s(v1)), 32)
+  v128.store(a, i32x4.add(v128.load(a, 48), i32x4.extend_high_i16x8_s(v1)), 48)
+  v128.store(a, i32x4.add(v128.load(a, 64), i32x4.extend_low_i16x8_s(v2)), 64)
+  v128.store(a, i32x4.add(v128.load(a, 80), i32x4.extend_high_i16x8_s(v2)), 80)
+  v128.store(a, i32x4.add(v128.load(a, 96), i32x4.extend_low_i16x8_s(v3)), 96)
+}
+
+// Keep a word's 28 sums (the sums now less the sums before it) in a compact entry.
+function keepCompact(e: usize): void {
+  const a = RESULT + RESULT_SUMS
+  for (let c: usize = 0; c < 24; c += 8) {
+    const lo = i32x4.sub(v128.load(a + (c << 2)), v128.load(BEFORE + (c << 2)))
+    const hi = i32x4.sub(v128.load(a + (c << 2), 16), v128.load(BEFORE + (c << 2), 16))
+    v128.store(e + 8 + (c << 1), i16x8.narrow_i32x4_s(lo, hi))
+  }
+  const last = i32x4.sub(v128.load(a, 96), v128.load(BEFORE, 96))
+  store<i64>(e, i64x2.extract_lane(i16x8.narrow_i32x4_s(last, last), 0), 56)
+}
+
 // Keep a word's share of every class (the sums now less the sums before it) as i16 lanes.
 function keepMemo(e: usize): void {
   const acc = RESULT + RESULT_SUMS
@@ -251,6 +299,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   // Features are written one by one, so the memo only serves callers that want sums.
   const memo = (want & (WANT_FEATURES | WANT_SPANS)) == 0 ? <usize>load<u32>(m + M_MEMO) : 0
   if (memo != 0) store<u32>(m + M_MEMO_USED, 1)
+  const compact = load<u32>(m + M_MEMO_COMPACT) != 0
   let prev: u64 = 0
   for (let w: u32 = 0; w < nWords; w++) {
     const s = <usize>load<u32>(spans + (<usize>w << 3))
@@ -259,19 +308,49 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
     const before = sum1
     // The word's hash and, continuing the previous word's hash past a space, the bigram's: two
     // independent FNV-1a chains over the same lower-cased bytes, in one loop (as hashLower folds case).
+    // Heads without bigrams (tone, toxicity, prompt_manipulation) skip the second chain.
     let h = FNV_SEED
-    let hb = fnvByte(prev, 0x20)
+    let hb: u64 = 0
     let last: u32 = 0
-    for (let i: usize = 0; i < n; i++) {
-      let c = <u32>load<u8>(ptr + s + i)
-      if (c - 0x41 < 26) c |= 0x20
-      else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-      h = fnvByte(h, c)
-      hb = fnvByte(hb, c)
-      last = c
+    if (kinds & F_BIGRAM) {
+      hb = fnvByte(prev, 0x20)
+      for (let i: usize = 0; i < n; i++) {
+        let c = <u32>load<u8>(ptr + s + i)
+        if (c - 0x41 < 26) c |= 0x20
+        else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+        h = fnvByte(h, c)
+        hb = fnvByte(hb, c)
+        last = c
+      }
+    } else {
+      for (let i: usize = 0; i < n; i++) {
+        let c = <u32>load<u8>(ptr + s + i)
+        if (c - 0x41 < 26) c |= 0x20
+        else if (last == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+        h = fnvByte(h, c)
+        last = c
+      }
     }
     let flags: u32
-    if (memo != 0 && stride != 1) {
+    if (memo != 0 && compact) {
+      const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * COMPACT_ENTRY
+      const key = load<u64>(e)
+      if (key != 0 && ((key ^ h) >>> 16) == 0) {
+        flags = 0
+        count += <u32>(key & 0xffff)
+        addCompact(e)
+      } else {
+        flags = lexiconGet(lex, h)
+        const count0 = count
+        memory.copy(BEFORE, RESULT + RESULT_SUMS, <usize>COMPACT_CLASSES << 2)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
+        const added = count - count0
+        if (flags == 0 && added < 0x10000) {
+          store<u64>(e, (h & ~(<u64>0xffff)) | <u64>added)
+          keepCompact(e)
+        }
+      }
+    } else if (memo != 0 && stride != 1) {
       const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * memoEntry(stride)
       if (load<u64>(e) == h) {
         flags = load<u32>(e, 8)

@@ -79,7 +79,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "e1c56bb4f1973a67a9799567e0f2f746c69412778016374429aaf51326865625"
+      "sha256": "26109a4f2d72066e99be82506a481b00e09de4b87d4e2475e24d52832bdcb186"
     }
   ],
   "settings": {
