@@ -114,16 +114,18 @@ describe('rule passes are linear', () => {
     ['faithfulness, bare "and" chains', (n: number) => ({ query: 'Where?', response: 'we sat by the river and '.repeat(n / 24) + 'home.', context: [{ chunk_text: 'We sat by the river.' }] }), 'faithfulness'],
     // Thousands of statements whose best candidate is one long context sentence: each statement once
     // read the whole sentence's terms, and embedded its words again in the call's memory for the words
-    // it lacks (z, w): quadratic, and past 2 GB of core memory at 64-128 KB (a RangeError).
-    ['faithfulness, many statements against one long sentence', (n: number) => ({ query: 'Where?', response: 'x y z w and '.repeat(n / 12), context: [{ chunk_text: 'x y '.repeat(n / 4) }] }), 'faithfulness'],
+    // it lacks (z, w): quadratic, and past 2 GB of core memory at 64-128 KB (a RangeError; at 64 KB too
+    // with a 32 KB sentence). Sizes up to 64 KB: at 128 KB a call takes 3.3 times its 64 KB time here
+    // (the core's memory grows), which fitted 1.22 quiet and over 1.5 once with the machine loaded.
+    ['faithfulness, many statements against one long sentence', (n: number) => ({ query: 'Where?', response: 'x y z w and '.repeat(n / 12), context: [{ chunk_text: 'x y '.repeat(n / 4) }] }), 'faithfulness', [8_192, 16_384, 32_768, 65_536]],
     ['faithfulness, a run of spaces before "and"', (n: number) => ({ query: 'Where?', response: 'We sat' + ' '.repeat(n) + 'and ate.', context: [{ chunk_text: 'We sat.' }] }), 'faithfulness'],
     ['context relevancy, bare "and" chains', (n: number) => ({ query: 'river?', context: [{ chunk_text: 'we sat by the river and '.repeat(n / 24) }] }), 'context_relevancy']
-  ])('%s', (_what, body, name) => {
+  ] as [string, (n: number) => unknown, string, number[]?][])('%s', (_what, body, name, sizes = [16_384, 32_768, 65_536, 131_072]) => {
     // Equal work per size: about a quarter of a faithfulness call on these chains is the collector, and a
     // clean CI run once fitted 1.52 from a 16 KB call that caught no collection beside a 64 KB one that
     // did (a profile of the same total work at 32 KB and 256 KB differs by 5 %). A quadratic pass still
     // fits about 2.
-    const fit = growth((n) => litmus.evaluate(name as never, body(n)), [16_384, 32_768, 65_536, 131_072], { equalWork: true })
+    const fit = growth((n) => litmus.evaluate(name as never, body(n)), sizes, { equalWork: true })
     expect(fit.exponent, fit.detail).toBeLessThan(1.5)
   })
 
