@@ -7,8 +7,7 @@
 // injection inside a document); Brown prose cut into passages of 100 characters to 60,000; seeded random
 // texts of trigger words, obfuscations (leetspeak, spaced letters, look-alikes, zero-width characters),
 // base64 and hex runs, sentence ends, e-mail and speaker lines; short texts; then the first requests again.
-import { existsSync, readdirSync } from 'node:fs'
-import { addPassages, buildsFromArgs, compareBuilds, inPassage, jsonlRows, randomText, seeded, spread } from './same.mjs'
+import { addPassages, buildsFromArgs, compareBuilds, datasetTexts, inPassage, randomText, seeded } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/pm-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 400)
 // The same requests every run.
@@ -28,19 +27,13 @@ const { loadBrown } = await import('./brown.mjs')
 const prose = loadBrown().text
 
 const DIR = new URL('../../shared/datasets/injection/', import.meta.url)
-let dataRows = 0
-if (existsSync(DIR)) {
-  for (const f of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
-    const rows = jsonlRows(new URL(f, DIR))
-    for (const r of spread(rows, PER)) {
-      if (typeof r.text !== 'string') continue
-      add(r.text)
-      const at = Math.floor(rand() * (prose.length - 5000))
-      add(prose.slice(at, at + 200 + Math.floor(rand() * 3000)) + pick([' ', '\n\n', '. ', '\n']) + r.text, rand() < 0.3)
-      dataRows++
-    }
-  }
+const dataTexts = datasetTexts(DIR, PER)
+for (const text of dataTexts) {
+  add(text)
+  const at = Math.floor(rand() * (prose.length - 5000))
+  add(prose.slice(at, at + 200 + Math.floor(rand() * 3000)) + pick([' ', '\n\n', '. ', '\n']) + text, rand() < 0.3)
 }
+const dataRows = dataTexts.length
 
 // Brown prose.
 addPassages(gen, prose, [100, 100, 100, 300, 600, 601, 1000, 3000, 10000, 60000], 3000, add)

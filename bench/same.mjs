@@ -1,7 +1,8 @@
-// Shared by the output-equality checks (bench/grounded-same.mjs, bench/pm-same.mjs, bench/tox-same.mjs): the two builds to
+// Shared by the output-equality checks (bench/grounded-same.mjs, pm-same.mjs, tox-same.mjs, tone-same.mjs, ngram-same.mjs): the builds to
 // compare, a seeded generator (the same requests every run), and the comparison of every request's JSON
 // answer between the builds (same process, alternating); seeded Brown passages and texts of words.
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
 /** The builds named on the command line (two dist/litmus.js paths) and the row count (a number argument). */
 export async function buildsFromArgs(usage, defaultRows) {
@@ -34,6 +35,16 @@ export function jsonlRows(url) {
   return existsSync(url) ? readFileSync(url, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []
 }
 
+/** The texts of up to `per` rows of each JSON-lines file in a data set folder (none where it is absent). */
+export function datasetTexts(dir, per) {
+  if (!existsSync(dir)) return []
+  const texts = []
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const r of spread(jsonlRows(new URL(f, dir)), per)) if (typeof r.text === 'string') texts.push(r.text)
+  }
+  return texts
+}
+
 /**
  * Scores every [operation, body] request with both builds ("explain <op>" calls explain) and compares the
  * JSON of the answers; prints the counts and the first five differences, and sets the exit code.
@@ -57,7 +68,9 @@ export function compareBuilds(builds, requests, note) {
     if (a === b) same++
     else diffs.push([req, a, b])
   }
-  console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${note}`)
+  // The digest names the request set, so two runs (or two versions of a script) can be seen to send the same.
+  const digest = createHash('sha256').update(JSON.stringify(requests)).digest('hex').slice(0, 12)
+  console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}; sha256 ${digest}), ${note}`)
   console.log(`identical: ${same} (${errors} of them the same error), different: ${diffs.length}`)
   for (const [[op, body], a, b] of diffs.slice(0, 5)) {
     console.log(`--- ${op} ${JSON.stringify(body).slice(0, 300)}`)

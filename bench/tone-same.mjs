@@ -6,8 +6,8 @@
 // (../shared/datasets/emotion when present); Brown prose cut into passages of 1 to 60,000 characters; the
 // emotion-word fixtures alone and inside prose; seeded random texts of emotion words, repeats and case;
 // short and odd texts; then the first requests again.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { buildsFromArgs, compareBuilds, jsonlRows, seeded, spread } from './same.mjs'
+import { readFileSync } from 'node:fs'
+import { buildsFromArgs, compareBuilds, datasetTexts, seeded } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/tone-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 400)
 const { rand, pick } = seeded(0x70e5)
@@ -27,16 +27,9 @@ const { loadBrown } = await import('./brown.mjs')
 const prose = loadBrown().text
 
 const DIR = new URL('../../shared/datasets/emotion/', import.meta.url)
-let dataRows = 0
-if (existsSync(DIR)) {
-  for (const f of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
-    for (const r of spread(jsonlRows(new URL(f, DIR)), PER)) {
-      if (typeof r.text !== 'string') continue
-      add(r.text)
-      dataRows++
-    }
-  }
-}
+const dataTexts = datasetTexts(DIR, PER)
+for (const text of dataTexts) add(text)
+const dataRows = dataTexts.length
 
 const fixtures = JSON.parse(readFileSync(new URL('../test/fixtures/tone/emotion-words.json', import.meta.url), 'utf8')).map(([t]) => t)
 for (const t of fixtures) {

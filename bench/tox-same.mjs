@@ -9,8 +9,8 @@
 // with masked letters ("st*pid"), spaced letters ("I h a t e you"), leetspeak ("1d10t", "h8"), "!" for i,
 // look-alikes and zero-width characters, the same inside Brown passages, and odd short texts; then the
 // first requests again.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { addPassages, buildsFromArgs, compareBuilds, inPassage, jsonlRows, randomText, seeded, spread } from './same.mjs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { addPassages, buildsFromArgs, compareBuilds, datasetTexts, inPassage, randomText, seeded } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/tox-same.mjs <previous dist/litmus.js> <new dist/litmus.js> [rows]', 300)
 const gen = seeded(0x70c5)
@@ -37,16 +37,9 @@ const { loadBrown } = await import('./brown.mjs')
 const prose = loadBrown().text
 
 const DIR = new URL('../../shared/datasets/toxicity/', import.meta.url)
-let dataRows = 0
-if (existsSync(DIR)) {
-  for (const f of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
-    for (const r of spread(jsonlRows(new URL(f, DIR)), PER)) {
-      if (typeof r.text !== 'string') continue
-      add(r.text)
-      dataRows++
-    }
-  }
-}
+const dataTexts = datasetTexts(DIR, PER)
+for (const text of dataTexts) add(text)
+const dataRows = dataTexts.length
 
 // Brown prose (past 4,096 characters toxicity does not de-obfuscate).
 addPassages(gen, prose, [100, 100, 100, 300, 1000, 3000, 4096, 4097, 10000, 60000], 4097, add)
