@@ -118,6 +118,24 @@ const CACHE = memory.data(<i32>CACHE_SIZE * 16)
 /** Flags of the word or phrase with hash `key` (0 when absent or before the table is loaded). */
 export function gazLookup(key: u64): u32 {
   if (table == 0) return 0
+  // The same word is looked up several times in a row (the organisation rules, the name rules, the
+  // words before a run, the tagger): the last two answers are kept in globals.
+  if (key == LAST_KEY0) return LAST_FLAGS0
+  if (key == LAST_KEY1) return LAST_FLAGS1
+  const flags = cachedLookup(key)
+  LAST_KEY1 = LAST_KEY0
+  LAST_FLAGS1 = LAST_FLAGS0
+  LAST_KEY0 = key
+  LAST_FLAGS0 = flags
+  return flags
+}
+// Keys 0 never occur as FNV hashes of the lists' words in practice; the table reset clears them anyway.
+let LAST_KEY0: u64 = 0
+let LAST_FLAGS0: u32 = 0
+let LAST_KEY1: u64 = 0
+let LAST_FLAGS1: u32 = 0
+
+function cachedLookup(key: u64): u32 {
   const c = CACHE + ((<usize>(<u32>(key >>> 20) & (CACHE_SIZE - 1))) << 4)
   if (load<u64>(c) == key) return load<u32>(c, 8)
   const fp = fingerprint(key)
@@ -149,6 +167,10 @@ export function piiGazetteerReserve(entries: u32): void {
   const bytes = <usize>slots << 3
   table = arenaKeepZeroed(bytes)
   memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
+  LAST_KEY0 = 0
+  LAST_KEY1 = 0
+  LAST_FLAGS0 = 0
+  LAST_FLAGS1 = 0
   slotMask = slots - 1
   stable = arenaKeepZeroed(<usize>SCRIPT_SLOTS << 3)
 }
