@@ -155,6 +155,23 @@ function cachedLookup(key: u64): u32 {
   return flags
 }
 
+// First words of the phrases in the table ("new" of "new york"): a 64 Kbit filter (8 KB) on the first
+// word's hash. A capitalised run is looked up as a phrase ("Czech Republic", "John Smith") whenever it
+// has two words; most first words begin no listed phrase, and then the phrase is absent without hashing
+// the other words or probing the table.
+const PHRASE_FIRST = memory.data(8192)
+
+// @ts-ignore: decorator
+@inline function phraseBit(h: u64): u32 {
+  return <u32>(h >>> 48)
+}
+
+/** Might a listed phrase start with the word whose hash (hashLower from FNV_SEED) is h? */
+export function phraseMayStart(h: u64): bool {
+  const b = phraseBit(h)
+  return (<u32>load<u8>(PHRASE_FIRST + (b >>> 3)) & (<u32>1 << (b & 7))) != 0
+}
+
 /**
  * Reserve the table for `entries` words for the life of the instance (arenaKeep). Called once at load,
  * before the list is written into per-call memory, so the list does not stay below the table.
@@ -167,6 +184,7 @@ export function piiGazetteerReserve(entries: u32): void {
   const bytes = <usize>slots << 3
   table = arenaKeepZeroed(bytes)
   memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
+  memory.fill(PHRASE_FIRST, 0, 8192)
   LAST_KEY0 = 0
   LAST_KEY1 = 0
   LAST_FLAGS0 = 0
@@ -199,7 +217,17 @@ export function piiGazetteerBuild(p: usize, len: usize): void {
           const c = <u32>load<u8>(p + k)
           flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
         }
-      } else insert(tab, mask, hashLower(FNV_SEED, p + start, i - start), flags)
+      } else {
+        insert(tab, mask, hashLower(FNV_SEED, p + start, i - start), flags)
+        if (tab == table) {
+          let q = start
+          while (q < i && load<u8>(p + q) != 0x20) q++
+          if (q < i) {
+            const b = phraseBit(hashLower(FNV_SEED, p + start, q - start))
+            store<u8>(PHRASE_FIRST + (b >>> 3), <u8>(<u32>load<u8>(PHRASE_FIRST + (b >>> 3)) | (<u32>1 << (b & 7))))
+          }
+        }
+      }
     }
     i++
   }
