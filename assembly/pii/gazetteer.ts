@@ -129,7 +129,7 @@ export function gazLookup(key: u64): u32 {
   LAST_FLAGS0 = flags
   return flags
 }
-// Keys 0 never occur as FNV hashes of the lists' words in practice; the table reset clears them anyway.
+// Empty, the memo answers key 0 with flags 0, as the zeroed cache does; piiGazetteerReserve empties it.
 let LAST_KEY0: u64 = 0
 let LAST_FLAGS0: u32 = 0
 let LAST_KEY1: u64 = 0
