@@ -118,6 +118,24 @@ const CACHE = memory.data(<i32>CACHE_SIZE * 16)
 /** Flags of the word or phrase with hash `key` (0 when absent or before the table is loaded). */
 export function gazLookup(key: u64): u32 {
   if (table == 0) return 0
+  // The same word is looked up several times in a row (the organisation rules, the name rules, the
+  // words before a run, the tagger): the last two answers are kept in globals.
+  if (key == LAST_KEY0) return LAST_FLAGS0
+  if (key == LAST_KEY1) return LAST_FLAGS1
+  const flags = cachedLookup(key)
+  LAST_KEY1 = LAST_KEY0
+  LAST_FLAGS1 = LAST_FLAGS0
+  LAST_KEY0 = key
+  LAST_FLAGS0 = flags
+  return flags
+}
+// Empty, the memo answers key 0 with flags 0, as the zeroed cache does; piiGazetteerReserve empties it.
+let LAST_KEY0: u64 = 0
+let LAST_FLAGS0: u32 = 0
+let LAST_KEY1: u64 = 0
+let LAST_FLAGS1: u32 = 0
+
+function cachedLookup(key: u64): u32 {
   const c = CACHE + ((<usize>(<u32>(key >>> 20) & (CACHE_SIZE - 1))) << 4)
   if (load<u64>(c) == key) return load<u32>(c, 8)
   const fp = fingerprint(key)
@@ -137,6 +155,23 @@ export function gazLookup(key: u64): u32 {
   return flags
 }
 
+// First words of the phrases in the table ("new" of "new york"): a 64 Kbit filter (8 KB) on the first
+// word's hash. A capitalised run is looked up as a phrase ("Czech Republic", "John Smith") whenever it
+// has two words; most first words begin no listed phrase, and then the phrase is absent without hashing
+// the other words or probing the table.
+const PHRASE_FIRST = memory.data(8192)
+
+// @ts-ignore: decorator
+@inline function phraseBit(h: u64): u32 {
+  return <u32>(h >>> 48)
+}
+
+/** Might a listed phrase start with the word whose hash (hashLower from FNV_SEED) is h? */
+export function phraseMayStart(h: u64): bool {
+  const b = phraseBit(h)
+  return (<u32>load<u8>(PHRASE_FIRST + (b >>> 3)) & (<u32>1 << (b & 7))) != 0
+}
+
 /**
  * Reserve the table for `entries` words for the life of the instance (arenaKeep). Called once at load,
  * before the list is written into per-call memory, so the list does not stay below the table.
@@ -149,6 +184,11 @@ export function piiGazetteerReserve(entries: u32): void {
   const bytes = <usize>slots << 3
   table = arenaKeepZeroed(bytes)
   memory.fill(CACHE, 0, <usize>CACHE_SIZE * 16)
+  memory.fill(PHRASE_FIRST, 0, 8192)
+  LAST_KEY0 = 0
+  LAST_KEY1 = 0
+  LAST_FLAGS0 = 0
+  LAST_FLAGS1 = 0
   slotMask = slots - 1
   stable = arenaKeepZeroed(<usize>SCRIPT_SLOTS << 3)
 }
@@ -177,7 +217,17 @@ export function piiGazetteerBuild(p: usize, len: usize): void {
           const c = <u32>load<u8>(p + k)
           flags = flags * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57)
         }
-      } else insert(tab, mask, hashLower(FNV_SEED, p + start, i - start), flags)
+      } else {
+        insert(tab, mask, hashLower(FNV_SEED, p + start, i - start), flags)
+        if (tab == table) {
+          let q = start
+          while (q < i && load<u8>(p + q) != 0x20) q++
+          if (q < i) {
+            const b = phraseBit(hashLower(FNV_SEED, p + start, q - start))
+            store<u8>(PHRASE_FIRST + (b >>> 3), <u8>(<u32>load<u8>(PHRASE_FIRST + (b >>> 3)) | (<u32>1 << (b & 7))))
+          }
+        }
+      }
     }
     i++
   }

@@ -7,7 +7,7 @@ import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } fr
 import {
   G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME,
   G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
-  gazLookup
+  gazLookup, phraseMayStart
 } from './gazetteer'
 import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
@@ -190,11 +190,9 @@ function collectRun(s: usize): u32 {
 
 /** Flags of the phrase made of tokens [a, b] joined by single spaces. */
 function phraseFlags(a: u32, b: u32): u32 {
-  let h = FNV_SEED
-  for (let i = a; i <= b; i++) {
-    if (i > a) h = fnvByte(h, 0x20)
-    h = hashLower(h, P + ts(i), te(i) - ts(i))
-  }
+  let h = hashLower(FNV_SEED, P + ts(a), te(a) - ts(a))
+  if (a < b && !phraseMayStart(h)) return 0
+  for (let i = a + 1; i <= b; i++) h = hashLower(fnvByte(h, 0x20), P + ts(i), te(i) - ts(i))
   return gazLookup(h)
 }
 

@@ -343,59 +343,97 @@ let FORM: u32 = 0
 const DOT_WORDS = 'dot|punkt|punto|point|ponto|pont|nokta|kropka|tečka|точка'
 const AT_WORDS = 'at|arroba|arobase|chiocciola|chiocciolina|klammeraffe|kukac|małpa|zavináč|собака'
 
-/** Bytes of the UTF-8 text at k matching lit (case-folded ASCII), or 0. */
-function litAt(k: usize, base: usize, from: usize, to: usize): usize {
-  let i = k
-  for (let j = from; j < to; j++) {
-    const u = <u32>load<u16>(base + (j << 1))
-    let c = at(i)
-    if (u < 0x80) {
-      if ((c - 0x41 < 26 ? c | 0x20 : c) != u) return 0
-      i++
-    } else if (u < 0x800) {
-      if (c != (0xc0 | (u >> 6)) || at(i + 1) != (0x80 | (u & 0x3f))) return 0
-      i += 2
-    } else {
-      if (c != (0xe0 | (u >> 12)) || at(i + 1) != (0x80 | ((u >> 6) & 0x3f)) || at(i + 2) != (0x80 | (u & 0x3f))) return 0
-      i += 3
-    }
-  }
-  return i - k
-}
-
-/** UTF-8 bytes of the BMP units [from, to) of a literal. */
-function litBytes(base: usize, from: usize, to: usize): usize {
-  let n: usize = 0
-  for (let j = from; j < to; j++) {
-    const u = <u32>load<u16>(base + (j << 1))
-    n += u < 0x80 ? 1 : u < 0x800 ? 2 : 3
-  }
-  return n
-}
-
 /** Index in its list of the word listWord last matched (0: "dot" / "at"). */
 let LIST_IDX: u32 = 0
+
+// Each list as its UTF-8 bytes, built once from the literal on first use: a 32-byte bitmap of the bytes
+// a word may start with, one of the bytes it may end with, then the word count and each word as its length
+// and bytes. Most positions the callers try (every word start near a "point", the word before each
+// token holding a dot) are rejected by one bitmap test instead of a walk over the whole literal.
+const DOT_TAB = memory.data(192)
+const AT_TAB = memory.data(192)
+const TAB_FIRST: usize = 0
+const TAB_LAST: usize = 32
+const TAB_WORDS: usize = 64
+
+// @ts-ignore: decorator
+@inline function hasByte(bits: usize, c: u32): bool {
+  return (<u32>load<u8>(bits + (c >> 3)) & (<u32>1 << (c & 7))) != 0
+}
+
+// @ts-ignore: decorator
+@inline function setByte(bits: usize, c: u32): void {
+  store<u8>(bits + (c >> 3), <u8>(<u32>load<u8>(bits + (c >> 3)) | (<u32>1 << (c & 7))))
+}
+
+/** The table of a '|'-separated lower-case literal (DOT_WORDS or AT_WORDS), built on first use. */
+function listTable(list: string): usize {
+  const tab = changetype<usize>(list) == changetype<usize>(DOT_WORDS) ? DOT_TAB : AT_TAB
+  if (load<u8>(tab + TAB_WORDS) != 0) return tab
+  const base = changetype<usize>(list)
+  const n = <usize>list.length
+  let w = tab + TAB_WORDS + 1
+  let count: u32 = 0
+  let len = w
+  w++
+  for (let j: usize = 0; j <= n; j++) {
+    const u = j < n ? <u32>load<u16>(base + (j << 1)) : 0x7c
+    if (u == 0x7c) {
+      store<u8>(len, <u8>(w - len - 1))
+      setByte(tab + TAB_FIRST, <u32>load<u8>(len + 1))
+      setByte(tab + TAB_LAST, <u32>load<u8>(w - 1))
+      count++
+      len = w
+      w++
+      continue
+    }
+    // Literal units as UTF-8 (the lists hold BMP characters only).
+    if (u < 0x80) store<u8>(w++, <u8>u)
+    else if (u < 0x800) {
+      store<u8>(w++, <u8>(0xc0 | (u >> 6)))
+      store<u8>(w++, <u8>(0x80 | (u & 0x3f)))
+    } else {
+      store<u8>(w++, <u8>(0xe0 | (u >> 12)))
+      store<u8>(w++, <u8>(0x80 | ((u >> 6) & 0x3f)))
+      store<u8>(w++, <u8>(0x80 | (u & 0x3f)))
+    }
+  }
+  store<u8>(tab + TAB_WORDS, <u8>count)
+  return tab
+}
+
+/** The text byte at i as the lists are written: ASCII capitals lower-cased, other bytes as they are. */
+// @ts-ignore: decorator
+@inline function folded(i: usize): u32 {
+  const c = at(i)
+  return c - 0x41 < 26 ? c | 0x20 : c
+}
 
 /**
  * A word of `list` at k (forwards, `back` false) or ending at k (`back` true): its length in bytes, or
  * 0. Only a word whose neighbours are not letters of its own script counts.
  */
 function listWord(k: usize, list: string, back: bool): usize {
-  const base = changetype<usize>(list)
-  const n = <usize>list.length
-  let a: usize = 0
-  let idx: u32 = 0
-  for (let j: usize = 0; j <= n; j++) {
-    if (j < n && load<u16>(base + (j << 1)) != 0x7c) continue
-    const len = litBytes(base, a, j)
-    LIST_IDX = idx++
+  const tab = listTable(list)
+  const count = <u32>load<u8>(tab + TAB_WORDS)
+  // No word of the list starts (ends) with the byte there: LIST_IDX as after trying every word.
+  if (back ? k == 0 || !hasByte(tab + TAB_LAST, folded(k - 1)) : !hasByte(tab + TAB_FIRST, folded(k))) {
+    LIST_IDX = count - 1
+    return 0
+  }
+  let w = tab + TAB_WORDS + 1
+  for (let idx: u32 = 0; idx < count; idx++) {
+    const len = <usize>load<u8>(w)
+    LIST_IDX = idx
     const s = back ? k - len : k
-    if ((!back || k >= len) && litAt(s, base, a, j) == len) {
+    let same = !back || k >= len
+    for (let m: usize = 0; same && m < len; m++) same = folded(s + m) == <u32>load<u8>(w + 1 + m)
+    if (same) {
       const before = s > 0 ? at(s - 1) : 0
       const after = at(s + len)
       if (!isAlnum(before) && !isAlnum(after) && (before < 0x80 || at(s) < 0x80) && (after < 0xc0 || at(s) < 0x80)) return len
     }
-    a = j + 1
+    w += 1 + len
   }
   return 0
 }

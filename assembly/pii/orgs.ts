@@ -10,7 +10,7 @@ import { C_NRP, C_ORGANIZATION, W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from '
 import { sentenceInitial } from './context'
 import {
   G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
-  gazLookup
+  gazLookup, phraseMayStart
 } from './gazetteer'
 import { N, P, at, bit, emitWhy, wantsAny } from './state'
 import { cpLen } from '../text/uchar'
@@ -597,11 +597,11 @@ function org(a: u32, b: u32, why: u32): usize {
 /** Gazetteer flags of the phrase of words [a, b]. */
 function phraseGaz(a: u32, b: u32): u32 {
   if (a == b) return wg(a)
-  let h = FNV_SEED
-  for (let i = a; i <= b; i++) {
-    if (i > a) h = fnvByte(h, 0x20)
-    h = hashLower(h, P + ws(i), we(i) - ws(i))
-  }
+  // Hashed from the bytes: a possessive before a head word ("St. Mary's Hospital") widened the word
+  // after its hash was made.
+  let h = hashLower(FNV_SEED, P + ws(a), we(a) - ws(a))
+  if (!phraseMayStart(h)) return 0
+  for (let i = a + 1; i <= b; i++) h = hashLower(fnvByte(h, 0x20), P + ws(i), we(i) - ws(i))
   return gazLookup(h)
 }
 

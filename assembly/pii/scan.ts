@@ -12,7 +12,7 @@ import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import {
   B_AT, B_COLON, B_DASH, B_DIG, B_DOT, B_EQ, B_HI, B_LO, B_PAREN, B_PUNCT, B_SLASH, B_SP, B_UP, B_US, NIBBLE_BIT
 } from '../text/uchar'
-import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IP, C_LOCATION, C_MAC, C_UK_NINO, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
+import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IN_VEHICLE, C_IP, C_IT_IDENTITY_CARD, C_LOCATION, C_MAC, C_UK_NINO, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
 import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './network'
@@ -255,7 +255,7 @@ function handleToken(t0: usize, t1_0: usize, acc0: u32): usize {
     if (again) continue
     if ((acc & B_DOT) != 0 && (acc & B_AT) == 0 && wants(C_URL) && domain(s, e)) return t1
     if ((acc & B_HI) != 0 && !upperAt(s) && orgsWanted()) orgWide(s, e)
-    if (upperAt(s) && wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP))) return capRun(s)
+    if (wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP)) && upperAt(s)) return capRun(s)
     if ((acc & (B_UP | B_DIG)) == B_DIG && isDig(c)) return t1
     return t1
   }
@@ -402,6 +402,9 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
   // E-mail addresses written out ("john dot doe at example dot com") hide among lower-case words the
   // skip below passes over: each "dot" is found by its own search, one step ahead of the loop.
   let dotAt = wants(C_EMAIL) ? nextDot(0) : len
+  // Do the categories asked for read words of letters alone (see the token loop's letters-only case)?
+  const capsRead = wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP) | bit(C_SECRET) |
+    bit(C_UK_NINO) | bit(C_IN_VEHICLE) | bit(C_IT_IDENTITY_CARD))
   while (i < len) {
     if (CN >= CAND_MAX) break
     if (i >= dotAt) dotAt = nextDot(dotWord(dotAt))
@@ -518,6 +521,13 @@ export function piiScan(p: usize, len: usize, maskLo: u32, maskHi: u32): usize {
       wantsAny(bit(C_PERSON) | bit(C_LOCATION) | bit(C_DATE) | bit(C_ORGANIZATION) | bit(C_NRP)) && upperAt(i)) {
       const next = capRun(i)
       i = next > i ? next : e
+      continue
+    }
+    // A word of letters, punctuation and brackets with a capital ("The", "(Smith)", "Jones,"): without the
+    // name categories, secrets and the spaced letter ids, no recogniser reads one (handleToken would
+    // return its end), so it is passed like a lower-case word.
+    if ((acc & ~(B_UP | B_LO | B_PUNCT | B_PAREN)) == 0 && !capsRead) {
+      i = e
       continue
     }
     // Fields glued by ',', ';' or '|' ("Smith;555 1234;Berlin", "a@b.com,555-1234") are read one by

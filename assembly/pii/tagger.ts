@@ -325,27 +325,35 @@ let KEY_AUX: u64 = 0
 
 /** tokEnd(s), and the key (KEY_H, KEY_AUX) of the token [s, tokEnd(s)) made in the same pass. */
 function tokEndKey(s: usize): usize {
-  let h = FNV_SEED
-  let km: u64 = 0
-  let prev: u32 = 0
-  let e = s
-  // Bytes are folded as hashLower folds them; `take` more after a word byte when an inner ' - . joins.
-  let take: usize = 1
-  while (take > 0) {
-    const r = at(e)
-    let c = r
-    if (c - 0x41 < 26) c |= 0x20
-    else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
-    if (c != r) km |= <u64>1 << <u64>(e - s)
-    h = fnvByte(h, c)
-    prev = c
-    e++
-    take--
-    if (take > 0 || e == s + 1 && !isWordByte(r)) continue
-    if (e >= N || e - s >= TOK_MAX) break
-    const d = at(e)
-    if (isWordByte(d)) take = 1
-    else if ((d == 0x27 || d == 0x2d || d == 0x2e) && isWordByte(at(e + 1)) && e + 1 < N) take = 2
+  // Bytes are folded as hashLower folds them; km marks the bytes folding changed.
+  let r = at(s)
+  let c = r - 0x41 < 26 ? r | 0x20 : r
+  let km: u64 = c != r ? 1 : 0
+  let h = fnvByte(FNV_SEED, c)
+  let prev = c
+  let e = s + 1
+  // A punctuation byte is a token of its own.
+  if (isWordByte(r)) {
+    // Word bytes, and an inner ' - . joined with the word byte after it (as tokEnd reads); no byte is read
+    // at or past N, and the length is checked before each step as tokEnd checks it.
+    while (e < N && e - s < TOK_MAX) {
+      r = <u32>load<u8>(P + e)
+      let take: usize = 1
+      if (!isWordByte(r)) {
+        if (!((r == 0x27 || r == 0x2d || r == 0x2e) && e + 1 < N && isWordByte(<u32>load<u8>(P + e + 1)))) break
+        take = 2
+      }
+      for (let t: usize = 0; t < take; t++) {
+        r = <u32>load<u8>(P + e)
+        c = r
+        if (c - 0x41 < 26) c |= 0x20
+        else if (prev == 0xc3 && c >= 0x80 && c <= 0x9e && c != 0x97) c += 0x20
+        if (c != r) km |= <u64>1 << <u64>(e - s)
+        h = fnvByte(h, c)
+        prev = c
+        e++
+      }
+    }
   }
   KEY_H = h
   KEY_AUX = km | (<u64>(e - s) << 56)
