@@ -279,87 +279,13 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     if (options.shard) total = shardSize(total, options.shard)
   }
   const progress = await progressBar(total)
-
-  // --concurrency N: this thread and N - 1 workers. This thread scores from the first line, and keeps
-  // scoring whenever the workers have enough queued; the workers take chunks once they have loaded.
-  const workers = options.concurrency - 1
-  // LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
-  // cover the workers' path whatever the timing).
-  const workersOnly = workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
-  const starting = workers > 0 ? (early ?? startWorkers(options)) : undefined
-  let pool: Workers['pool'] | undefined
-  let poolReady = false
-  let inPool = 0
-  // A pool that cannot start (or load) leaves the work here.
-  const ready = starting?.then(
-    (w) => {
-      pool = w.pool
-      return w.ready.then((ok) => (poolReady = ok))
-    },
-    () => false
-  )
-  const here = (chunk: Chunk): Promise<Scored> => {
-    try {
-      return Promise.resolve(scoreChunk(litmus, chunk))
-    } catch (e) {
-      return Promise.reject(e)
-    }
-  }
-  const started = performance.now()
-  /** Score a chunk here or in the pool. */
-  const score = async (chunk: Chunk): Promise<Scored> => {
-    if (workersOnly) await ready
-    // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
-    // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
-    if (starting) await new Promise(setImmediate)
-    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
-    if (!workersOnly && (!poolReady || inPool >= 2 * workers)) return here(chunk)
-    inPool++
-    try {
-      return unpackScored(await pool!.run(packChunk(chunk)))
-    } finally {
-      inPool--
-    }
-  }
-  // With every chunk answered (`idle`), workers still starting (a short batch can end first) are
-  // stopped rather than waited for; otherwise (a reader gone) those in flight finish.
-  const close = async (idle: boolean) => {
-    const w = await starting?.catch(() => undefined)
-    await (idle ? w?.pool.destroy() : w?.pool.close())
-  }
-
-  // The line reader starts only now: lines it read during an await above would be lost.
-  const input = lines ?? readLines(stream!)
-  let count = 0
-  let failed = 0
-  let flagged = 0
+  const scorer = new ChunkScorer(litmus, options, early)
   const judging = options.thresholds !== undefined || options.failUnder !== undefined
   const thresholds: Thresholds | undefined = judging ? litmus.thresholds : undefined
-  // Chunks in input order; their results are written in the same order, whichever worker finishes first.
-  const pending: [Chunk, Promise<Scored>][] = []
-  const flush = async () => {
-    const [chunk, result] = pending.shift()!
-    let scored: Scored
-    try {
-      scored = await result
-    } catch (e) {
-      // A worker that died loses no line: each is reported as failed.
-      const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
-      scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why, false])
-    }
-    let out = ''
-    for (const [line, json, error, isFlagged] of scored) {
-      count++
-      if (error === null && isFlagged) flagged++
-      if (error !== null) {
-        failed++
-        process.stderr.write(`litmus: line ${line}: ${error}\n`)
-      }
-      out += json + '\n'
-    }
-    progress?.advance(chunk.lines.length)
-    if (out) await write(out)
-  }
+  const output = new OrderedOutput(progress)
+  const started = performance.now()
+  // The line reader starts only now: lines it read during an await above would be lost.
+  const input = lines ?? readLines(stream!)
   // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
   const size = options.concurrency > 1 ? CHUNK : 1
   // Chunks scored or being scored, not yet written: this thread goes on while a worker holds the oldest.
@@ -370,23 +296,131 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     for await (const raw of input) {
       if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
       if (chunk.lines.length === size) {
-        pending.push([chunk, score(chunk)])
+        output.add(chunk, scorer.score(chunk))
         chunk = { only: options.only, thresholds, lines: [] }
-        if (pending.length >= depth) await flush()
+        if (output.waiting >= depth) await output.flush()
       }
     }
-    if (chunk.lines.length) pending.push([chunk, score(chunk)])
-    while (pending.length) await flush()
+    if (chunk.lines.length) output.add(chunk, scorer.score(chunk))
+    while (output.waiting) await output.flush()
   } finally {
     progress?.stop()
-    await close(pending.length === 0)
+    await scorer.close(output.waiting === 0)
   }
-  const seconds = (performance.now() - started) / 1000
+  return summary(output, options, (performance.now() - started) / 1000)
+}
+
+/**
+ * Scores chunks on this thread and, with --concurrency N, on N - 1 workers. This thread scores from the
+ * first line, and keeps scoring whenever the workers have enough queued; the workers take chunks once
+ * they have loaded. A pool that cannot start (or load) leaves the work here.
+ */
+class ChunkScorer {
+  private readonly workers: number
+  /** LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
+   * cover the workers' path whatever the timing). */
+  private readonly workersOnly: boolean
+  private readonly starting: Promise<Workers> | undefined
+  private readonly ready: Promise<boolean> | undefined
+  private pool: Workers['pool'] | undefined
+  private poolReady = false
+  private inPool = 0
+
+  constructor(
+    private readonly litmus: Evaluator,
+    options: BatchOptions,
+    early: Promise<Workers> | undefined
+  ) {
+    this.workers = options.concurrency - 1
+    this.workersOnly = this.workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
+    this.starting = this.workers > 0 ? (early ?? startWorkers(options)) : undefined
+    this.ready = this.starting?.then(
+      (w) => {
+        this.pool = w.pool
+        return w.ready.then((ok) => (this.poolReady = ok))
+      },
+      () => false
+    )
+  }
+
+  /** Score a chunk here or in the pool. */
+  async score(chunk: Chunk): Promise<Scored> {
+    if (this.workersOnly) await this.ready
+    // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
+    // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
+    if (this.starting) await new Promise(setImmediate)
+    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
+    if (!this.workersOnly && (!this.poolReady || this.inPool >= 2 * this.workers)) return scoreChunk(this.litmus, chunk)
+    this.inPool++
+    try {
+      return unpackScored(await this.pool!.run(packChunk(chunk)))
+    } finally {
+      this.inPool--
+    }
+  }
+
+  /**
+   * With every chunk answered (`idle`), workers still starting (a short batch can end first) are
+   * stopped rather than waited for; otherwise (a reader gone) those in flight finish.
+   */
+  async close(idle: boolean): Promise<void> {
+    const w = await this.starting?.catch(() => undefined)
+    await (idle ? w?.pool.destroy() : w?.pool.close())
+  }
+}
+
+/** Chunks in input order; their results are written in the same order, whichever thread finishes first. */
+class OrderedOutput {
+  count = 0
+  failed = 0
+  flagged = 0
+  private readonly pending: [Chunk, Promise<Scored>][] = []
+
+  constructor(private readonly progress: Awaited<ReturnType<typeof progressBar>>) {}
+
+  get waiting(): number {
+    return this.pending.length
+  }
+
+  add(chunk: Chunk, scored: Promise<Scored>): void {
+    // Its rejection is read by flush; until then it is not an unhandled one.
+    scored.catch(() => {})
+    this.pending.push([chunk, scored])
+  }
+
+  /** Write the oldest chunk's lines, once scored. */
+  async flush(): Promise<void> {
+    const [chunk, result] = this.pending.shift()!
+    let scored: Scored
+    try {
+      scored = await result
+    } catch (e) {
+      // A worker that died loses no line: each is reported as failed.
+      const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
+      scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why, false])
+    }
+    let out = ''
+    for (const [line, json, error, isFlagged] of scored) {
+      this.count++
+      if (error === null && isFlagged) this.flagged++
+      if (error !== null) {
+        this.failed++
+        process.stderr.write(`litmus: line ${line}: ${error}\n`)
+      }
+      out += json + '\n'
+    }
+    this.progress?.advance(chunk.lines.length)
+    if (out) await write(out)
+  }
+}
+
+/** The batch's summary on stderr (lines, failures, rate; with verdicts, the share passing) and its outcome. */
+function summary({ count, failed, flagged }: OrderedOutput, options: BatchOptions, seconds: number): BatchOutcome {
   const shard = options.shard ? ` (shard ${options.shard[0]}/${options.shard[1]})` : ''
   const rate = seconds > 0 ? Math.round(count / seconds) : count
   process.stderr.write(`litmus: ${count} lines${shard}, ${count - failed} scored, ${failed} failed in ${seconds.toFixed(2)} s (${rate} lines/s)\n`)
   let ok = failed === 0
-  if (judging) {
+  if (options.thresholds !== undefined || options.failUnder !== undefined) {
     const passing = count === 0 ? 100 : (100 * (count - failed - flagged)) / count
     const bar = options.failUnder ?? 100
     ok &&= passing >= bar
