@@ -11,8 +11,10 @@
 // moved litmus.js away from its models/ folder) finds no file and imports the chunks as before.
 
 type Fs = typeof import('node:fs')
+type NodeProcess = { getBuiltinModule?: (id: string) => unknown; features?: { require_module?: boolean } }
 
-const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined
+const nodeProcess = (globalThis as { process?: NodeProcess }).process
+const fs = nodeProcess?.getBuiltinModule?.('node:fs') as Fs | undefined
 // This module is bundled into litmus.js itself, beside models/ and core.wasm (vite.config.ts keeps it out
 // of the shared chunk under dist/shared/): it looks for the files beside its own URL.
 // Built from the module's own URL by string, not `new URL(literal, import.meta.url)`: bundlers treat that
@@ -25,6 +27,23 @@ function beside(name: string): URL | undefined {
   if (base === undefined) return undefined
   const url = new URL(base + name)
   return fs!.existsSync(url) ? url : undefined
+}
+
+/**
+ * A metric family's records read synchronously from dist/metrics/<family>.js, for `load()` to read a
+ * family the first time one of its methods is called rather than inside `load()`: a Node that can
+ * `require` an ES module (20.19 and later) does so without waiting. A full `load()` then parses only
+ * litmus.js and the shared machinery, and a family's code (up to 60 KB) is parsed when first used.
+ * Undefined where that is not possible (a browser, a bundle, an older Node): `load()` imports it then.
+ */
+export function familyFile(family: string): (() => Record<string, unknown>) | undefined {
+  if (!nodeProcess?.features?.require_module) return undefined
+  const url = beside(`metrics/${family}.js`)
+  if (url === undefined) return undefined
+  const { createRequire } = nodeProcess.getBuiltinModule!('node:module') as typeof import('node:module')
+  const { fileURLToPath } = nodeProcess.getBuiltinModule!('node:url') as typeof import('node:url')
+  const path = fileURLToPath(url)
+  return () => createRequire(path)(path) as Record<string, unknown>
 }
 
 /** Data not read yet: the installer calls `read` the first time the model is installed. */
