@@ -10,6 +10,8 @@
 // Anything else (a browser, a Node older than 20.16 without `process.getBuiltinModule`, a bundle that
 // moved litmus.js away from its models/ folder) finds no file and imports the chunks as before.
 
+import { ValidationError } from '../errors.js'
+
 type Fs = typeof import('node:fs')
 type NodeProcess = { getBuiltinModule?: (id: string) => unknown; features?: { require_module?: boolean } }
 
@@ -37,14 +39,37 @@ function beside(name: string): URL | undefined {
  * Undefined where that is not possible (a browser, a bundle, an older Node): `load()` imports it then.
  */
 export function familyFile(family: string): (() => Record<string, unknown>) | undefined {
-  if (!nodeProcess?.features?.require_module) return undefined
   const url = beside(`metrics/${family}.js`)
-  if (url === undefined) return undefined
-  const { createRequire } = nodeProcess.getBuiltinModule!('node:module') as typeof import('node:module')
-  const { fileURLToPath } = nodeProcess.getBuiltinModule!('node:url') as typeof import('node:url')
-  const path = fileURLToPath(url)
-  return () => createRequire(path)(path) as Record<string, unknown>
+  const require = url && nativeRequire()
+  if (!require) return undefined
+  const path = fileOf(url)
+  return () => require(path) as Record<string, unknown>
 }
+
+let native: NodeJS.Require | null | undefined
+
+/**
+ * Node's `require`, where it loads ES modules into the very module graph this bundle was imported into:
+ * it must find the shared machinery this module uses (the same error classes), not a second copy. A
+ * runner that imports the bundle through a module graph of its own (a test runner transforming it, a
+ * bundler's dev server) gets a second copy from Node, so there the families are imported by load().
+ */
+function nativeRequire(): NodeJS.Require | null {
+  if (native !== undefined) return native
+  native = null
+  const machinery = beside('shared/machinery.js')
+  if (!nodeProcess?.features?.require_module || machinery === undefined) return native
+  const { createRequire } = nodeProcess.getBuiltinModule!('node:module') as typeof import('node:module')
+  const require = createRequire(fileOf(machinery))
+  try {
+    if (Object.values(require(fileOf(machinery)) as object).includes(ValidationError)) native = require
+  } catch {
+    // Not loadable this way: the families are imported instead.
+  }
+  return native
+}
+
+const fileOf = (url: URL) => (nodeProcess!.getBuiltinModule!('node:url') as typeof import('node:url')).fileURLToPath(url)
 
 /** Data not read yet: the installer calls `read` the first time the model is installed. */
 export class ModelFile {
