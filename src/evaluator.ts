@@ -204,7 +204,13 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
   }
 }
 
-/** The operations of an entry: its name, and its v3 name (flagged) if it has one. */
+/** A method under its name: `evaluator.clarity`, or `evaluator.v3.clarity` for `v3.clarity`. */
+function place(evaluator: Record<string, unknown>, name: string, method: unknown): void {
+  if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
+  else evaluator[camel(name)] = method
+}
+
+/** The operations of an entry: its name, and the v3 name its record adapts (flagged) if it has one. */
 const operationsOf = (entry: Entry): [string, boolean][] => (entry.v3 ? [[entry.name, false], [entry.v3, true]] : [[entry.name, false]])
 
 /** An entry not loaded: each of its methods, extras and explainers throws NotLoadedError. */
@@ -212,10 +218,9 @@ function refuseAll(entry: Entry, evaluator: Record<string, unknown>, methods: Ma
   const refuse = (what: string) => () => {
     throw new NotLoadedError(what, entry.name, [...entry.models])
   }
-  for (const [name, v3] of operationsOf(entry)) {
+  for (const [name] of operationsOf(entry)) {
     methods.set(name, refuse(name))
-    if (v3) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = refuse(name)
-    else evaluator[camel(name)] = refuse(name)
+    place(evaluator, name, refuse(name))
   }
   for (const extra of entry.extras) evaluator[extra] = refuse(extra)
   if (entry.explain) for (const [name] of operationsOf(entry)) explainers.set(name, refuse(`explain('${entry.name}')`))
@@ -267,8 +272,7 @@ export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, Loaded>
         return run(op, score, body, ctx)
       }
       methods.set(name, method)
-      if (v3) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
-      else evaluator[camel(name)] = method
+      place(evaluator, name, method)
     }
     for (const extra of entry.extras) evaluator[extra] = made((m) => m.extras![extra]!(ctx) as (...args: never[]) => unknown)
     if (entry.explain) {
