@@ -1,8 +1,8 @@
 import { Core } from './core/wasm.js'
-import { ModelFile, modelFile, wasmFile } from './core/files.js'
+import { familyFile, ModelFile, modelFile, wasmFile } from './core/files.js'
 import { ConfigurationError, invalidArgument, InvalidArgumentError, LimitError, NotLoadedError, preview } from './errors.js'
 import type { Context, LoadOptions } from './metrics/shared/context.js'
-import { METRICS, type Entry, type Explained, type ExplanationOf, type Extras, type Implemented } from './metrics/index.js'
+import { METRICS, type Entry, type Explained, type ExplanationOf, type Extras, type Family, type Implemented } from './metrics/index.js'
 import type { Model } from './metrics/shared/metric.js'
 import { tokensInit } from './metrics/shared/tokens.js'
 import { unknownOperation } from './schema/guards.js'
@@ -177,7 +177,9 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
   // Keyed by the core, so release()'s fresh instance starts with none and installs again on use.
   const done = new WeakMap<Core, Set<Model>>()
   const put = (ctx: Context, have: Set<Model>, model: Model) => {
-    let chunk = data.get(model)
+    // A family read after load() (familyFile) brings models load() never saw: their files are beside it.
+    let chunk = data.has(model) ? data.get(model) : modelFile(model.file)
+    if (chunk === undefined) throw new Error(`litmus: no data for the ${model.name} model beside the bundle`)
     if (chunk instanceof ModelFile) data.set(model, (chunk = chunk.read()))
     model.install(ctx, chunk)
     have.add(model)
@@ -202,8 +204,33 @@ export function installer(models: readonly Model[], chunks: readonly unknown[]):
   }
 }
 
+/** A method under its name: `evaluator.clarity`, or `evaluator.v3.clarity` for `v3.clarity`. */
+function place(evaluator: Record<string, unknown>, name: string, method: unknown): void {
+  if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
+  else evaluator[camel(name)] = method
+}
+
+/** The operations of an entry: its name, and the v3 name its record adapts (flagged) if it has one. */
+const operationsOf = (entry: Entry): [string, boolean][] => (entry.v3 ? [[entry.name, false], [entry.v3, true]] : [[entry.name, false]])
+
+/** An entry not loaded: each of its methods, extras and explainers throws NotLoadedError. */
+function refuseAll(entry: Entry, evaluator: Record<string, unknown>, methods: Map<string, (body: unknown) => unknown>, explainers: Map<string, (request: unknown) => unknown>): void {
+  const refuse = (what: string) => () => {
+    throw new NotLoadedError(what, entry.name, [...entry.models])
+  }
+  for (const [name] of operationsOf(entry)) {
+    methods.set(name, refuse(name))
+    place(evaluator, name, refuse(name))
+  }
+  for (const extra of entry.extras) evaluator[extra] = refuse(extra)
+  if (entry.explain) for (const [name] of operationsOf(entry)) explainers.set(name, refuse(`explain('${entry.name}')`))
+}
+
+/** A record, or a function that reads it the first time it is needed (a family read after load()). */
+type Loaded = AnyRecord | (() => AnyRecord)
+
 /** An Evaluator over the `loaded` records; every other registry entry's methods throw NotLoadedError. */
-export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, AnyRecord>, models: Installer = installer([], [])): Evaluator {
+export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, Loaded>, models: Installer = installer([], [])): Evaluator {
   const names: string[] = ENTRIES.filter((m) => loaded.has(m)).flatMap((m) => (m.v3 ? [m.name, m.v3] : [m.name]))
   const custom = (ctx.options.metrics ?? []) as readonly CustomMetric[]
   const evaluator: Record<string, unknown> = {
@@ -214,37 +241,47 @@ export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, AnyReco
   const methods = new Map<string, (body: unknown) => unknown>()
   const explainers = new Map<string, (request: unknown) => unknown>()
   for (const entry of ENTRIES) {
-    const m = loaded.get(entry)
-    const need = () => models.need(ctx, m!.models)
-    // Extras and explainers are built now but install their models when first called.
-    const installing =
-      <F extends (...args: never[]) => unknown>(f: F) =>
-      (...args: Parameters<F>) => {
-        need()
+    const given = loaded.get(entry)
+    if (given === undefined) {
+      refuseAll(entry, evaluator, methods, explainers)
+      continue
+    }
+    let read: AnyRecord | undefined = typeof given === 'function' ? undefined : given
+    /** The record, its models installed in the core. */
+    const need = () => {
+      read ??= (given as () => AnyRecord)()
+      models.need(ctx, read.models)
+      return read
+    }
+    // Extras and explainers are made from the record on their first call.
+    const made = <F extends (...args: never[]) => unknown>(make: (m: AnyRecord) => F) => {
+      let f: F | undefined
+      return (...args: Parameters<F>) => {
+        const m = need()
+        f ??= make(m)
         return f(...args)
       }
-    const refuse = (what: string) => () => {
-      throw new NotLoadedError(what, entry.name, [...entry.models])
     }
-    const entries: [string, unknown][] = [[entry.name, m?.score]]
-    if (entry.v3) entries.push([entry.v3, m?.v3?.score])
-    for (const [name, score] of entries) {
+    for (const [name, v3] of operationsOf(entry)) {
       const op = OPS[name]
-      const method = m
-        ? (body: unknown) => {
-            need()
-            return run(op, score as AnyScorer, body, ctx)
-          }
-        : refuse(name)
+      // Taken from the record once: read on every call, it cost a third of a one-character call.
+      let score: AnyScorer | undefined
+      const method = (body: unknown) => {
+        const m = need()
+        score ??= (v3 ? m.v3!.score : m.score) as AnyScorer
+        return run(op, score, body, ctx)
+      }
       methods.set(name, method)
-      if (name.startsWith('v3.')) (evaluator.v3 as Record<string, unknown>)[camel(name.slice(3))] = method
-      else evaluator[camel(name)] = method
+      place(evaluator, name, method)
     }
-    for (const extra of entry.extras) evaluator[extra] = m ? installing(m.extras![extra]!(ctx) as (...args: never[]) => unknown) : refuse(extra)
+    for (const extra of entry.extras) evaluator[extra] = made((m) => m.extras![extra]!(ctx) as (...args: never[]) => unknown)
     if (entry.explain) {
-      const explain = m ? installing(m.explain!(ctx)) : refuse(`explain('${entry.name}')`)
-      const v3As = m?.v3?.explainAs as ((request: unknown) => unknown) | undefined
-      for (const [name] of entries) explainers.set(name, name === entry.v3 && v3As ? (request: unknown) => explain(v3As(request)) : explain)
+      const explain = made((m) => m.explain!(ctx))
+      for (const [name, v3] of operationsOf(entry)) {
+        // A v3 request the record reads as its v4 one (`explainAs`) is explained as that.
+        const as = (request: unknown) => (need().v3?.explainAs as ((r: unknown) => unknown) | undefined)?.(request) ?? request
+        explainers.set(name, v3 ? (request: unknown) => explain(as(request)) : explain)
+      }
     }
   }
   const rules = new Map<string, VerdictRule>(custom.map((m) => [m.name, m.rule]))
@@ -313,21 +350,51 @@ function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string,
 /**
  * Compile the core, import the code and model chunks of the operations asked for (all of them by
  * default, or those of `options.operations`), and return an Evaluator that installs each model on its
- * first use. The chunks are imported here, not on first use, because every method is synchronous: a
- * method cannot wait for an import. Importing them together lets Node and a browser fetch and parse them
- * in parallel; a metric's model chunks are known only once its code is in, one round trip later.
+ * first use. Every method is synchronous, so a method cannot wait for an import: where Node reads a
+ * family's chunk synchronously (core/files.ts familyFile), the family is read on the first call of one
+ * of its methods; elsewhere the chunks are imported here, together, so that Node and a browser fetch and
+ * parse them in parallel (a metric's model chunks are known only once its code is in, one round trip later).
  */
 export async function load(options: LoadOptions = {}): Promise<Evaluator> {
   const entries = await wanted(options)
   // The core compiles while the records' code is imported.
   const corePromise = Core.load(wasmFile)
   corePromise.catch(() => {})
-  const records = (await Promise.all(entries.map((entry) => entry.record()))) as unknown as AnyRecord[]
+  const later = familiesLater(entries, options)
+  const now = entries.filter((entry) => !later.has(entry.family))
+  const records = (await Promise.all(now.map((entry) => entry.record()))) as unknown as AnyRecord[]
   const models = [...new Set(records.flatMap((m) => m.models))]
   // In Node, a model with a file beside the bundle is read on first use instead (core/files.ts).
   const [core, ...chunks] = await Promise.all([corePromise, ...models.map((model) => modelFile(model.file) ?? model.chunk())])
   const ctx: Context = { core, options }
   const put = installer(models, chunks)
   put.start(ctx)
-  return createEvaluator(ctx, new Map(entries.map((entry, i) => [entry, records[i]!])), put)
+  const loaded = new Map<Entry, Loaded>(now.map((entry, i) => [entry, records[i]!]))
+  for (const entry of entries) {
+    const family = later.get(entry.family)
+    if (family) loaded.set(entry, () => recordIn(family(), entry))
+  }
+  return createEvaluator(ctx, loaded, put)
+}
+
+/**
+ * The families of `entries` that can be read on first use (in Node, from their files), by name: all but
+ * those an entry must read inside load() (`atLoad`: load({ prices }) is checked there).
+ */
+function familiesLater(entries: readonly Entry[], options: LoadOptions): Map<Family, () => Record<string, unknown>> {
+  const now = new Set(entries.filter((entry) => entry.atLoad?.(options)).map((entry) => entry.family))
+  const later = new Map<Family, () => Record<string, unknown>>()
+  for (const { family } of entries) {
+    if (now.has(family) || later.has(family)) continue
+    const read = familyFile(family)
+    if (read) later.set(family, read)
+  }
+  return later
+}
+
+/** The record of `entry` among its family's exports. */
+function recordIn(family: Record<string, unknown>, entry: Entry): AnyRecord {
+  const record = Object.values(family).find((value) => (value as { name?: unknown } | null)?.name === entry.name)
+  if (record === undefined) throw new Error(`litmus: no record of ${entry.name} in dist/metrics/${entry.family}.js`)
+  return record as AnyRecord
 }

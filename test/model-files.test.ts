@@ -63,27 +63,49 @@ describe('dist/models/*.bin', () => {
 })
 
 describe('load() in Node', () => {
-  // A module hook records every file the process imports.
+  // Records every file of dist/ the process reads as code: imported (a module hook) or required (a family
+  // read on first use, core/files.ts familyFile).
   const record = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { if (url.includes("/dist/")) console.log("import " + url.slice(url.lastIndexOf("/dist/") + 6)); return next(url, context) }'));`
+import Module from 'node:module';
+register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { if (url.includes("/dist/")) console.log("read " + url.slice(url.lastIndexOf("/dist/") + 6)); return next(url, context) }'));
+const required = Module._load;
+Module._load = function (request, ...rest) { if (request.includes('/dist/')) console.log('read ' + request.slice(request.lastIndexOf('/dist/') + 6)); return required.call(this, request, ...rest) };`
+  // Each file once: load() also requires the machinery, to check that require finds the copy it imported.
+  const read = (out: string) => [...new Set(out.split('\n').filter((line) => line.startsWith('read ')))]
+  const families = ['estimates', 'grounded', 'pii', 'safety', 'style', 'text']
 
   it('imports no model chunk and no inlined WebAssembly: it reads the files on first use', () => {
     const out = child(`const l = await litmus.load(); l.pii({ text: 'Call John Smith.' }); l.stability({ responses: ['a b', 'a c'] }); console.log('scored')`, record)
-    const imported = out.split('\n').filter((line) => line.startsWith('import '))
-    expect(imported[0]).toBe('import litmus.js')
+    const files = read(out)
+    expect(files[0]).toBe('read litmus.js')
     // The metrics' code, and nothing else.
-    for (const line of imported.slice(1)) expect(line).toMatch(/^import (metrics|shared)\/[\w-]+\.js$/)
-    expect(imported).toContain('import metrics/pii.js')
-    expect(imported).toContain('import metrics/grounded.js')
+    for (const line of files.slice(1)) expect(line).toMatch(/^read (metrics|shared)\/[\w-]+\.js$/)
     expect(out).toContain('scored')
   })
 
-  it("imports only the code of the operations asked for: load({ operations: ['toxicity'] })", () => {
+  it('reads a family the first time one of its methods is called, not inside load()', () => {
+    const out = child(`const l = await litmus.load(); console.log('loaded'); l.pii({ text: 'Call John Smith.' }); l.stability({ responses: ['a b', 'a c'] }); l.pii({ text: 'Again.' }); console.log('scored')`, record)
+    const [before, after] = out.split('loaded\n')
+    expect(read(before!)).toEqual(['read litmus.js', 'read shared/machinery.js'])
+    expect(read(after!)).toEqual(['read metrics/pii.js', 'read metrics/grounded.js'])
+  })
+
+  it("reads only the code of the operations asked for: load({ operations: ['toxicity'] })", () => {
     const out = child(`const l = await litmus.load({ operations: ['toxicity'] }); l.toxicity({ text: 'You are kind.' }); console.log('scored')`, record)
-    const imported = out.split('\n').filter((line) => line.startsWith('import '))
     // Its family's code (safety) and the machinery every metric shares; no other family's.
-    expect(imported.slice(1).sort()).toEqual(['import metrics/safety.js', 'import shared/machinery.js'])
+    expect(read(out).slice(1).sort()).toEqual(['read metrics/safety.js', 'read shared/machinery.js'])
     expect(out).toContain('scored')
+  })
+
+  it('reads the cost family inside load() when load({ prices }) has prices to check', () => {
+    const prices = { models: [{ provider: 'acme', model: 'a', model_type: 'LLM', input_usd_per_mtok: 1, output_usd_per_mtok: 2 }] }
+    const out = child(`const l = await litmus.load({ prices: ${JSON.stringify(prices)} }); console.log('loaded')`, record)
+    expect(read(out.split('loaded\n')[0]!)).toContain('read metrics/estimates.js')
+  })
+
+  it.each(families)('dist/metrics/%s.js can be required (no top-level await), so a method can read it', (family) => {
+    const out = child(`const { createRequire } = await import('node:module'); const path = ${JSON.stringify(new URL(`metrics/${family}.js`, dist).pathname)}; console.log(Object.keys(createRequire(path)(path)).length)`)
+    expect(Number(out.trim())).toBeGreaterThan(0)
   })
 
   it('scores every cross-environment case alike from the files and from the chunks', () => {

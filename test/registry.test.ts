@@ -21,5 +21,13 @@ describe('registry', () => {
         explain: record.explain !== undefined
       }).toEqual({ name: entry.name, v3: 'v3' in entry ? entry.v3 : undefined, models: [...entry.models], extras: [...entry.extras], explain: entry.explain })
     })
+
+    it(`${entry.name}: its record is in the ${entry.family} family, and load() reads it early when a model must install there`, async () => {
+      // load() finds a record read on first use among its family's exports by name (src/evaluator.ts recordIn).
+      const family: Record<string, unknown> = await import(`../src/metrics/${entry.family}/index.ts`)
+      const record = (await entry.record()) as { models: readonly { atLoad?: unknown }[] }
+      expect(Object.values(family)).toContain(record)
+      expect('atLoad' in entry).toBe(record.models.some((m) => m.atLoad !== undefined))
+    })
   }
 })

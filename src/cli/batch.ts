@@ -62,23 +62,34 @@ export function parseFailUnder(value: string | undefined): number {
 /** Lines per task sent to a worker: large enough that the round trip (~0.1 ms) is small beside the scoring. */
 const CHUNK = 256
 
-/**
- * How long a batch runs on this thread alone before workers may start, and how much longer a file must
- * still take: a worker's start costs this thread about 0.1 s and the worker 0.2 s, and on a 2-core
- * machine here two threads scored only 1.1-1.5 times as fast as one, so less work left never pays.
- */
-const WORKERS_AFTER_MS = 300
-const WORKERS_FOR_MS = 1000
+/** The worker threads of `--concurrency N` (N - 1 of them) and whether they have loaded. */
+export interface Workers {
+  pool: import('piscina').Piscina<PackedChunk, PackedScored>
+  /** Settles once a worker has loaded (an empty chunk is a round trip): true, or false when it could not. */
+  ready: Promise<boolean>
+}
 
 /**
- * Whether a batch that has run `elapsed` ms and read `read` bytes has enough work left for workers to
- * pay for their start: its input of `size` bytes would take WORKERS_FOR_MS more at the rate so far (stdin,
- * of unknown size, may always bring more).
+ * Start the workers of a batch. The command line starts them before this thread loads its own models, so
+ * that they boot on the other cores meanwhile: a worker takes about 0.2 s to score its first line, which
+ * on 10,000 short lines is a third of the batch if it starts only once the batch does.
  */
-export function workersPay(elapsed: number, read: number, size?: number): boolean {
-  if (elapsed < WORKERS_AFTER_MS) return false
-  if (size === undefined) return true
-  return (elapsed * (size - read)) / Math.max(1, read) >= WORKERS_FOR_MS
+export async function startWorkers(options: BatchOptions): Promise<Workers> {
+  const { Piscina } = await import('piscina')
+  const threads = options.concurrency - 1
+  const pool = new Piscina<PackedChunk, PackedScored>({
+    filename: new URL(/* @vite-ignore */ './cli-worker.js', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // Each worker loads the models of the one operation scored, not all of them.
+    workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
+    recordTiming: false
+  })
+  const ready = pool.run(packChunk({ only: options.only, lines: [] })).then(
+    () => true,
+    () => false
+  )
+  return { pool, ready }
 }
 
 function whole(flag: string, raw: string | undefined): number {
@@ -251,9 +262,10 @@ async function write(text: string): Promise<void> {
 
 /**
  * Run a batch. `lines` overrides the input (stdin already partly read). With --threshold or --fail-under
- * each line is judged with `litmus.thresholds` (defaults, config file, --threshold).
+ * each line is judged with `litmus.thresholds` (defaults, config file, --threshold). `early`: workers the
+ * command line started already (`startWorkers`); without it, --concurrency above 1 starts them here.
  */
-export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>): Promise<BatchOutcome> {
+export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>, early?: Promise<Workers>): Promise<BatchOutcome> {
   const cores = availableParallelism()
   if (options.concurrency > cores) {
     // Allowed (a shared or throttled machine may report fewer cores than it gives), but rarely faster.
@@ -267,79 +279,118 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     if (options.shard) total = shardSize(total, options.shard)
   }
   const progress = await progressBar(total)
-
-  // --concurrency N: this thread and N - 1 workers. This thread scores from the first line, and keeps
-  // scoring whenever the workers have enough queued. The workers start only once the batch has run for
-  // WORKERS_AFTER_MS and, for a file, what is still unread would take WORKERS_FOR_MS more: a worker costs
-  // a thread, its own load and warm-up, which a batch of a few thousand short lines never earns back.
-  // A batch shorter than one chunk never starts them.
-  const workers = options.concurrency - 1
-  // LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
-  // cover the workers' path whatever the timing).
-  const workersOnly = workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
-  let pool: import('piscina').Piscina<PackedChunk, PackedScored> | undefined
-  let starting: Promise<void> | undefined
-  let poolReady = false
-  let inPool = 0
-  const startPool = async () => {
-    const { Piscina } = await import('piscina')
-    pool = new Piscina<PackedChunk, PackedScored>({
-      filename: new URL(/* @vite-ignore */ './cli-worker.js', import.meta.url).href,
-      minThreads: workers,
-      maxThreads: workers,
-      // Each worker loads the models of the one operation scored, not all of them.
-      workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
-      recordTiming: false
-    })
-    // Ready once a worker has loaded (an empty chunk is a round trip); one that cannot leaves the work here.
-    const ready = pool.run(packChunk({ only: options.only, lines: [] })).then(
-      () => (poolReady = true),
-      () => {}
-    )
-    if (workersOnly) await ready
-  }
-  const here = (chunk: Chunk): Promise<Scored> => {
-    try {
-      return Promise.resolve(scoreChunk(litmus, chunk))
-    } catch (e) {
-      return Promise.reject(e)
-    }
-  }
-  const started = performance.now()
-  // Bytes of input read so far (a line's UTF-16 length stands for its bytes: an estimate is enough).
-  let readBytes = 0
-  /** Score a chunk here or in the pool; `last` (a partial chunk, the input's end) does not start the pool. */
-  const score = async (chunk: Chunk, last = false): Promise<Scored> => {
-    if (workers > 0 && (starting || workersOnly || (!last && workersPay(performance.now() - started, readBytes, file?.size)))) await (starting ??= startPool())
-    // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
-    // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
-    if (pool) await new Promise(setImmediate)
-    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
-    if (!workersOnly && (!pool || !poolReady || inPool >= 2 * workers)) return here(chunk)
-    inPool++
-    try {
-      return unpackScored(await pool!.run(packChunk(chunk)))
-    } finally {
-      inPool--
-    }
-  }
-  // With every chunk answered (`idle`), workers still starting (a short batch can end first) are
-  // stopped rather than waited for; otherwise (a reader gone) those in flight finish.
-  const close = async (idle: boolean) => {
-    await (idle ? pool?.destroy() : pool?.close())
-  }
-
-  // The line reader starts only now: lines it read during an await above would be lost.
-  const input = lines ?? readLines(stream!)
-  let count = 0
-  let failed = 0
-  let flagged = 0
+  const scorer = new ChunkScorer(litmus, options, early)
   const judging = options.thresholds !== undefined || options.failUnder !== undefined
   const thresholds: Thresholds | undefined = judging ? litmus.thresholds : undefined
-  // Chunks in input order; their results are written in the same order, whichever worker finishes first.
-  const pending: [Chunk, Promise<Scored>][] = []
-  const flush = async () => {
-    const [chunk, result] = pending.shift()!
+  const output = new OrderedOutput(progress)
+  const started = performance.now()
+  // The line reader starts only now: lines it read during an await above would be lost.
+  const input = lines ?? readLines(stream!)
+  // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
+  const size = options.concurrency > 1 ? CHUNK : 1
+  // Chunks scored or being scored, not yet written: this thread goes on while a worker holds the oldest.
+  const depth = options.concurrency > 1 ? options.concurrency * 64 : 1
+  let chunk: Chunk = { only: options.only, thresholds, lines: [] }
+  let index = 0
+  try {
+    for await (const raw of input) {
+      if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
+      if (chunk.lines.length === size) {
+        output.add(chunk, scorer.score(chunk))
+        chunk = { only: options.only, thresholds, lines: [] }
+        if (output.waiting >= depth) await output.flush()
+      }
+    }
+    if (chunk.lines.length) output.add(chunk, scorer.score(chunk))
+    while (output.waiting) await output.flush()
+  } finally {
+    progress?.stop()
+    await scorer.close(output.waiting === 0)
+  }
+  return summary(output, options, (performance.now() - started) / 1000)
+}
+
+/**
+ * Scores chunks on this thread and, with --concurrency N, on N - 1 workers. This thread scores from the
+ * first line, and keeps scoring whenever the workers have enough queued; the workers take chunks once
+ * they have loaded. A pool that cannot start (or load) leaves the work here.
+ */
+class ChunkScorer {
+  private readonly workers: number
+  /** LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
+   * cover the workers' path whatever the timing). */
+  private readonly workersOnly: boolean
+  private readonly starting: Promise<Workers> | undefined
+  private readonly ready: Promise<boolean> | undefined
+  private pool: Workers['pool'] | undefined
+  private poolReady = false
+  private inPool = 0
+
+  constructor(
+    private readonly litmus: Evaluator,
+    options: BatchOptions,
+    early: Promise<Workers> | undefined
+  ) {
+    this.workers = options.concurrency - 1
+    this.workersOnly = this.workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
+    this.starting = this.workers > 0 ? (early ?? startWorkers(options)) : undefined
+    this.ready = this.starting?.then(
+      (w) => {
+        this.pool = w.pool
+        return w.ready.then((ok) => (this.poolReady = ok))
+      },
+      () => false
+    )
+  }
+
+  /** Score a chunk here or in the pool. */
+  async score(chunk: Chunk): Promise<Scored> {
+    if (this.workersOnly) await this.ready
+    // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
+    // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
+    if (this.starting) await new Promise(setImmediate)
+    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
+    if (!this.workersOnly && (!this.poolReady || this.inPool >= 2 * this.workers)) return scoreChunk(this.litmus, chunk)
+    this.inPool++
+    try {
+      return unpackScored(await this.pool!.run(packChunk(chunk)))
+    } finally {
+      this.inPool--
+    }
+  }
+
+  /**
+   * With every chunk answered (`idle`), workers still starting (a short batch can end first) are
+   * stopped rather than waited for; otherwise (a reader gone) those in flight finish.
+   */
+  async close(idle: boolean): Promise<void> {
+    const w = await this.starting?.catch(() => undefined)
+    await (idle ? w?.pool.destroy() : w?.pool.close())
+  }
+}
+
+/** Chunks in input order; their results are written in the same order, whichever thread finishes first. */
+class OrderedOutput {
+  count = 0
+  failed = 0
+  flagged = 0
+  private readonly pending: [Chunk, Promise<Scored>][] = []
+
+  constructor(private readonly progress: Awaited<ReturnType<typeof progressBar>>) {}
+
+  get waiting(): number {
+    return this.pending.length
+  }
+
+  add(chunk: Chunk, scored: Promise<Scored>): void {
+    // Its rejection is read by flush; until then it is not an unhandled one.
+    scored.catch(() => {})
+    this.pending.push([chunk, scored])
+  }
+
+  /** Write the oldest chunk's lines, once scored. */
+  async flush(): Promise<void> {
+    const [chunk, result] = this.pending.shift()!
     let scored: Scored
     try {
       scored = await result
@@ -350,45 +401,26 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     }
     let out = ''
     for (const [line, json, error, isFlagged] of scored) {
-      count++
-      if (error === null && isFlagged) flagged++
+      this.count++
+      if (error === null && isFlagged) this.flagged++
       if (error !== null) {
-        failed++
+        this.failed++
         process.stderr.write(`litmus: line ${line}: ${error}\n`)
       }
       out += json + '\n'
     }
-    progress?.advance(chunk.lines.length)
+    this.progress?.advance(chunk.lines.length)
     if (out) await write(out)
   }
-  // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
-  const size = options.concurrency > 1 ? CHUNK : 1
-  // Chunks scored or being scored, not yet written: this thread goes on while a worker holds the oldest.
-  const depth = options.concurrency > 1 ? options.concurrency * 64 : 1
-  let chunk: Chunk = { only: options.only, thresholds, lines: [] }
-  let index = 0
-  try {
-    for await (const raw of input) {
-      readBytes += typeof raw === 'string' ? raw.length + 1 : 1
-      if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
-      if (chunk.lines.length === size) {
-        pending.push([chunk, score(chunk)])
-        chunk = { only: options.only, thresholds, lines: [] }
-        if (pending.length >= depth) await flush()
-      }
-    }
-    if (chunk.lines.length) pending.push([chunk, score(chunk, true)])
-    while (pending.length) await flush()
-  } finally {
-    progress?.stop()
-    await close(pending.length === 0)
-  }
-  const seconds = (performance.now() - started) / 1000
+}
+
+/** The batch's summary on stderr (lines, failures, rate; with verdicts, the share passing) and its outcome. */
+function summary({ count, failed, flagged }: OrderedOutput, options: BatchOptions, seconds: number): BatchOutcome {
   const shard = options.shard ? ` (shard ${options.shard[0]}/${options.shard[1]})` : ''
   const rate = seconds > 0 ? Math.round(count / seconds) : count
   process.stderr.write(`litmus: ${count} lines${shard}, ${count - failed} scored, ${failed} failed in ${seconds.toFixed(2)} s (${rate} lines/s)\n`)
   let ok = failed === 0
-  if (judging) {
+  if (options.thresholds !== undefined || options.failUnder !== undefined) {
     const passing = count === 0 ? 100 : (100 * (count - failed - flagged)) / count
     const bar = options.failUnder ?? 100
     ok &&= passing >= bar

@@ -10,9 +10,13 @@
 // Anything else (a browser, a Node older than 20.16 without `process.getBuiltinModule`, a bundle that
 // moved litmus.js away from its models/ folder) finds no file and imports the chunks as before.
 
-type Fs = typeof import('node:fs')
+import { ValidationError } from '../errors.js'
 
-const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined
+type Fs = typeof import('node:fs')
+type NodeProcess = { getBuiltinModule?: (id: string) => unknown; features?: { require_module?: boolean } }
+
+const nodeProcess = (globalThis as { process?: NodeProcess }).process
+const fs = nodeProcess?.getBuiltinModule?.('node:fs') as Fs | undefined
 // This module is bundled into litmus.js itself, beside models/ and core.wasm (vite.config.ts keeps it out
 // of the shared chunk under dist/shared/): it looks for the files beside its own URL.
 // Built from the module's own URL by string, not `new URL(literal, import.meta.url)`: bundlers treat that
@@ -26,6 +30,46 @@ function beside(name: string): URL | undefined {
   const url = new URL(base + name)
   return fs!.existsSync(url) ? url : undefined
 }
+
+/**
+ * A metric family's records read synchronously from dist/metrics/<family>.js, for `load()` to read a
+ * family the first time one of its methods is called rather than inside `load()`: a Node that can
+ * `require` an ES module (20.19 and later) does so without waiting. A full `load()` then parses only
+ * litmus.js and the shared machinery, and a family's code (up to 60 KB) is parsed when first used.
+ * Undefined where that is not possible (a browser, a bundle, an older Node): `load()` imports it then.
+ */
+export function familyFile(family: string): (() => Record<string, unknown>) | undefined {
+  const url = beside(`metrics/${family}.js`)
+  const require = url && nativeRequire()
+  if (!require) return undefined
+  const path = fileOf(url)
+  return () => require(path) as Record<string, unknown>
+}
+
+let native: NodeJS.Require | null | undefined
+
+/**
+ * Node's `require`, where it loads ES modules into the very module graph this bundle was imported into:
+ * it must find the shared machinery this module uses (the same error classes), not a second copy. A
+ * runner that imports the bundle through a module graph of its own (a test runner transforming it, a
+ * bundler's dev server) gets a second copy from Node, so there the families are imported by load().
+ */
+function nativeRequire(): NodeJS.Require | null {
+  if (native !== undefined) return native
+  native = null
+  const machinery = beside('shared/machinery.js')
+  if (!nodeProcess?.features?.require_module || machinery === undefined) return native
+  const { createRequire } = nodeProcess.getBuiltinModule!('node:module') as typeof import('node:module')
+  const require = createRequire(fileOf(machinery))
+  try {
+    if (Object.values(require(fileOf(machinery)) as object).includes(ValidationError)) native = require
+  } catch {
+    // Not loadable this way: the families are imported instead.
+  }
+  return native
+}
+
+const fileOf = (url: URL) => (nodeProcess!.getBuiltinModule!('node:url') as typeof import('node:url')).fileURLToPath(url)
 
 /** Data not read yet: the installer calls `read` the first time the model is installed. */
 export class ModelFile {

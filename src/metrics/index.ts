@@ -5,6 +5,7 @@
 // nothing is exposed as a placeholder. What an entry says of its record (names, model names, extras,
 // explain) is what the Evaluator needs for the operations it did not load; test/registry.test.ts checks
 // it against the record itself.
+import type { LoadOptions } from './shared/context.js'
 import type { adherence } from './grounded/adherence.js'
 import type { answerRelevancy } from './grounded/answer-relevancy.js'
 import type { carbon } from './estimates/carbon.js'
@@ -28,8 +29,13 @@ import type { v3Toxicity } from './safety/toxicity-v3.js'
 
 type Record = typeof clarity | typeof inputType | typeof pii | typeof cost | typeof carbon | typeof simplicity | typeof stability | typeof toxicity | typeof promptManipulation | typeof tone | typeof formality | typeof sensitivity | typeof refusal | typeof helpfulness | typeof answerRelevancy | typeof completion | typeof adherence | typeof faithfulness | typeof summarization | typeof contextRelevancy | typeof v3Toxicity
 
+/** The metric families: each one folder of src/metrics/ and one chunk of dist/metrics/. */
+export type Family = 'text' | 'pii' | 'estimates' | 'safety' | 'style' | 'grounded'
+
 /** A metric as the registry lists it: enough to name, refuse or explain it without its code. */
 export interface Entry<R extends Record = Record> {
+  /** The family whose chunk holds the record (dist/metrics/<family>.js). */
+  family: Family
   name: R['name']
   /** The v3 operation the record adapts, if any. */
   v3?: V3Of<R>
@@ -41,33 +47,35 @@ export interface Entry<R extends Record = Record> {
   explain: boolean
   /** Import the record's module: its own chunk. */
   record: () => Promise<R>
+  /** Whether `load(options)` must read the record and install its `atLoad` models (`load({ prices })` is checked there). */
+  atLoad?: (options: LoadOptions) => boolean
 }
 
 /** An entry whose name (and v3 name) must be its record's: checked by the compiler. */
 const entry = <R extends Record>(e: Entry<R>): Entry<R> => e
 
 export const METRICS = [
-  entry({ name: 'clarity', v3: 'v3.clarity', models: ['syllables'], extras: ['textStats', 'syllables'], explain: false, record: async () => (await import('./text/index.js')).clarity }),
-  entry({ name: 'input_type', models: [], extras: [], explain: false, record: async () => (await import('./text/index.js')).inputType }),
-  entry({ name: 'pii', v3: 'v3.pii', models: ['pii-gazetteer', 'pii-orgs', 'pii-tagger'], extras: ['redact'], explain: true, record: async () => (await import('./pii/index.js')).pii }),
-  entry({ name: 'cost', models: ['prices'], extras: ['costWithPrices', 'explainCost'], explain: true, record: async () => (await import('./estimates/index.js')).cost }),
-  entry({ name: 'carbon', v3: 'v3.carbon', models: ['carbon'], extras: ['explainCarbon'], explain: true, record: async () => (await import('./estimates/index.js')).carbon }),
-  entry({ name: 'simplicity', v3: 'v3.simplicity', models: ['simplicity', 'syllables'], extras: [], explain: true, record: async () => (await import('./text/index.js')).simplicity }),
-  entry({ name: 'stability', v3: 'v3.stability', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).stability }),
-  entry({ name: 'toxicity', models: ['toxicity'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).toxicity }),
-  entry({ name: 'prompt_manipulation', v3: 'v3.prompt_injection', models: ['prompt_manipulation'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).promptManipulation }),
-  entry({ name: 'tone', v3: 'v3.tone', models: ['tone'], extras: ['tones'], explain: true, record: async () => (await import('./style/index.js')).tone }),
-  entry({ name: 'formality', v3: 'v3.formality', models: ['formality'], extras: [], explain: true, record: async () => (await import('./style/index.js')).formality }),
-  entry({ name: 'sensitivity', v3: 'v3.sensitivity', models: ['vectors', 'sensitivity'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).sensitivity }),
-  entry({ name: 'refusal', v3: 'v3.refusal', models: ['refusal'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).refusal }),
-  entry({ name: 'helpfulness', v3: 'v3.helpfulness', models: ['helpfulness'], extras: [], explain: true, record: async () => (await import('./style/index.js')).helpfulness }),
-  entry({ name: 'answer_relevancy', v3: 'v3.answer_relevancy', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).answerRelevancy }),
-  entry({ name: 'completion', v3: 'v3.completion', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).completion }),
-  entry({ name: 'adherence', v3: 'v3.adherence', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).adherence }),
-  entry({ name: 'faithfulness', v3: 'v3.faithfulness', models: ['vectors', 'faithfulness'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).faithfulness }),
-  entry({ name: 'v3.summarization', models: ['vectors', 'faithfulness'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).summarization }),
-  entry({ name: 'context_relevancy', v3: 'v3.context_relevancy', models: ['vectors'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).contextRelevancy }),
-  entry({ name: 'v3.toxicity', models: ['toxicity'], extras: [], explain: false, record: async () => (await import('./safety/index.js')).v3Toxicity })
+  entry({ family: 'text', name: 'clarity', v3: 'v3.clarity', models: ['syllables'], extras: ['textStats', 'syllables'], explain: false, record: async () => (await import('./text/index.js')).clarity }),
+  entry({ family: 'text', name: 'input_type', models: [], extras: [], explain: false, record: async () => (await import('./text/index.js')).inputType }),
+  entry({ family: 'pii', name: 'pii', v3: 'v3.pii', models: ['pii-gazetteer', 'pii-orgs', 'pii-tagger'], extras: ['redact'], explain: true, record: async () => (await import('./pii/index.js')).pii }),
+  entry({ family: 'estimates', name: 'cost', models: ['prices'], atLoad: (options) => options.prices !== undefined, extras: ['costWithPrices', 'explainCost'], explain: true, record: async () => (await import('./estimates/index.js')).cost }),
+  entry({ family: 'estimates', name: 'carbon', v3: 'v3.carbon', models: ['carbon'], extras: ['explainCarbon'], explain: true, record: async () => (await import('./estimates/index.js')).carbon }),
+  entry({ family: 'text', name: 'simplicity', v3: 'v3.simplicity', models: ['simplicity', 'syllables'], extras: [], explain: true, record: async () => (await import('./text/index.js')).simplicity }),
+  entry({ family: 'grounded', name: 'stability', v3: 'v3.stability', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).stability }),
+  entry({ family: 'safety', name: 'toxicity', models: ['toxicity'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).toxicity }),
+  entry({ family: 'safety', name: 'prompt_manipulation', v3: 'v3.prompt_injection', models: ['prompt_manipulation'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).promptManipulation }),
+  entry({ family: 'style', name: 'tone', v3: 'v3.tone', models: ['tone'], extras: ['tones'], explain: true, record: async () => (await import('./style/index.js')).tone }),
+  entry({ family: 'style', name: 'formality', v3: 'v3.formality', models: ['formality'], extras: [], explain: true, record: async () => (await import('./style/index.js')).formality }),
+  entry({ family: 'safety', name: 'sensitivity', v3: 'v3.sensitivity', models: ['vectors', 'sensitivity'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).sensitivity }),
+  entry({ family: 'safety', name: 'refusal', v3: 'v3.refusal', models: ['refusal'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).refusal }),
+  entry({ family: 'style', name: 'helpfulness', v3: 'v3.helpfulness', models: ['helpfulness'], extras: [], explain: true, record: async () => (await import('./style/index.js')).helpfulness }),
+  entry({ family: 'grounded', name: 'answer_relevancy', v3: 'v3.answer_relevancy', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).answerRelevancy }),
+  entry({ family: 'grounded', name: 'completion', v3: 'v3.completion', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).completion }),
+  entry({ family: 'grounded', name: 'adherence', v3: 'v3.adherence', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).adherence }),
+  entry({ family: 'grounded', name: 'faithfulness', v3: 'v3.faithfulness', models: ['vectors', 'faithfulness'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).faithfulness }),
+  entry({ family: 'grounded', name: 'v3.summarization', models: ['vectors', 'faithfulness'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).summarization }),
+  entry({ family: 'grounded', name: 'context_relevancy', v3: 'v3.context_relevancy', models: ['vectors'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).contextRelevancy }),
+  entry({ family: 'safety', name: 'v3.toxicity', models: ['toxicity'], extras: [], explain: false, record: async () => (await import('./safety/index.js')).v3Toxicity })
 ] as const
 
 // Every record is listed: a metric module added to `Record` without an entry fails here.

@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "f39f7ab6f7fa99cdcbf28943d4d3a600a46bd8a9a778b97b1c4f7d53f4af7c4e"
+      "sha256": "3edeb03783d51255a914835c2a2e65d36601b8acf89e262a4dd7a58e0e8cfafa"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -317,127 +317,23 @@ function tokenCost(req: CostRequest, input: number, output: number): number {
 }
 
 export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown {
-  // Integers beyond 2^53 are not exact, and anything near 1e308 would overflow to Infinity.
-  for (const field of ['number_of_queries', 'total_prompt_tokens', 'total_completion_tokens', 'total_tokens'] as const) {
-    const v = req[field]
-    if (v !== undefined && v > Number.MAX_SAFE_INTEGER) {
-      throw invalidArgument(REQ, field, `integer > 0 and at most ${Number.MAX_SAFE_INTEGER}`, 'token or query count', v)
-    }
-  }
+  checkCounts(req)
   const provider = providerKey(req.model_provider)
   // Validation spells the type as the table does (`RERANKER` -> `Reranker`).
   const type = req.model_type as ModelType
-  const perCallTokens = {
-    prompt_tokens: req.total_prompt_tokens / req.number_of_queries,
-    completion_tokens: req.total_completion_tokens / req.number_of_queries
-  }
   const common = { model_type: type, number_of_queries: req.number_of_queries, project_calls: PROJECT_CALLS }
-  const done = (b: Omit<CostBreakdown, 'total_project_cost_estimate'>): CostBreakdown => ({
+  const priced = (b: Omit<CostBreakdown, 'total_project_cost_estimate' | keyof typeof common>): CostBreakdown => ({
     ...b,
+    ...common,
     total_project_cost_estimate: b.cost_estimate_per_run * PROJECT_CALLS
   })
-
-  if (provider === 'huggingface') {
-    // The schema's rules guarantee both fields for huggingface.
-    const instance = req.instance_type!
-    const latency = req.average_latency!
-    const price = index.instance('huggingface', instance)
-    if (!price) {
-      const known = index.instanceNames('huggingface')
-      const how =
-        `a Hugging Face Inference Endpoints instance (<cloud>-<id> such as aws-nvidia-a10g-x1, list prices of ` +
-        `${tables.PRICE_SOURCES[2].as_of}: ${HF_PRICING_URL}), or one priced in your table: ` +
-        `load({ prices: { instances: [{ instance_type, usd_per_hour }] } }) or costWithPrices(request, prices)`
-      throw invalidArgument(REQ, 'instance_type', known.length ? didYouMean(how, suggest(instance, known)) : how, 'instance type', instance)
-    }
-    const perCall = (price.usd_per_hour * latency) / MS_PER_HOUR
-    if (!Number.isFinite(perCall * PROJECT_CALLS)) {
-      throw invalidArgument(REQ, 'average_latency', 'a latency small enough for a finite cost', 'average latency in milliseconds', latency)
-    }
-    return done({
-      cost_estimate_per_run: perCall,
-      provider,
-      model: req.model_name.trim(),
-      method: 'instance_hours',
-      prices: { usd_per_hour: price.usd_per_hour },
-      per_call: { latency_ms: latency },
-      estimate: false,
-      source: { name: price.source ?? 'user price table', as_of: price.as_of },
-      note: 'the instance is charged for the time the call holds it; idle time between calls is not included',
-      ...common
-    })
-  }
-
+  if (provider === 'huggingface') return priced(instanceCost(req, index))
   const found = findModel(index, provider, req.model_name, type)
-  if (found.entry) {
-    const e = found.entry
-    if (e.perQuery !== null) {
-      return done({
-        cost_estimate_per_run: e.perQuery,
-        provider: e.provider,
-        model: e.model,
-        method: 'per_query',
-        prices: { usd_per_query: e.perQuery },
-        per_call: perCallTokens,
-        estimate: false,
-        source: e.source,
-        ...(e.note ? { note: e.note } : {}),
-        ...common
-      })
-    }
-    return done({
-      cost_estimate_per_run: tokenCost(req, e.input!, e.output!),
-      provider: e.provider,
-      model: e.model,
-      method: 'tokens',
-      prices: { input_usd_per_mtok: e.input!, output_usd_per_mtok: e.output! },
-      per_call: perCallTokens,
-      estimate: false,
-      source: e.source,
-      ...(e.note ? { note: e.note } : {}),
-      ...common
-    })
-  }
+  if (found.entry) return priced(tableCost(req, found.entry))
   if (found.other) {
     throw unknownModel(req, found.known, `${article(type)} model (${found.other.model} is priced as ${found.other.type})`)
   }
-
-  if (provider === 'nvidia') {
-    if (type !== 'LLM') {
-      throw invalidArgument(
-        REQ,
-        'model_name',
-        `a model with a price in your table: NVIDIA publishes no ${type === 'Reranker' ? 'reranker' : 'embedding'} prices; pass one with load({ prices }) or costWithPrices`,
-        'name of the model',
-        req.model_name
-      )
-    }
-    const key = openWeightsKey(req.model_name)
-    const row = tables.OPEN_WEIGHT_HOST_PRICES.find((r) => r[0] === key)
-    if (!row) {
-      throw unknownModel(
-        req,
-        tables.OPEN_WEIGHT_HOST_PRICES.map((r) => r[1]),
-        'an open-weights model that other hosts price (NVIDIA publishes no per-token list prices, so Litmus estimates from them)'
-      )
-    }
-    const input = median(row[2].map((s) => s[1]))
-    const output = median(row[2].map((s) => s[2]))
-    return done({
-      cost_estimate_per_run: tokenCost(req, input, output),
-      provider,
-      model: req.model_name.trim(),
-      method: 'open_weights_median',
-      prices: { input_usd_per_mtok: input, output_usd_per_mtok: output },
-      per_call: perCallTokens,
-      estimate: true,
-      source: [...tables.PRICE_SOURCES],
-      samples: row[2].map(([host, i, o]) => ({ host, input_usd_per_mtok: i, output_usd_per_mtok: o })),
-      note: `NVIDIA lists no per-token price; median of ${row[2].length} third-party host price(s) for ${row[1]}`,
-      ...common
-    })
-  }
-
+  if (provider === 'nvidia') return priced(openWeightsCost(req, type))
   const shipped = [...new Set([...SPEC_PROVIDERS, ...tables.PRICED_PROVIDERS])]
   if (!shipped.includes(provider) && index.layers(provider).length === 0) {
     throw invalidArgument(
@@ -449,6 +345,107 @@ export function estimateCost(req: CostRequest, index: PriceIndex): CostBreakdown
     )
   }
   throw unknownModel(req, found.known, `${article(type)} model priced for ${provider}`)
+}
+
+/** Integers beyond 2^53 are not exact, and anything near 1e308 would overflow to Infinity. */
+function checkCounts(req: CostRequest): void {
+  for (const field of ['number_of_queries', 'total_prompt_tokens', 'total_completion_tokens', 'total_tokens'] as const) {
+    const v = req[field]
+    if (v !== undefined && v > Number.MAX_SAFE_INTEGER) {
+      throw invalidArgument(REQ, field, `integer > 0 and at most ${Number.MAX_SAFE_INTEGER}`, 'token or query count', v)
+    }
+  }
+}
+
+/** A call's tokens, for the breakdown. */
+const perCallTokens = (req: CostRequest) => ({
+  prompt_tokens: req.total_prompt_tokens / req.number_of_queries,
+  completion_tokens: req.total_completion_tokens / req.number_of_queries
+})
+
+type Priced = Omit<CostBreakdown, 'total_project_cost_estimate' | 'model_type' | 'number_of_queries' | 'project_calls'>
+
+/** Hugging Face Inference Endpoints: the instance's hourly price for the call's latency. */
+function instanceCost(req: CostRequest, index: PriceIndex): Priced {
+  // The schema's rules guarantee both fields for huggingface.
+  const instance = req.instance_type!
+  const latency = req.average_latency!
+  const price = index.instance('huggingface', instance)
+  if (!price) {
+    const known = index.instanceNames('huggingface')
+    const how =
+      `a Hugging Face Inference Endpoints instance (<cloud>-<id> such as aws-nvidia-a10g-x1, list prices of ` +
+      `${tables.PRICE_SOURCES[2].as_of}: ${HF_PRICING_URL}), or one priced in your table: ` +
+      `load({ prices: { instances: [{ instance_type, usd_per_hour }] } }) or costWithPrices(request, prices)`
+    throw invalidArgument(REQ, 'instance_type', known.length ? didYouMean(how, suggest(instance, known)) : how, 'instance type', instance)
+  }
+  const perCall = (price.usd_per_hour * latency) / MS_PER_HOUR
+  if (!Number.isFinite(perCall * PROJECT_CALLS)) {
+    throw invalidArgument(REQ, 'average_latency', 'a latency small enough for a finite cost', 'average latency in milliseconds', latency)
+  }
+  return {
+    cost_estimate_per_run: perCall,
+    provider: 'huggingface',
+    model: req.model_name.trim(),
+    method: 'instance_hours',
+    prices: { usd_per_hour: price.usd_per_hour },
+    per_call: { latency_ms: latency },
+    estimate: false,
+    source: { name: price.source ?? 'user price table', as_of: price.as_of },
+    note: 'the instance is charged for the time the call holds it; idle time between calls is not included'
+  }
+}
+
+/** A model priced in the table: per query or per token. */
+function tableCost(req: CostRequest, e: NonNullable<ReturnType<typeof findModel>['entry']>): Priced {
+  const perQuery = e.perQuery !== null
+  return {
+    cost_estimate_per_run: perQuery ? e.perQuery! : tokenCost(req, e.input!, e.output!),
+    provider: e.provider,
+    model: e.model,
+    method: perQuery ? 'per_query' : 'tokens',
+    prices: perQuery ? { usd_per_query: e.perQuery! } : { input_usd_per_mtok: e.input!, output_usd_per_mtok: e.output! },
+    per_call: perCallTokens(req),
+    estimate: false,
+    source: e.source,
+    ...(e.note ? { note: e.note } : {})
+  }
+}
+
+/** NVIDIA NIM lists no per-token prices: the median of what other hosts charge for the same open-weights LLM. */
+function openWeightsCost(req: CostRequest, type: ModelType): Priced {
+  if (type !== 'LLM') {
+    throw invalidArgument(
+      REQ,
+      'model_name',
+      `a model with a price in your table: NVIDIA publishes no ${type === 'Reranker' ? 'reranker' : 'embedding'} prices; pass one with load({ prices }) or costWithPrices`,
+      'name of the model',
+      req.model_name
+    )
+  }
+  const key = openWeightsKey(req.model_name)
+  const row = tables.OPEN_WEIGHT_HOST_PRICES.find((r) => r[0] === key)
+  if (!row) {
+    throw unknownModel(
+      req,
+      tables.OPEN_WEIGHT_HOST_PRICES.map((r) => r[1]),
+      'an open-weights model that other hosts price (NVIDIA publishes no per-token list prices, so Litmus estimates from them)'
+    )
+  }
+  const input = median(row[2].map((s) => s[1]))
+  const output = median(row[2].map((s) => s[2]))
+  return {
+    cost_estimate_per_run: tokenCost(req, input, output),
+    provider: 'nvidia',
+    model: req.model_name.trim(),
+    method: 'open_weights_median',
+    prices: { input_usd_per_mtok: input, output_usd_per_mtok: output },
+    per_call: perCallTokens(req),
+    estimate: true,
+    source: [...tables.PRICE_SOURCES],
+    samples: row[2].map(([host, i, o]) => ({ host, input_usd_per_mtok: i, output_usd_per_mtok: o })),
+    note: `NVIDIA lists no per-token price; median of ${row[2].length} third-party host price(s) for ${row[1]}`
+  }
 }
 
 const response = (b: CostBreakdown): Omit<ResponseOf<'cost'>, 'metadata'> => ({

@@ -162,73 +162,10 @@ export interface Completion {
 }
 
 export function completionOf(ctx: Context, query: string, response: string): Completion {
-  const checks: Check[] = []
   const refusal = REFUSAL.exec(response) ?? DEFERRAL.exec(response)
   const hedge = HEDGE.exec(response)
-  // Each request: the response covers its content and holds an answer of the type it asks for.
   const r = wordsOf(ctx, response)
-  const rStems = new Set(r.words.map((w) => STEM(w.string)))
-  // The query is tokenised and matched once; each request takes its words' matches.
-  const all = wordsOf(ctx, query)
-  const allMatches = matchWords(ctx, all, r, false)
-  const typed = new Map<string, number[]>()
-  for (const span of requestsOf(query).slice(0, MAX_REQUESTS)) {
-    const text = query.slice(span[0], span[1])
-    const inside = (w: { span: [number, number] }) => w.span[0] >= span[0] && w.span[1] <= span[1]
-    const q = { ...all, words: all.words.filter(inside) }
-    const seen = new Set<string>()
-    const matches = allMatches.filter((m) => inside(m.word) && !seen.has(m.word.stem) && seen.add(m.word.stem))
-    let num = 0
-    let den = 0
-    for (const m of matches) {
-      num += m.word.weight * m.best
-      den += m.word.weight
-    }
-    const cover = den > 0 ? num / den : 1
-    const asked = askedType(text)
-    const known = new Set(q.words.map((w) => w.stem))
-    // Answers of a type are the same for every request but for the request's own words.
-    const key = asked
-    if (!typed.has(key)) typed.set(key, answerWords(r, asked, new Set()))
-    const answers = typed.get(key)!.filter((i) => !known.has(r.words[i].stem))
-    // A specific answer type (a date, a number, a name) must appear; a loose one needs new content.
-    const specific = asked === 'date' || asked === 'number' || asked === 'person' || asked === 'place'
-    const found = specific ? (answers.length > 0 ? 1 : 0) : answers.length > 0 ? 1 : 0.3
-    const first = answers.length ? r.words[answers[0]].span : undefined
-    // An answer need not repeat the question's words ("There are seven: ..."), so coverage counts half.
-    // A question of a specific type with an answer of that type needs little coverage; any other needs more.
-    // So does an instruction ("Write a haiku about autumn"): what it asks for is new text.
-    const imperative = IMPERATIVE.test(text)
-    // A bare answer ("Who wrote Hamlet?" / "Shakespeare.") repeats none of the question and needs not.
-    const bare = specific && answers.length > 0 && r.words.length <= BARE_WORDS
-    const met = bare ? 1 : (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
-    checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
-  }
-  const lowered = response.toLowerCase()
-  for (const c of conjuncts(query).slice(0, MAX_REQUESTS)) {
-    const found = c.words.map((w) => rStems.has(STEM(w)) || lowered.includes(w.toLowerCase()))
-    const share = found.filter(Boolean).length / found.length
-    const met = c.any ? (share > 0 ? 1 : 0) : share === 1 ? 1 : 0.5 * share
-    checks.push({ label: c.any ? `picks ${c.words.join(' or ')}` : `covers ${c.words.join(' and ')}`, query: c.span, met })
-  }
-  const count = COUNT.exec(query)
-  if (count) {
-    const n = /^\d+$/.test(count[2]) ? +count[2] : NUMBER_WORDS[count[2].toLowerCase()]
-    if (n >= 2 && !/^(sentences?|words?)$/i.test(count[3])) {
-      const got = itemsOf(response)
-      // Fewer items than asked is incomplete on its own (below 50 whatever else holds).
-      checks.push({ label: `${n} ${count[3]}`, query: [count.index, count.index + count[0].length], met: got >= n ? 1 : (0.5 * got) / n })
-    }
-  }
-  const example = /\b(give|provide|include|with|add) (an|one|some) examples?\b/i.exec(query)
-  if (example) {
-    const m = /\b(for example|for instance|e\.g\.|such as|like|example)\b/i.exec(response)
-    checks.push({ label: 'an example', query: [example.index, example.index + example[0].length], met: m ? 1 : 0, response: m ? [m.index, m.index + m[0].length] : undefined })
-  }
-  if (/\bname them\b|\blist them\b/i.test(query)) {
-    checks.push({ label: 'the items named', met: itemsOf(response) >= 3 ? 1 : 0 })
-  }
-  checks.push(...formatChecks(query, response))
+  const checks = [...requestChecks(ctx, query, r), ...conjunctChecks(query, response, r), ...askedChecks(query, response), ...formatChecks(query, response)]
   // Done means every part done: the least met check sets most of the score; the share of the parts done
   // sets the rest, so a two-part question answered in part ranks above an answer to neither part.
   let least = 1
@@ -247,6 +184,85 @@ export function completionOf(ctx: Context, query: string, response: string): Com
     checks,
     refusal: refusal ? [refusal.index, refusal.index + refusal[0].length] : undefined
   }
+}
+
+type Words = ReturnType<typeof wordsOf>
+
+/** Each request of the query: the response covers its content and holds an answer of the type it asks for. */
+function requestChecks(ctx: Context, query: string, r: Words): Check[] {
+  const checks: Check[] = []
+  // The query is tokenised and matched once; each request takes its words' matches.
+  const all = wordsOf(ctx, query)
+  const allMatches = matchWords(ctx, all, r, false)
+  // Answers of a type are the same for every request but for the request's own words.
+  const typed = new Map<string, number[]>()
+  for (const span of requestsOf(query).slice(0, MAX_REQUESTS)) {
+    const text = query.slice(span[0], span[1])
+    const inside = (w: { span: [number, number] }) => w.span[0] >= span[0] && w.span[1] <= span[1]
+    const seen = new Set<string>()
+    const matches = allMatches.filter((m) => inside(m.word) && !seen.has(m.word.stem) && seen.add(m.word.stem))
+    let num = 0
+    let den = 0
+    for (const m of matches) {
+      num += m.word.weight * m.best
+      den += m.word.weight
+    }
+    const cover = den > 0 ? num / den : 1
+    const asked = askedType(text)
+    const known = new Set(all.words.filter(inside).map((w) => w.stem))
+    if (!typed.has(asked)) typed.set(asked, answerWords(r, asked, new Set()))
+    const answers = typed.get(asked)!.filter((i) => !known.has(r.words[i].stem))
+    // A specific answer type (a date, a number, a name) must appear; a loose one needs new content.
+    const specific = asked === 'date' || asked === 'number' || asked === 'person' || asked === 'place'
+    const found = specific ? (answers.length > 0 ? 1 : 0) : answers.length > 0 ? 1 : 0.3
+    const first = answers.length ? r.words[answers[0]].span : undefined
+    // An answer need not repeat the question's words ("There are seven: ..."), so coverage counts half.
+    // A question of a specific type with an answer of that type needs little coverage; any other needs more.
+    // So does an instruction ("Write a haiku about autumn"): what it asks for is new text.
+    const imperative = IMPERATIVE.test(text)
+    // A bare answer ("Who wrote Hamlet?" / "Shakespeare.") repeats none of the question and needs not.
+    const bare = specific && answers.length > 0 && r.words.length <= BARE_WORDS
+    const met = bare ? 1 : (specific || imperative) && answers.length > 0 ? 0.6 + 0.4 * Math.min(1, 2 * cover) : found * (0.3 + 0.7 * Math.min(1, 2 * cover))
+    checks.push({ label: `answers "${text.trim()}" (${asked})`, query: span, met, response: first })
+  }
+  return checks
+}
+
+/** Alternatives and pairs the query names ("tea or coffee", "cats and dogs"): picked, or each covered. */
+function conjunctChecks(query: string, response: string, r: Words): Check[] {
+  const rStems = new Set(r.words.map((w) => STEM(w.string)))
+  const lowered = response.toLowerCase()
+  return conjuncts(query)
+    .slice(0, MAX_REQUESTS)
+    .map((c) => {
+      const found = c.words.map((w) => rStems.has(STEM(w)) || lowered.includes(w.toLowerCase()))
+      const share = found.filter(Boolean).length / found.length
+      const met = c.any ? (share > 0 ? 1 : 0) : share === 1 ? 1 : 0.5 * share
+      return { label: c.any ? `picks ${c.words.join(' or ')}` : `covers ${c.words.join(' and ')}`, query: c.span, met }
+    })
+}
+
+/** A count of items asked for ("list three ..."), an example, the items named. */
+function askedChecks(query: string, response: string): Check[] {
+  const checks: Check[] = []
+  const count = COUNT.exec(query)
+  if (count) {
+    const n = /^\d+$/.test(count[2]) ? +count[2] : NUMBER_WORDS[count[2].toLowerCase()]
+    if (n >= 2 && !/^(sentences?|words?)$/i.test(count[3])) {
+      const got = itemsOf(response)
+      // Fewer items than asked is incomplete on its own (below 50 whatever else holds).
+      checks.push({ label: `${n} ${count[3]}`, query: [count.index, count.index + count[0].length], met: got >= n ? 1 : (0.5 * got) / n })
+    }
+  }
+  const example = /\b(give|provide|include|with|add) (an|one|some) examples?\b/i.exec(query)
+  if (example) {
+    const m = /\b(for example|for instance|e\.g\.|such as|like|example)\b/i.exec(response)
+    checks.push({ label: 'an example', query: [example.index, example.index + example[0].length], met: m ? 1 : 0, response: m ? [m.index, m.index + m[0].length] : undefined })
+  }
+  if (/\bname them\b|\blist them\b/i.test(query)) {
+    checks.push({ label: 'the items named', met: itemsOf(response) >= 3 ? 1 : 0 })
+  }
+  return checks
 }
 
 const scoreCompletion: Scorer<'completion'> = (request, ctx) => ({ score: completionOf(ctx, request.query, request.response).score })

@@ -384,16 +384,38 @@ export function compilePattern(source: string, flags: string): Pattern {
   compile(tree, prog)
   prog.push({ op: Op.Match })
   if (prog.length > MAX_PROGRAM) throw new PatternError(`pattern too large (over ${MAX_PROGRAM} states)`)
-  const size = prog.length
   let cost = STEP_COST
   for (const inst of prog) cost += inst.op === Op.Set ? inst.weight! : inst.op === Op.Assert ? ASSERT_COST : 1
-  // The program as flat arrays: one shape for the engine to read, whatever the instruction.
+  const program = flatten(prog, opts.m)
+  return { cost, regions: (text: string) => new PikeRun(program, text).run() }
+}
+
+/** A compiled program as flat arrays: one shape for the engine to read, whatever the instruction. */
+interface Program {
+  size: number
+  ops: Uint8Array
+  xs: Int32Array
+  ys: Int32Array
+  /** Assertion kinds: 0 ^, 1 $, 2 \b, 3 \B. */
+  kinds: Uint8Array
+  tests: CharTest[]
+  /** ASCII answers of every character test, decided once: a table read instead of a call per thread. */
+  ascii: Uint8Array
+  /** ^ and $ also at line breaks. */
+  multiline: boolean
+  /** The character tests that can begin a match, and whether the start reaches a match with no character. */
+  firstSets: number[]
+  firstAscii: Uint8Array
+  startMatches: boolean
+}
+
+function flatten(prog: Inst[], multiline: boolean): Program {
+  const size = prog.length
   const ops = new Uint8Array(size)
   const xs = new Int32Array(size)
   const ys = new Int32Array(size)
   const kinds = new Uint8Array(size)
   const tests: CharTest[] = prog.map((inst) => inst.test ?? (() => false))
-  // ASCII answers of every character test, decided once: a table read instead of a call per thread.
   // A repeated atom ("[a-z]{1,999}") shares one test: ask each distinct test once.
   const ascii = new Uint8Array(size * 128)
   const decided = new Map<CharTest, number>()
@@ -410,130 +432,171 @@ export function compilePattern(source: string, flags: string): Pattern {
     ys[pc] = inst.y ?? 0
     kinds[pc] = inst.kind === 'bol' ? 0 : inst.kind === 'eol' ? 1 : inst.kind === 'wb' ? 2 : 3
   })
-  // Characters that can begin a match: the character tests reachable from the start by empty steps
-  // (assertions taken as passing, so the set is a superset). While no thread is alive, a position
-  // whose character is outside it starts nothing, and is skipped without running the simulation:
-  // prose mostly is such positions for a pattern that begins with a digit or a rare letter.
-  const firstSets: number[] = []
-  let startMatches = false
-  {
-    const seen = new Uint8Array(size)
-    const todo = [0]
-    while (todo.length > 0) {
-      const pc = todo.pop()!
-      if (seen[pc]) continue
-      seen[pc] = 1
-      const op = ops[pc]
-      if (op === Op.Jmp) todo.push(xs[pc])
-      else if (op === Op.Split) todo.push(xs[pc], ys[pc])
-      else if (op === Op.Assert) todo.push(pc + 1)
-      else if (op === Op.Match) startMatches = true
-      else firstSets.push(pc)
+  const program: Program = { size, ops, xs, ys, kinds, tests, ascii, multiline, firstSets: [], firstAscii: new Uint8Array(128), startMatches: false }
+  startSets(program)
+  return program
+}
+
+// Characters that can begin a match: the character tests reachable from the start by empty steps
+// (assertions taken as passing, so the set is a superset). While no thread is alive, a position
+// whose character is outside it starts nothing, and is skipped without running the simulation:
+// prose mostly is such positions for a pattern that begins with a digit or a rare letter.
+function startSets(p: Program): void {
+  const seen = new Uint8Array(p.size)
+  const todo = [0]
+  while (todo.length > 0) {
+    const pc = todo.pop()!
+    if (seen[pc]) continue
+    seen[pc] = 1
+    const op = p.ops[pc]
+    if (op === Op.Jmp) todo.push(p.xs[pc])
+    else if (op === Op.Split) todo.push(p.xs[pc], p.ys[pc])
+    else if (op === Op.Assert) todo.push(pc + 1)
+    else if (op === Op.Match) p.startMatches = true
+    else p.firstSets.push(pc)
+  }
+  for (const pc of p.firstSets) for (let c = 0; c < 128; c++) p.firstAscii[c] |= p.ascii[pc * 128 + c]
+}
+
+/** Threads of the simulation at one position: their states and where each match began. */
+interface Threads {
+  pcs: Int32Array
+  starts: Int32Array
+  len: number
+}
+
+/**
+ * One run of a program over a text (a Pike simulation over UTF-16 code units): the regions it matches,
+ * merged where they overlap. Each step visits each state at most once, so the work is at most
+ * cost x (n + 1): the caller checked that against the budget before calling.
+ */
+class PikeRun {
+  private cur: Threads
+  private nxt: Threads
+  /** The step a state was last added in, so no state is added twice in one step. */
+  private readonly mark: Int32Array
+  private readonly stack: Int32Array
+  private stamp = 0
+  private readonly out: [number, number][] = []
+
+  constructor(
+    private readonly p: Program,
+    private readonly text: string
+  ) {
+    this.cur = { pcs: new Int32Array(p.size), starts: new Int32Array(p.size), len: 0 }
+    this.nxt = { pcs: new Int32Array(p.size), starts: new Int32Array(p.size), len: 0 }
+    this.mark = new Int32Array(p.size).fill(-1)
+    this.stack = new Int32Array(p.size * 2 + 2)
+  }
+
+  run(): [number, number][] {
+    const { p, text } = this
+    const { firstAscii } = p
+    const n = text.length
+    this.stamp++
+    for (let pos = 0; pos <= n; pos++) {
+      if (this.cur.len === 0 && !p.startMatches) {
+        // Skip what starts nothing: one table read per ASCII character.
+        for (; pos < n; pos++) {
+          const c = text.charCodeAt(pos)
+          if (c < 128 ? firstAscii[c] === 1 : this.startsAbove127(c)) break
+        }
+        if (pos === n) break
+      }
+      // Threads carried over were added with stamp of this step; the new start comes last.
+      this.add(this.cur, 0, pos, pos)
+      this.stamp++
+      this.step(pos, pos < n ? text.charCodeAt(pos) : -1)
+      const t = this.cur
+      this.cur = this.nxt
+      this.nxt = t
+    }
+    return this.out
+  }
+
+  /** Advance every thread over the character `c` at `pos` (-1 at the end), into `nxt`. */
+  private step(pos: number, c: number): void {
+    const { cur, nxt, mark, stamp } = this
+    const { ops, ascii, tests } = this.p
+    nxt.len = 0
+    for (let k = 0; k < cur.len; k++) {
+      const pc = cur.pcs[k]
+      if (ops[pc] === Op.Match) this.record(cur.starts[k], pos)
+      else if (c >= 0 && (c < 128 ? ascii[pc * 128 + c] === 1 : tests[pc](c))) {
+        const to = pc + 1
+        // The next state reads a character (or matches): no empty transitions to follow.
+        if (ops[to] === Op.Set || ops[to] === Op.Match) {
+          if (mark[to] !== stamp) {
+            mark[to] = stamp
+            nxt.pcs[nxt.len] = to
+            nxt.starts[nxt.len] = cur.starts[k]
+            nxt.len++
+          }
+        } else this.add(nxt, to, cur.starts[k], pos + 1)
+      }
     }
   }
-  const firstAscii = new Uint8Array(128)
-  for (const pc of firstSets) for (let c = 0; c < 128; c++) firstAscii[c] |= ascii[pc * 128 + c]
-  const canStart = (c: number): boolean => {
-    if (c < 128) return firstAscii[c] === 1
-    for (const pc of firstSets) if (tests[pc](c)) return true
+
+  /** Whether a character past ASCII can begin a match. */
+  private startsAbove127(c: number): boolean {
+    for (const pc of this.p.firstSets) if (this.p.tests[pc](c)) return true
     return false
   }
 
-  return {
-    cost,
-    regions(text: string): [number, number][] {
-      const n = text.length
-      let cur = { pcs: new Int32Array(size), starts: new Int32Array(size), len: 0 }
-      let nxt = { pcs: new Int32Array(size), starts: new Int32Array(size), len: 0 }
-      const mark = new Int32Array(size).fill(-1)
-      const stack = new Int32Array(size * 2 + 2)
-      let stamp = 0
-      const out: [number, number][] = []
-
-      const assertOk = (kind: number, pos: number): boolean => {
-        switch (kind) {
-          case 0:
-            return pos === 0 || (opts.m && (text.charCodeAt(pos - 1) === 10 || text.charCodeAt(pos - 1) === 13))
-          case 1:
-            return pos === n || (opts.m && (text.charCodeAt(pos) === 10 || text.charCodeAt(pos) === 13))
-          case 2:
-            return wordAt(text, pos - 1) !== wordAt(text, pos)
-          default:
-            return wordAt(text, pos - 1) === wordAt(text, pos)
-        }
-      }
-      // Follow empty transitions from pc, adding the Set/Match states reached to `list`.
-      const add = (list: typeof cur, pc0: number, start: number, pos: number) => {
-        let sp = 0
-        stack[sp++] = pc0
-        while (sp > 0) {
-          const pc = stack[--sp]
-          if (mark[pc] === stamp) continue
-          mark[pc] = stamp
-          switch (ops[pc]) {
-            case Op.Jmp:
-              stack[sp++] = xs[pc]
-              break
-            case Op.Split:
-              // Push y first so x is explored first (order only affects which equal threads survive).
-              stack[sp++] = ys[pc]
-              stack[sp++] = xs[pc]
-              break
-            case Op.Assert:
-              if (assertOk(kinds[pc], pos)) stack[sp++] = pc + 1
-              break
-            default:
-              list.pcs[list.len] = pc
-              list.starts[list.len] = start
-              list.len++
-          }
-        }
-      }
-      const record = (start: number, end: number) => {
-        if (end <= start) return
-        while (out.length > 0 && out[out.length - 1][1] > start) {
-          const last = out.pop()!
-          start = Math.min(start, last[0])
-          end = Math.max(end, last[1])
-        }
-        out.push([start, end])
-      }
-
-      stamp++
-      // Each step visits each state at most once, so the work is at most cost x (n + 1): the caller
-      // checked that against the budget before calling.
-      for (let pos = 0; pos <= n; pos++) {
-        if (cur.len === 0 && !startMatches) {
-          while (pos < n && !canStart(text.charCodeAt(pos))) pos++
-          if (pos === n) break
-        }
-        // Threads carried over were added with stamp of this step; the new start comes last.
-        add(cur, 0, pos, pos)
-        stamp++
-        nxt.len = 0
-        const c = pos < n ? text.charCodeAt(pos) : -1
-        for (let k = 0; k < cur.len; k++) {
-          const pc = cur.pcs[k]
-          if (ops[pc] === Op.Match) record(cur.starts[k], pos)
-          else if (c >= 0 && (c < 128 ? ascii[pc * 128 + c] === 1 : tests[pc](c))) {
-            const to = pc + 1
-            // The next state reads a character (or matches): no empty transitions to follow.
-            if (ops[to] === Op.Set || ops[to] === Op.Match) {
-              if (mark[to] !== stamp) {
-                mark[to] = stamp
-                nxt.pcs[nxt.len] = to
-                nxt.starts[nxt.len] = cur.starts[k]
-                nxt.len++
-              }
-            } else add(nxt, to, cur.starts[k], pos + 1)
-          }
-        }
-        const t = cur
-        cur = nxt
-        nxt = t
-      }
-      return out
+  private assertOk(kind: number, pos: number): boolean {
+    const { text } = this
+    switch (kind) {
+      case 0:
+        return pos === 0 || (this.p.multiline && (text.charCodeAt(pos - 1) === 10 || text.charCodeAt(pos - 1) === 13))
+      case 1:
+        return pos === text.length || (this.p.multiline && (text.charCodeAt(pos) === 10 || text.charCodeAt(pos) === 13))
+      case 2:
+        return wordAt(text, pos - 1) !== wordAt(text, pos)
+      default:
+        return wordAt(text, pos - 1) === wordAt(text, pos)
     }
+  }
+
+  /** Follow empty transitions from pc0, adding the Set/Match states reached to `list`. */
+  private add(list: Threads, pc0: number, start: number, pos: number): void {
+    const { stack, mark, stamp } = this
+    const { ops, xs, ys, kinds } = this.p
+    let sp = 0
+    stack[sp++] = pc0
+    while (sp > 0) {
+      const pc = stack[--sp]
+      if (mark[pc] === stamp) continue
+      mark[pc] = stamp
+      switch (ops[pc]) {
+        case Op.Jmp:
+          stack[sp++] = xs[pc]
+          break
+        case Op.Split:
+          // Push y first so x is explored first (order only affects which equal threads survive).
+          stack[sp++] = ys[pc]
+          stack[sp++] = xs[pc]
+          break
+        case Op.Assert:
+          if (this.assertOk(kinds[pc], pos)) stack[sp++] = pc + 1
+          break
+        default:
+          list.pcs[list.len] = pc
+          list.starts[list.len] = start
+          list.len++
+      }
+    }
+  }
+
+  /** A match of [start, end), merged with those it overlaps. */
+  private record(start: number, end: number): void {
+    if (end <= start) return
+    const { out } = this
+    while (out.length > 0 && out[out.length - 1][1] > start) {
+      const last = out.pop()!
+      start = Math.min(start, last[0])
+      end = Math.max(end, last[1])
+    }
+    out.push([start, end])
   }
 }
 

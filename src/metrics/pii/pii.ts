@@ -272,10 +272,7 @@ function scanPii(
   lists: Lists,
   details?: Map<PiiEntity, PiiDetail>
 ): { entities: PiiEntity[]; ref: TextRef | null } {
-  const atLoad = loadTimeRecognizers(ctx.options)
-  const perCall = compileRecognizers(requestType, 'recognizers', lists.recognizers, isBuiltInName)
-  const recs: CompiledRecognizers =
-    perCall.list.length === 0 ? atLoad : { list: [...atLoad.list, ...perCall.list], categories: new Set([...atLoad.categories, ...perCall.categories]) }
+  const recs = recognizersFor(ctx, requestType, lists.recognizers)
   const customWanted = new Set<string>()
   const mask = categoryMask(requestType, lists.categories, recs.categories, customWanted)
   const allow = compileList(requestType, 'allowlist', lists.allowlist)
@@ -283,7 +280,6 @@ function scanPii(
   const lowerSame = recs.list.length > 0 && text.toLowerCase().length === text.length
   checkBudget(requestType, text, [['allowlist', lists.allowlist, allow], ['blocklist', lists.blocklist, block]], budgetOf(recs, lowerSame))
   const { core } = ctx
-  const ex = core.exports
   let ref = core.begin(text)
   // Full-width forms, invisible characters, look-alike letters: only text that is not pure ASCII.
   const folded = ref.ascii ? null : normaliseForPii(text)
@@ -291,7 +287,41 @@ function scanPii(
   // Only custom categories asked for: the core has nothing to look for.
   // Bit 63 (no category's id) tells the core the categories were named: ids then count without their word.
   const named = lists.categories !== undefined
-  const out = mask[0] === 0 && mask[1] === 0 ? 0 : ex.piiScan(ref.ptr, ref.len, mask[0], (mask[1] | (named ? 0x80000000 : 0)) >>> 0)
+  const out = mask[0] === 0 && mask[1] === 0 ? 0 : core.exports.piiScan(ref.ptr, ref.len, mask[0], (mask[1] | (named ? 0x80000000 : 0)) >>> 0)
+  let entities = coreEntities(ctx, requestType, text, ref, out, details)
+  if (folded) {
+    // Back to the original text: a removed character inside an entity stays in its span.
+    const map = folded.map
+    for (const ent of entities) {
+      if (map) ent.interval = [map[ent.interval[0]], map[ent.interval[1] - 1] + 1]
+      ent.string = text.slice(ent.interval[0], ent.interval[1])
+    }
+  }
+  if (recs.list.length > 0) {
+    const wanted = lists.categories === undefined ? () => true : (upper: string) => customWanted.has(upper)
+    entities = mergeCustom(entities, runRecognizers(ctx.core, recs, text, wanted), text, details)
+  }
+  // With no entity to spare, the allowlist's matches are not needed: a short entry ('a') can match every
+  // other character of a long text, and those regions cost more than the scan.
+  if (allow.length > 0 && entities.length > 0) entities = allowed(entities, regionsOf(allow, text))
+  if (block.length > 0) entities = withBlocked(entities, regionsOf(block, text), text, details)
+  // The bytes at `ref` are the caller's text only when nothing was folded: redact copies from them.
+  return { entities, ref: folded ? null : ref }
+}
+
+/** The recognizers of load() and of this call, together. */
+function recognizersFor(ctx: Context, requestType: string, perCallLists: Lists['recognizers']): CompiledRecognizers {
+  const atLoad = loadTimeRecognizers(ctx.options)
+  const perCall = compileRecognizers(requestType, 'recognizers', perCallLists, isBuiltInName)
+  return perCall.list.length === 0 ? atLoad : { list: [...atLoad.list, ...perCall.list], categories: new Set([...atLoad.categories, ...perCall.categories]) }
+}
+
+/**
+ * The entities the core found (`out`: its result, 0 for none), as string indices of `text` (of the text
+ * at `ref`, folded or not); with `details`, each one's evidence bits.
+ */
+function coreEntities(ctx: Context, requestType: string, text: string, ref: TextRef, out: number, details?: Map<PiiEntity, PiiDetail>): PiiEntity[] {
+  const { core } = ctx
   const count = out === 0 ? 0 : core.u32(out, 1)[0]
   // The core stops at CAND_MAX candidates and reports 0xffffffff; either way, refuse before building objects.
   // explain's entities carry their evidence (several times the heap of an entity): a lower cap.
@@ -305,7 +335,7 @@ function scanPii(
       text
     )
   }
-  let entities: PiiEntity[] = new Array(count)
+  const entities: PiiEntity[] = new Array(count)
   if (ref.ascii) {
     // Byte offsets already are string indices.
     const t = core.u32(out + 4, count * ENTITY_WORDS)
@@ -315,68 +345,53 @@ function scanPii(
       entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[t[ENTITY_WORDS * i + 2] - 1] }
       if (details) details.set(entities[i], { why: t[ENTITY_WORDS * i + 3] })
     }
-  } else {
-    const offsets = ex.alloc(count * 8)
-    const words = core.u32(out + 4, count * ENTITY_WORDS)
-    const flat = core.u32(offsets, count * 2)
-    const cats = new Uint8Array(count)
-    const whys = details ? new Uint8Array(count) : undefined
-    for (let i = 0; i < count; i++) {
-      flat[2 * i] = words[ENTITY_WORDS * i]
-      flat[2 * i + 1] = words[ENTITY_WORDS * i + 1]
-      cats[i] = words[ENTITY_WORDS * i + 2]
-      if (whys) whys[i] = words[ENTITY_WORDS * i + 3]
-    }
-    core.toStringIndices(ref, offsets, count * 2)
-    const idx = core.u32(offsets, count * 2)
-    for (let i = 0; i < count; i++) {
-      const s = idx[2 * i]
-      const e = idx[2 * i + 1]
-      entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
-      if (whys) details!.set(entities[i], { why: whys[i] })
-    }
+    return entities
   }
-  if (folded) {
-    // Back to the original text: a removed character inside an entity stays in its span.
-    const map = folded.map
-    for (const ent of entities) {
-      if (map) ent.interval = [map[ent.interval[0]], map[ent.interval[1] - 1] + 1]
-      ent.string = text.slice(ent.interval[0], ent.interval[1])
-    }
+  const offsets = core.exports.alloc(count * 8)
+  const words = core.u32(out + 4, count * ENTITY_WORDS)
+  const flat = core.u32(offsets, count * 2)
+  const cats = new Uint8Array(count)
+  const whys = details ? new Uint8Array(count) : undefined
+  for (let i = 0; i < count; i++) {
+    flat[2 * i] = words[ENTITY_WORDS * i]
+    flat[2 * i + 1] = words[ENTITY_WORDS * i + 1]
+    cats[i] = words[ENTITY_WORDS * i + 2]
+    if (whys) whys[i] = words[ENTITY_WORDS * i + 3]
   }
-  if (recs.list.length > 0) {
-    const wanted = lists.categories === undefined ? () => true : (upper: string) => customWanted.has(upper)
-    entities = mergeCustom(entities, runRecognizers(ctx.core, recs, text, wanted), text, details)
+  core.toStringIndices(ref, offsets, count * 2)
+  const idx = core.u32(offsets, count * 2)
+  for (let i = 0; i < count; i++) {
+    const s = idx[2 * i]
+    const e = idx[2 * i + 1]
+    entities[i] = { interval: [s, e], string: text.slice(s, e), category: PII_CATEGORIES[cats[i] - 1] }
+    if (whys) details!.set(entities[i], { why: whys[i] })
   }
-  // Entities and merged regions are both sorted and disjoint: one pointer over the regions each.
-  // With no entity to spare, the allowlist's matches are not needed: a short entry ('a') can match every
-  // other character of a long text, and those regions cost more than the scan.
-  if (allow.length > 0 && entities.length > 0) {
-    const regions = regionsOf(allow, text)
-    let j = 0
-    entities = entities.filter(({ interval: [s, e] }) => {
-      while (j + 1 < regions.length && regions[j + 1][0] <= s) j++
-      return !(j < regions.length && regions[j][0] <= s && e <= regions[j][1])
-    })
+  return entities
+}
+
+/** The entities not wholly inside an allowlist match. Both lists are sorted and disjoint: one pointer over the regions. */
+function allowed(entities: PiiEntity[], regions: [number, number][]): PiiEntity[] {
+  let j = 0
+  return entities.filter(({ interval: [s, e] }) => {
+    while (j + 1 < regions.length && regions[j + 1][0] <= s) j++
+    return !(j < regions.length && regions[j][0] <= s && e <= regions[j][1])
+  })
+}
+
+/** Every blocklist match as an entity of its own, over the entities it overlaps. */
+function withBlocked(entities: PiiEntity[], regions: [number, number][], text: string, details?: Map<PiiEntity, PiiDetail>): PiiEntity[] {
+  if (regions.length === 0) return entities
+  let j = 0
+  const out = entities.filter(({ interval: [s, e] }) => {
+    while (j < regions.length && regions[j][1] <= s) j++
+    return !(j < regions.length && regions[j][0] < e)
+  })
+  for (const [a, b] of regions) {
+    const ent: PiiEntity = { interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY }
+    out.push(ent)
+    if (details) details.set(ent, { why: 0, blocklist: true })
   }
-  if (block.length > 0) {
-    const regions = regionsOf(block, text)
-    if (regions.length > 0) {
-      let j = 0
-      entities = entities.filter(({ interval: [s, e] }) => {
-        while (j < regions.length && regions[j][1] <= s) j++
-        return !(j < regions.length && regions[j][0] < e)
-      })
-      for (const [a, b] of regions) {
-        const ent: PiiEntity = { interval: [a, b], string: text.slice(a, b), category: BLOCKLIST_CATEGORY }
-        entities.push(ent)
-        if (details) details.set(ent, { why: 0, blocklist: true })
-      }
-      entities.sort((x, y) => x.interval[0] - y.interval[0])
-    }
-  }
-  // The bytes at `ref` are the caller's text only when nothing was folded: redact copies from them.
-  return { entities, ref: folded ? null : ref }
+  return out.sort((x, y) => x.interval[0] - y.interval[0])
 }
 
 /**

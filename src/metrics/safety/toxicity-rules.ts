@@ -140,41 +140,91 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   if (!hot && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
   if (!hot) return out
-  const idx = new Int32Array(nFlagged)
-  const flg = new Uint32Array(nFlagged)
-  for (let i = 0; i < nFlagged; i++) {
-    idx[i] = flagged[2 * i]
-    flg[i] = flagged[2 * i + 1]
+  const r = new RuleReader(text, spans, flagged, nFlagged, out)
+  const SUBJECT = HOT | F.IDENT
+  for (let k = 0; k < nFlagged; k++) {
+    const f = r.flg[k]
+    if ((f & SUBJECT) === 0) continue
+    if (f & F.IDIOM) r.idiom(k)
+    if (f & F.THREAT) r.threat(k)
+    if (f & (F.INSULT | F.SLUR)) r.insult(k)
+    if (f & F.PROF) r.curseAtYou(k)
+    if (f & F.HOSTILE) r.hateAtYou(k)
+    if (f & F.SLUR && (f & F.SWAPPED) === 0) r.slur(k)
+    if (f & F.IDENT) r.group(k)
+    if (f & F.SWAPPED) continue
+    r.obsceneOrSexual(k)
+  }
+  r.emphasis()
+  return out
+}
+
+/** The rules' reading of one text: the flagged words, what is near each, and the evidence found so far. */
+class RuleReader {
+  /** Word index and flags of each flagged word (k = its position in the list). */
+  readonly idx: Int32Array
+  readonly flg: Uint32Array
+  readonly nWords: number
+  /** Something hostile was aimed at someone: profanity beside approval is then no emphasis. */
+  aimed = false
+
+  constructor(
+    readonly text: string,
+    readonly spans: ArrayLike<number>,
+    flagged: ArrayLike<number>,
+    readonly nFlagged: number,
+    readonly out: Rules
+  ) {
+    this.idx = new Int32Array(nFlagged)
+    this.flg = new Uint32Array(nFlagged)
+    for (let i = 0; i < nFlagged; i++) {
+      this.idx[i] = flagged[2 * i]
+      this.flg[i] = flagged[2 * i + 1]
+    }
+    this.nWords = spans.length >> 1
   }
 
-  const start = (w: number) => spans[2 * w]
-  const end = (w: number) => spans[2 * w + 1]
-  const sameSentence = (a: number, b: number) => {
-    const to = start(Math.max(a, b))
-    for (let i = end(Math.min(a, b)); i < to; i++) {
-      const c = text.charCodeAt(i)
+  start(w: number): number {
+    return this.spans[2 * w]
+  }
+
+  end(w: number): number {
+    return this.spans[2 * w + 1]
+  }
+
+  word(w: number): string {
+    return this.text.slice(this.start(w), this.end(w)).toLowerCase()
+  }
+
+  sameSentence(a: number, b: number): boolean {
+    const to = this.start(Math.max(a, b))
+    for (let i = this.end(Math.min(a, b)); i < to; i++) {
+      const c = this.text.charCodeAt(i)
       // . ! ? ; and line breaks
       if (c === 46 || c === 33 || c === 63 || c === 59 || c === 10) return false
     }
     return true
   }
-  // Flags of flagged words within [w+from, w+to] of word w in its sentence (k = position in the list).
-  const near = (k: number, from: number, to: number, mask: number) => {
+
+  /** The first flagged word with a flag of `mask` within [w+from, w+to] of flagged word k's word w, in its sentence; -1 if none. */
+  near(k: number, from: number, to: number, mask: number): number {
+    const { idx, flg } = this
     const w = idx[k]
-    let found = -1
     for (let j = k - 1; j >= 0 && idx[j] >= w + from; j--) {
-      if (idx[j] <= w + to && flg[j] & mask && sameSentence(idx[j], w)) return j
+      if (idx[j] <= w + to && flg[j] & mask && this.sameSentence(idx[j], w)) return j
     }
-    for (let j = k + 1; j < nFlagged && idx[j] <= w + to; j++) {
-      if (idx[j] >= w + from && flg[j] & mask && sameSentence(idx[j], w)) return j
+    for (let j = k + 1; j < this.nFlagged && idx[j] <= w + to; j++) {
+      if (idx[j] >= w + from && flg[j] & mask && this.sameSentence(idx[j], w)) return j
     }
-    return found
+    return -1
   }
+
   // Quotes never span a line (see `quoted`), so only the word's line is searched, at most 400
   // characters each side: the cost stays local however long the text is.
-  const inQuotes = (w: number) => {
-    const s0 = start(w)
-    const e0 = end(w)
+  inQuotes(w: number): boolean {
+    const { text } = this
+    const s0 = this.start(w)
+    const e0 = this.end(w)
     // Bounded loops, not lastIndexOf / indexOf: those search the whole text when the line has no break,
     // and once per flagged word that made a long text quadratic.
     const lo = Math.max(0, s0 - 400)
@@ -186,194 +236,196 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
     for (const [qs, qe] of quoted(text.slice(from, to))) if (from + qs <= s0 && e0 <= from + qe) return true
     return false
   }
-  // Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves.
-  const countered = (k: number) => {
-    if (inQuotes(idx[k])) return true
-    return near(k, -10, 10, F.META) >= 0 && near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0
-  }
-  const negated = (k: number) => near(k, -5, -1, F.NEG) >= 0
-  const nWords = spans.length >> 1
-  const note = (label: string, a: number, b: number, weight: number) => {
-    if (out.evidence) out.evidence.push({ label, span: [start(Math.min(a, b)), end(Math.max(a, b))], string: text.slice(start(Math.min(a, b)), end(Math.max(a, b))), weight })
-  }
-  const word = (w: number) => text.slice(start(w), end(w)).toLowerCase()
 
-  let aimed = false
-  const SUBJECT = HOT | F.IDENT
-  for (let k = 0; k < nFlagged; k++) {
-    const f = flg[k]
-    if ((f & SUBJECT) === 0) continue
+  /** Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves. */
+  countered(k: number): boolean {
+    if (this.inQuotes(this.idx[k])) return true
+    return this.near(k, -10, 10, F.META) >= 0 && this.near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0
+  }
+
+  negated(k: number): boolean {
+    return this.near(k, -5, -1, F.NEG) >= 0
+  }
+
+  note(label: string, a: number, b: number, weight: number): void {
+    if (!this.out.evidence) return
+    const span: [number, number] = [this.start(Math.min(a, b)), this.end(Math.max(a, b))]
+    this.out.evidence.push({ label, span, string: this.text.slice(span[0], span[1]), weight })
+  }
+
+  /** A hit of `category` with evidence `ev`, kept when stronger than the one found so far; `aims` unless it is weak. */
+  hit(category: 'insult' | 'threat' | 'identity_attack', ev: number, label: string, a: number, b: number, aims = true): void {
+    if (ev <= this.out[category]) return
+    this.out[category] = ev
+    if (aims) this.aimed = true
+    this.note(label, a, b, ev * OVERALL[category])
+  }
+
+  /** A hit set aside: negated or quoted, a share of its evidence taken off the overall logit. */
+  undo(ev: number, label: string, a: number, b: number): void {
+    this.out.undo += ev * UNDO
+    this.note(label, a, b, -ev * UNDO)
+  }
+
+  idiom(k: number): void {
+    const w = this.idx[k]
+    const idiom = IDIOMS[this.word(w)]
+    let last = w
+    for (const next of idiom?.next ?? []) {
+      if (last < 0 || last + 1 >= this.nWords || !this.sameSentence(last, last + 1) || !next.has(this.word(last + 1))) last = -1
+      else last++
+    }
+    if (!idiom || last < 0) return
+    // Aimed: "you" before it ("you're a waste of space"), or a person with a copula ("he is a piece
+    // of shit"); or, addressed, "you" right after it or within four words ("shut up, you ...").
+    let you = this.near(k, -4, -1, F.YOU)
+    if (you < 0 && idiom.target) you = this.near(k, -4, -1, F.THIRD) >= 0 && this.near(k, -3, -1, F.COPULA) >= 0 ? this.near(k, -4, -1, F.THIRD) : -1
+    if (you < 0 && !idiom.target) you = this.near(k, last - w + 1, last - w + 2, F.YOU)
+    if (you < 0) return
+    const [a, b] = [Math.min(w, this.idx[you]), Math.max(last, this.idx[you])]
+    if (this.negated(k) || this.countered(k)) this.undo(IDIOM_EVIDENCE, 'hostile idiom, negated or quoted', a, b)
+    else this.hit('insult', IDIOM_EVIDENCE, 'hostile idiom', a, b)
+  }
+
+  threat(k: number): void {
+    const w = this.idx[k]
+    let ev = 0.6
+    const agent = this.near(k, -4, -1, F.FIRST | F.FUT)
+    const modal = this.near(k, -4, -1, F.MODAL)
+    // The target follows ("kill you") or, after a wish or an intent, precedes ("hope you die").
+    let target = this.near(k, 1, 3, F.YOU | F.THIRD | F.IDENT)
+    if (target < 0 && (agent >= 0 || modal >= 0)) target = this.near(k, -3, -1, F.YOU | F.THIRD)
+    const self = this.near(k, 1, 2, F.SELF)
+    const prev = w === 0 || !this.sameSentence(w - 1, w) ? '' : this.word(w - 1)
+    const imperative = prev === '' || prev === 'go' || prev === 'just' || prev === 'drop'
+    const last = w + 1 >= this.nWords || !this.sameSentence(w, w + 1)
+    if (this.word(w) === 'kys') ev = 4
+    else if (target >= 0 && self < 0) ev += agent >= 0 || modal >= 0 || imperative ? 3.4 : 1.2
+    else if (modal >= 0 && this.near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
+    else if (imperative && last) ev += 1.4 // "Die."
+    else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
+    if (ev === 0) {
+      // Its learned evidence is set aside too: the training tweets make "kill" toxic by itself.
+      this.out.neutral.push(w)
+    } else if (this.negated(k) || this.countered(k)) {
+      this.out.neutral.push(w)
+      if (ev > 1) this.undo(ev, 'threat, negated or quoted', w, w)
+    } else {
+      const t = target >= 0 ? this.idx[target] : w
+      this.hit('threat', ev, 'threat', Math.min(w, t), Math.max(w, t), ev > 1)
+    }
+  }
+
+  insult(k: number): void {
+    const w = this.idx[k]
+    const f = this.flg[k]
+    let ev = 1
+    const you = this.near(k, -4, 2, F.YOU)
+    const cop = this.near(k, -3, -1, F.COPULA | F.THIRD)
+    const first = this.near(k, -3, -1, F.FIRST)
+    // An adjective needs a person: "you", or a third person or group next to it ("he is stupid",
+    // "stupid people"); "a stupid movie" is no insult, and its learned evidence is set aside.
+    const adjective = (f & (F.ADJ | F.SLUR)) === F.ADJ
+    const person = this.near(k, -4, 1, F.THIRD | F.IDENT)
+    if (you >= 0) ev = 3
+    else if (adjective && person < 0) ev = 0
+    else if (cop >= 0 && first < 0) ev = 2.2
+    else if (first >= 0) ev = 0.3
+    // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
+    if (f & F.SWAPPED && ev <= 1) ev = 0
+    if (ev === 0) {
+      this.out.neutral.push(w)
+    } else if (this.negated(k) || this.countered(k)) {
+      this.out.neutral.push(w)
+      if (ev > 1) this.undo(ev, 'insult, negated or quoted', w, w)
+    } else {
+      const t = you >= 0 ? this.idx[you] : w
+      this.hit('insult', ev, 'insult', Math.min(w, t), Math.max(w, t), ev > 1)
+    }
+  }
+
+  /** Profanity addressed to the reader ("fuck you", "f*ck you"): an insult aimed at "you". */
+  curseAtYou(k: number): void {
+    const w = this.idx[k]
+    if (!CURSE_VERBS.has(this.word(w))) return
+    const you = this.near(k, 1, 1, F.YOU)
+    if (you >= 0 && !this.negated(k) && !this.countered(k)) this.hit('insult', CURSE_YOU, 'profanity aimed at you', w, this.idx[you])
+  }
+
+  /** Hatred declared to the reader ("I hate you", "we despise you"): "you" right after the verb. */
+  hateAtYou(k: number): void {
+    const w = this.idx[k]
+    if (!HATE_VERBS.has(this.word(w))) return
+    const you = this.near(k, 1, 1, F.YOU)
+    if (you < 0) return
+    if (this.negated(k) || this.countered(k)) {
+      this.out.neutral.push(w)
+      this.undo(HATE_YOU, 'hate aimed at you, negated or quoted', w, this.idx[you])
+    } else this.hit('insult', HATE_YOU, 'hate aimed at you', w, this.idx[you])
+  }
+
+  slur(k: number): void {
+    const w = this.idx[k]
+    if (this.countered(k)) {
+      this.out.neutral.push(w)
+      this.undo(4, 'slur, quoted or reported', w, w)
+    } else this.hit('identity_attack', 4, 'slur', w, w)
+  }
+
+  /** A group term with a hostile word beside it, or with praise of it denied. */
+  group(k: number): void {
+    const { idx, flg } = this
     const w = idx[k]
-    if (f & F.IDIOM) {
-      const idiom = IDIOMS[word(w)]
-      let last = w
-      for (const next of idiom?.next ?? []) {
-        if (last < 0 || last + 1 >= nWords || !sameSentence(last, last + 1) || !next.has(word(last + 1))) last = -1
-        else last++
-      }
-      if (idiom && last >= 0) {
-        // Aimed: "you" before it ("you're a waste of space"), or a person with a copula ("he is a piece
-        // of shit"); or, addressed, "you" right after it or within four words ("shut up, you ...").
-        let you = near(k, -4, -1, F.YOU)
-        if (you < 0 && idiom.target) you = near(k, -4, -1, F.THIRD) >= 0 && near(k, -3, -1, F.COPULA) >= 0 ? near(k, -4, -1, F.THIRD) : -1
-        if (you < 0 && !idiom.target) you = near(k, last - w + 1, last - w + 2, F.YOU)
-        if (you >= 0) {
-          if (negated(k) || countered(k)) {
-            out.undo += IDIOM_EVIDENCE * UNDO
-            note('hostile idiom, negated or quoted', Math.min(w, idx[you]), Math.max(last, idx[you]), -IDIOM_EVIDENCE * UNDO)
-          } else if (IDIOM_EVIDENCE > out.insult) {
-            out.insult = IDIOM_EVIDENCE
-            aimed = true
-            note('hostile idiom', Math.min(w, idx[you]), Math.max(last, idx[you]), IDIOM_EVIDENCE * OVERALL.insult)
-          }
-        }
-      }
+    const h = this.near(k, -6, 6, F.HOSTILE | F.INSULT | F.SLUR | F.THREAT)
+    if (h >= 0) {
+      const lo = Math.min(k, h)
+      const hi = Math.max(k, h)
+      // Negation anywhere from just before the pair to its end ("are not criminals", "don't hate").
+      let neg = false
+      for (let j = lo; j >= 0 && idx[j] >= idx[lo] - 3; j--) if (flg[j] & F.NEG && this.sameSentence(idx[j], w)) neg = true
+      for (let j = lo + 1; j <= hi; j++) if (flg[j] & F.NEG && this.sameSentence(idx[j], w)) neg = true
+      if (neg || this.countered(k)) {
+        this.out.neutral.push(idx[h])
+        this.undo(3.5, 'group and hostile word, negated or quoted', w, idx[h])
+      } else this.hit('identity_attack', 3.5, 'group and hostile word', w, idx[h])
+      return
     }
-    if (f & F.THREAT) {
-      let ev = 0.6
-      const agent = near(k, -4, -1, F.FIRST | F.FUT)
-      const modal = near(k, -4, -1, F.MODAL)
-      // The target follows ("kill you") or, after a wish or an intent, precedes ("hope you die").
-      let target = near(k, 1, 3, F.YOU | F.THIRD | F.IDENT)
-      if (target < 0 && (agent >= 0 || modal >= 0)) target = near(k, -3, -1, F.YOU | F.THIRD)
-      const self = near(k, 1, 2, F.SELF)
-      const prev = w === 0 || !sameSentence(w - 1, w) ? '' : word(w - 1)
-      const imperative = prev === '' || prev === 'go' || prev === 'just' || prev === 'drop'
-      const last = w + 1 >= nWords || !sameSentence(w, w + 1)
-      const kys = word(w) === 'kys'
-      if (kys) ev = 4
-      else if (target >= 0 && self < 0) ev += agent >= 0 || modal >= 0 || imperative ? 3.4 : 1.2
-      else if (modal >= 0 && near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
-      else if (imperative && last) ev += 1.4 // "Die."
-      else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
-      if (ev === 0) {
-        // Its learned evidence is set aside too: the training tweets make "kill" toxic by itself.
-        out.neutral.push(w)
-      } else if (negated(k) || countered(k)) {
-        out.neutral.push(w)
-        if (ev > 1) {
-          out.undo += ev * UNDO
-          note('threat, negated or quoted', w, w, -ev * UNDO)
-        }
-      } else if (ev > out.threat) {
-        out.threat = ev
-        if (ev > 1) aimed = true
-        note('threat', target >= 0 ? Math.min(w, idx[target]) : w, target >= 0 ? Math.max(w, idx[target]) : w, ev * OVERALL.threat)
-      }
-    }
-    if (f & (F.INSULT | F.SLUR)) {
-      let ev = 1
-      const you = near(k, -4, 2, F.YOU)
-      const cop = near(k, -3, -1, F.COPULA | F.THIRD)
-      const first = near(k, -3, -1, F.FIRST)
-      // An adjective needs a person: "you", or a third person or group next to it ("he is stupid",
-      // "stupid people"); "a stupid movie" is no insult, and its learned evidence is set aside.
-      const adjective = (f & (F.ADJ | F.SLUR)) === F.ADJ
-      const person = near(k, -4, 1, F.THIRD | F.IDENT)
-      if (you >= 0) ev = 3
-      else if (adjective && person < 0) ev = 0
-      else if (cop >= 0 && first < 0) ev = 2.2
-      else if (first >= 0) ev = 0.3
-      // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
-      if (f & F.SWAPPED && ev <= 1) ev = 0
-      if (ev === 0) {
-        out.neutral.push(w)
-      } else if (negated(k) || countered(k)) {
-        out.neutral.push(w)
-        if (ev > 1) {
-          out.undo += ev * UNDO
-          note('insult, negated or quoted', w, w, -ev * UNDO)
-        }
-      } else if (ev > out.insult) {
-        out.insult = ev
-        if (ev > 1) aimed = true
-        note('insult', you >= 0 ? Math.min(w, idx[you]) : w, you >= 0 ? Math.max(w, idx[you]) : w, ev * OVERALL.insult)
-      }
-    }
-    // Profanity addressed to the reader ("fuck you", "f*ck you"): an insult aimed at "you".
-    if (f & F.PROF && CURSE_VERBS.has(word(w)) && near(k, 1, 1, F.YOU) >= 0 && !negated(k) && !countered(k) && CURSE_YOU > out.insult) {
-      out.insult = CURSE_YOU
-      aimed = true
-      note('profanity aimed at you', w, idx[near(k, 1, 1, F.YOU)], CURSE_YOU * OVERALL.insult)
-    }
-    // Hatred declared to the reader ("I hate you", "we despise you"): "you" right after the verb.
-    if (f & F.HOSTILE && HATE_VERBS.has(word(w)) && near(k, 1, 1, F.YOU) >= 0) {
-      const you = idx[near(k, 1, 1, F.YOU)]
-      if (negated(k) || countered(k)) {
-        out.neutral.push(w)
-        out.undo += HATE_YOU * UNDO
-        note('hate aimed at you, negated or quoted', w, you, -HATE_YOU * UNDO)
-      } else if (HATE_YOU > out.insult) {
-        out.insult = HATE_YOU
-        aimed = true
-        note('hate aimed at you', w, you, HATE_YOU * OVERALL.insult)
-      }
-    }
-    if (f & F.SLUR && (f & F.SWAPPED) === 0) {
-      if (countered(k)) {
-        out.neutral.push(w)
-        out.undo += 4 * UNDO
-        note('slur, quoted or reported', w, w, -4 * UNDO)
-      } else if (4 > out.identity_attack) {
-        out.identity_attack = 4
-        aimed = true
-        note('slur', w, w, 4 * OVERALL.identity_attack)
-      }
-    }
-    if (f & F.IDENT) {
-      const h = near(k, -6, 6, F.HOSTILE | F.INSULT | F.SLUR | F.THREAT)
-      if (h >= 0) {
-        const lo = Math.min(k, h)
-        const hi = Math.max(k, h)
-        // Negation anywhere from just before the pair to its end ("are not criminals", "don't hate").
-        let neg = false
-        for (let j = lo; j >= 0 && idx[j] >= idx[lo] - 3; j--) if (flg[j] & F.NEG && sameSentence(idx[j], w)) neg = true
-        for (let j = lo + 1; j <= hi; j++) if (flg[j] & F.NEG && sameSentence(idx[j], w)) neg = true
-        if (neg || countered(k)) {
-          out.neutral.push(idx[h])
-          out.undo += 3.5 * UNDO
-          note('group and hostile word, negated or quoted', w, idx[h], -3.5 * UNDO)
-        } else if (3.5 > out.identity_attack) {
-          out.identity_attack = 3.5
-          aimed = true
-          note('group and hostile word', w, idx[h], 3.5 * OVERALL.identity_attack)
-        }
-      } else {
-        // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
-        const t = near(k, 2, 6, F.TRAIT)
-        const neg = t >= 0 ? near(k, 1, idx[t] - w - 1, F.NEG) : -1
-        if (neg >= 0 && !countered(k) && DENIED > out.identity_attack) {
-          out.identity_attack = DENIED
-          aimed = true
-          note('group and praise denied', w, idx[t], DENIED * OVERALL.identity_attack)
-        }
-      }
-    }
-    if (f & F.SWAPPED) continue
-    if (f & F.PROF && countered(k)) out.neutral.push(w)
+    // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
+    const t = this.near(k, 2, 6, F.TRAIT)
+    const neg = t >= 0 ? this.near(k, 1, idx[t] - w - 1, F.NEG) : -1
+    if (neg >= 0 && !this.countered(k)) this.hit('identity_attack', DENIED, 'group and praise denied', w, idx[t])
+  }
+
+  obsceneOrSexual(k: number): void {
+    const w = this.idx[k]
+    const f = this.flg[k]
+    const { out } = this
+    if (f & F.PROF && this.countered(k)) out.neutral.push(w)
     else if (f & F.PROF) {
       out.obscene = out.obscene === 0 ? 3 : Math.min(4, out.obscene + 0.5)
-      note('obscene', w, w, 0)
+      this.note('obscene', w, w, 0)
     }
     if (f & F.SEX) {
       out.sexual_explicit = Math.min(4, out.sexual_explicit + 3)
-      note('sexual', w, w, 3 * OVERALL.sexual_explicit)
+      this.note('sexual', w, w, 3 * OVERALL.sexual_explicit)
     } else if (f & F.SEXWEAK) {
-      out.sexual_explicit = Math.min(4, out.sexual_explicit + (near(k, -3, 3, F.YOU) >= 0 ? 1.2 : 0.8))
+      out.sexual_explicit = Math.min(4, out.sexual_explicit + (this.near(k, -3, 3, F.YOU) >= 0 ? 1.2 : 0.8))
     }
   }
-  // Profanity next to approval, with nothing aimed at anyone: emphasis.
-  if (out.obscene > 0 && !aimed) {
-    for (let k = 0; k < nFlagged; k++) {
-      if (flg[k] & F.PROF && near(k, -3, 3, F.POS) >= 0) {
+
+  /** Profanity next to approval, with nothing aimed at anyone: emphasis. */
+  emphasis(): void {
+    const { out, idx, flg } = this
+    if (out.obscene === 0 || this.aimed) return
+    for (let k = 0; k < this.nFlagged; k++) {
+      if (flg[k] & F.PROF && this.near(k, -3, 3, F.POS) >= 0) {
         out.emphatic = true
-        note('profanity for emphasis', idx[k], idx[k], -EMPHASIS)
+        this.note('profanity for emphasis', idx[k], idx[k], -EMPHASIS)
       }
     }
     // Every profane word of an emphatic text is set aside, not only the one next to the approval.
-    if (out.emphatic) for (let k = 0; k < nFlagged; k++) if (flg[k] & F.PROF) out.emphaticWords.push(idx[k])
+    if (out.emphatic) for (let k = 0; k < this.nFlagged; k++) if (flg[k] & F.PROF) out.emphaticWords.push(idx[k])
   }
-  return out
 }
 
 /**
