@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { inShard } from '../dist/cli.js'
+import { inShard, workersPay } from '../dist/cli.js'
 import { unbuiltOperation } from './helpers.js'
 
 const bin = new URL('../bin/litmus.js', import.meta.url).pathname
@@ -142,6 +142,23 @@ describe('inShard: every index in exactly one shard', () => {
   }
 })
 
+describe('litmus batch --concurrency: when workers start', () => {
+  // [ms elapsed, bytes read, input bytes (undefined: stdin), workers start]
+  it.each([
+    [100, 1_000_000, 100_000_000, false], // too early, however much is left
+    [299, 1_000, undefined, false],
+    [300, 1_000, undefined, true], // stdin may always bring more
+    [300, 600_000, 1_000_000, false], // 200 ms left: a worker would not earn back its start
+    [300, 200_000, 1_000_000, true], // 1.2 s left
+    [500, 333_000, 1_000_000, true], // 1.0 s left
+    [500, 340_000, 1_000_000, false],
+    [400, 1_000_000, 1_000_000, false], // all read
+    [400, 0, 1_000_000, true] // nothing read yet (a first line still arriving)
+  ])('after %i ms with %i of %s bytes read: %s', (elapsed, read, size, start) => {
+    expect(workersPay(elapsed, read, size)).toBe(start)
+  })
+})
+
 describe('litmus batch --concurrency: worker threads, input order', () => {
   // 700 lines span three chunks of 256 sent to the pool; failures are spread among them.
   const many = Array.from({ length: 700 }, (_, i) => (i % 97 === 5 ? 'nope' : JSON.stringify({ id: i, text: i % 89 === 0 ? 5 : `Sentence number ${i}. It is short.` })))
@@ -159,14 +176,14 @@ describe('litmus batch --concurrency: worker threads, input order', () => {
     expect(parse(out.stdout).map((o) => o.line)).toEqual(many.map((_, i) => i + 1))
   })
 
-  // The command line starts the workers before this thread loads, in each form a batch is written in.
+  // Each form a batch is written in, on two threads (every chunk to the workers with LITMUS_BATCH_WORKERS_ONLY).
   it.each([
     [['batch', 'clarity', 'PATH', '--concurrency', '2']],
     [['clarity', '--concurrency', '2', 'PATH']],
     [['batch', 'PATH', '--concurrency=2']] // records: every operation their fields allow
   ])('%j writes what one thread writes', (argv) => {
     const args = argv.map((a) => (a === 'PATH' ? path : a))
-    const out = litmus(args)
+    const out = litmus(args, '', { LITMUS_BATCH_WORKERS_ONLY: '1' })
     const single = litmus(args.filter((a) => !a.startsWith('--concurrency') && a !== '2'))
     expect(out.code).toBe(single.code)
     expect(out.stdout).toBe(single.stdout)

@@ -70,10 +70,28 @@ export interface Workers {
 }
 
 /**
- * Start the workers of a batch. The command line starts them before this thread loads its own models, so
- * that they boot on the other cores meanwhile: a worker takes about 0.2 s to score its first line, which
- * on 10,000 short lines is a third of the batch if it starts only once the batch does.
+ * How long a batch runs on this thread alone before workers may start, and how much longer a file must
+ * still take: a worker's start costs this thread about 0.1 s and the worker 0.2 s, and on a 2-core
+ * machine here two threads scored only 1.1-1.5 times as fast as one, so less work left never pays.
+ * Workers started with the command line instead (before this thread's own load) made 10,000 toxicity
+ * lines take 0.78 s on two threads against 0.64 s on one: on two cores, a worker's start (Node, the
+ * bundle, its JIT warming) competes with this thread for the whole of such a batch.
  */
+const WORKERS_AFTER_MS = 300
+const WORKERS_FOR_MS = 1000
+
+/**
+ * Whether a batch that has run `elapsed` ms and read `read` bytes has enough work left for workers to
+ * pay for their start: its input of `size` bytes would take WORKERS_FOR_MS more at the rate so far (stdin,
+ * of unknown size, may always bring more).
+ */
+export function workersPay(elapsed: number, read: number, size?: number): boolean {
+  if (elapsed < WORKERS_AFTER_MS) return false
+  if (size === undefined) return true
+  return (elapsed * (size - read)) / Math.max(1, read) >= WORKERS_FOR_MS
+}
+
+/** Start the workers of a batch: the pool is made now, and `ready` settles once a worker has loaded. */
 export async function startWorkers(options: BatchOptions): Promise<Workers> {
   const { Piscina } = await import('piscina')
   const threads = options.concurrency - 1
@@ -262,10 +280,9 @@ async function write(text: string): Promise<void> {
 
 /**
  * Run a batch. `lines` overrides the input (stdin already partly read). With --threshold or --fail-under
- * each line is judged with `litmus.thresholds` (defaults, config file, --threshold). `early`: workers the
- * command line started already (`startWorkers`); without it, --concurrency above 1 starts them here.
+ * each line is judged with `litmus.thresholds` (defaults, config file, --threshold).
  */
-export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>, early?: Promise<Workers>): Promise<BatchOutcome> {
+export async function batch(litmus: Evaluator, options: BatchOptions, lines?: AsyncIterable<Line>): Promise<BatchOutcome> {
   const cores = availableParallelism()
   if (options.concurrency > cores) {
     // Allowed (a shared or throttled machine may report fewer cores than it gives), but rarely faster.
@@ -279,7 +296,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     if (options.shard) total = shardSize(total, options.shard)
   }
   const progress = await progressBar(total)
-  const scorer = new ChunkScorer(litmus, options, early)
+  const scorer = new ChunkScorer(litmus, options, file?.size)
   const judging = options.thresholds !== undefined || options.failUnder !== undefined
   const thresholds: Thresholds | undefined = judging ? litmus.thresholds : undefined
   const output = new OrderedOutput(progress)
@@ -294,6 +311,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   let index = 0
   try {
     for await (const raw of input) {
+      scorer.read += typeof raw === 'string' ? raw.length + 1 : 1
       if (inShard(index++, options.shard)) chunk.lines.push([index, raw])
       if (chunk.lines.length === size) {
         output.add(chunk, scorer.score(chunk))
@@ -301,7 +319,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
         if (output.waiting >= depth) await output.flush()
       }
     }
-    if (chunk.lines.length) output.add(chunk, scorer.score(chunk))
+    if (chunk.lines.length) output.add(chunk, scorer.score(chunk, true))
     while (output.waiting) await output.flush()
   } finally {
     progress?.stop()
@@ -312,43 +330,42 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
 
 /**
  * Scores chunks on this thread and, with --concurrency N, on N - 1 workers. This thread scores from the
- * first line, and keeps scoring whenever the workers have enough queued; the workers take chunks once
- * they have loaded. A pool that cannot start (or load) leaves the work here.
+ * first line, and keeps scoring whenever the workers have enough queued. The workers start only once the
+ * batch has run for WORKERS_AFTER_MS and, for a file, what is still unread would take WORKERS_FOR_MS
+ * more (`workersPay`): a worker costs a thread, its own load and warm-up, which a batch of a few thousand
+ * short lines never earns back. A pool that cannot start (or load) leaves the work here.
  */
 class ChunkScorer {
   private readonly workers: number
   /** LITMUS_BATCH_WORKERS_ONLY=1 sends every chunk to the workers, waiting for them (tests use it to
    * cover the workers' path whatever the timing). */
   private readonly workersOnly: boolean
-  private readonly starting: Promise<Workers> | undefined
-  private readonly ready: Promise<boolean> | undefined
+  private readonly started = performance.now()
+  private starting: Promise<Workers> | undefined
   private pool: Workers['pool'] | undefined
   private poolReady = false
   private inPool = 0
+  /** Bytes of input read so far (a line's UTF-16 length stands for its bytes: an estimate is enough). */
+  read = 0
 
   constructor(
     private readonly litmus: Evaluator,
-    options: BatchOptions,
-    early: Promise<Workers> | undefined
+    private readonly options: BatchOptions,
+    /** The input file's size in bytes; undefined for stdin. */
+    private readonly size: number | undefined
   ) {
     this.workers = options.concurrency - 1
     this.workersOnly = this.workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
-    this.starting = this.workers > 0 ? (early ?? startWorkers(options)) : undefined
-    this.ready = this.starting?.then(
-      (w) => {
-        this.pool = w.pool
-        return w.ready.then((ok) => (this.poolReady = ok))
-      },
-      () => false
-    )
   }
 
-  /** Score a chunk here or in the pool. */
-  async score(chunk: Chunk): Promise<Scored> {
-    if (this.workersOnly) await this.ready
+  /** Score a chunk here or in the pool; `last` (a partial chunk, the input's end) does not start the pool. */
+  async score(chunk: Chunk, last = false): Promise<Scored> {
+    if (this.workers > 0 && (this.starting || this.workersOnly || (!last && workersPay(performance.now() - this.started, this.read, this.size)))) {
+      await (this.starting ??= this.start())
+    }
     // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
     // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
-    if (this.starting) await new Promise(setImmediate)
+    if (this.pool) await new Promise(setImmediate)
     // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
     if (!this.workersOnly && (!this.poolReady || this.inPool >= 2 * this.workers)) return scoreChunk(this.litmus, chunk)
     this.inPool++
@@ -357,6 +374,15 @@ class ChunkScorer {
     } finally {
       this.inPool--
     }
+  }
+
+  /** Make the pool (its threads start now); with LITMUS_BATCH_WORKERS_ONLY, wait until it has loaded. */
+  private async start(): Promise<Workers> {
+    const workers = await startWorkers(this.options)
+    this.pool = workers.pool
+    const ready = workers.ready.then((ok) => (this.poolReady = ok))
+    if (this.workersOnly) await ready
+    return workers
   }
 
   /**

@@ -1,9 +1,9 @@
 // `litmus`: score one request from flags or stdin, a JSONL file line by line, or the embedded sample.
 import { readFileSync } from 'node:fs'
 import { ConfigurationError, describeType, load, ValidationError, verdictOf, type Evaluator, type LoadOptions, type Operation } from 'litmus-metrics'
-import { ConfigFileError, configOptions, findConfig } from '../config.js'
+import { ConfigFileError, configOptions } from '../config.js'
 import { requestFromFlags, UsageError } from './args.js'
-import { batch, BATCH_FLAGS, InputError, parseBatch, startWorkers, type Workers, parseFailUnder, parseThreshold, readLines, type BatchOptions } from './batch.js'
+import { batch, BATCH_FLAGS, InputError, parseBatch, parseFailUnder, parseThreshold, readLines, type BatchOptions } from './batch.js'
 import { applicable, attempt, ops, parseLine, type Line } from './record.js'
 import { report } from './report.js'
 import { serve } from './serve.js'
@@ -137,7 +137,7 @@ function sample(litmus: Evaluator, json: boolean): void {
 declare const __LITMUS_VERSION__: string
 
 /** Which lines `--shard INDEX/COUNT` takes, and how input is cut into lines (exported for their tests). */
-export { inShard, MAX_LINE_BYTES, readLines } from './batch.js'
+export { inShard, MAX_LINE_BYTES, readLines, workersPay } from './batch.js'
 /** An error's stack mapped to source lines (exported for its test). */
 export { mapStack } from './stack.js'
 
@@ -154,11 +154,9 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'serve') return serve(rest)
   if (command === 'report') return report(rest)
   const { args, thresholds, failUnder, config } = verdictFlags(rest)
-  // A batch of one operation read from its arguments alone (no custom metric can be named before the config is
-  // read): this thread loads that operation's models only, and --concurrency N starts its workers now, so
-  // they boot beside this thread's own load.
+  // A batch of one operation, read from its arguments alone (no custom metric can be named before the
+  // config is read): this thread loads that operation's models only, as its workers do.
   const early = earlyBatch(command, args)
-  const workers = early && early.concurrency > 1 ? earlyWorkers(early, thresholds, config) : undefined
   const { litmus, configPath } = await loadWith(config, thresholds, early?.only)
   // Declared operations (for their --help even when not built) and the config file's custom metrics.
   const op = Object.hasOwn(ops, command) ? ops[command] : litmus.operation(command)
@@ -178,7 +176,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === 'batch' || (!op && isInput(command))) {
-    const outcome = await batch(litmus, batchOf(parseBatch(command === 'batch' ? args : [command, ...args], litmus.operations)), undefined, workers)
+    const outcome = await batch(litmus, batchOf(parseBatch(command === 'batch' ? args : [command, ...args], litmus.operations)))
     return outcome.ok ? 0 : 1
   }
   if (!op || !litmus.operations.includes(command as never)) {
@@ -187,7 +185,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   // A path, `-`, or a batch flag first: a batch scored with this operation.
   if (args.length > 0 && (!args[0].startsWith('--') || BATCH_FLAGS.test(args[0]))) {
-    return (await batch(litmus, batchOf(parseBatch([command, ...args], litmus.operations)), undefined, workers)).ok ? 0 : 1
+    return (await batch(litmus, batchOf(parseBatch([command, ...args], litmus.operations)))).ok ? 0 : 1
   }
   let body: unknown
   if (args.length > 0) body = requestFromFlags(op.request, args)
@@ -236,7 +234,7 @@ function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<str
 /**
  * The batch the arguments ask for when they say so before the config file is read: `batch [operation]
  * ...`, `<operation> <path or batch flag> ...` or a records file. A custom metric's name reads as a path
- * here, so such a batch is not one (its workers start once the batch does).
+ * here, so such a batch is not one (this thread then loads every operation).
  */
 function earlyBatch(command: string, args: string[]): BatchOptions | undefined {
   const operation = Object.hasOwn(ops, command)
@@ -247,20 +245,6 @@ function earlyBatch(command: string, args: string[]): BatchOptions | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The workers of `early`, started now; none when the config file is missing (loadWith reports it). */
-function earlyWorkers(early: BatchOptions, thresholds: Record<string, number | null> | undefined, config: string | undefined): Promise<Workers> | undefined {
-  let path: string | undefined
-  try {
-    path = findConfig(config)
-  } catch {
-    return undefined
-  }
-  const workers = startWorkers({ ...early, thresholds, config: path })
-  // A pool that fails to start leaves the batch to this thread (batch() sees the rejection).
-  workers.catch(() => {})
-  return workers
 }
 
 /**
