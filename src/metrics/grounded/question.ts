@@ -57,13 +57,21 @@ const NUMBER_WORDS = new Set(
 )
 const REASON_WORDS = new Set('because cause caused causes due since reason reasons result resulted owing therefore'.split(' '))
 
-const isDigits = (w: Word) => /^\d/.test(w.string)
+/** First character an ASCII digit (as /^\d/ reads it). */
+const isDigits = (w: Word) => {
+  const c = w.string.charCodeAt(0)
+  return c >= 48 && c <= 57
+}
 /** TrecQA-style masked numbers ("<num>") arrive as the word "num" between angle brackets. */
 const isMasked = (w: Word, text: string) => w.lower === 'num' && text[w.span[0] - 1] === '<'
 const isNumber = (w: Word, text: string) => isDigits(w) || isMasked(w, text) || NUMBER_WORDS.has(w.lower)
 const isYear = (w: Word, text: string) => (/^\d{4}s?$/.test(w.string) && +w.string.slice(0, 4) >= 1000 && +w.string.slice(0, 4) <= 2100) || isMasked(w, text)
 const isDate = (w: Word, text: string) => isYear(w, text) || MONTHS.has(w.lower) || DAYS.has(w.lower) || DATE_WORDS.has(w.lower)
-const isCapital = (w: Word) => /^\p{Lu}/u.test(w.string)
+/** An upper-case first letter; the regular expression only past ASCII. */
+const isCapital = (w: Word) => {
+  const c = w.string.charCodeAt(0)
+  return c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(w.string)
+}
 
 /** A word that may belong to a name: capitalised and not a function word, month or day. */
 function isName(w: Word, words: Words, i: number): boolean {
@@ -89,12 +97,15 @@ const PLACE_PREPS = new Set('in at from near across to of'.split(' '))
 /**
  * Indices of the words of `words` that could answer a question of type `type`, leaving out words the
  * query already holds (`known`: stems of the query). `entity`, `manner` and `yesno` accept any content word.
+ * `last`: read words up to this index only (the generated question reads the first sentence).
  */
-export function answerWords(words: Words, type: AnswerType, known: Set<string>): number[] {
+export function answerWords(words: Words, type: AnswerType, known: Set<string>, last = words.words.length - 1): number[] {
   const out: number[] = []
   const { text } = words
-  words.words.forEach((w, i) => {
-    if (known.has(w.stem)) return
+  const all = words.words
+  for (let i = 0; i <= last && i < all.length; i++) {
+    const w = all[i]
+    if (known.has(w.stem)) continue
     let ok = false
     switch (type) {
       case 'number':
@@ -116,7 +127,7 @@ export function answerWords(words: Words, type: AnswerType, known: Set<string>):
         ok = w.weight >= 0.3 && !FUNCTION_WORDS.has(w.lower)
     }
     if (ok) out.push(i)
-  })
+  }
   return out
 }
 
@@ -198,7 +209,7 @@ export function generateQuestion(words: Words, known: Set<string>): Generated {
       // "... because air scatters blue light": the reason runs to the end of the sentence.
       const at = all.findIndex((w, i) => i <= last && i > 1 && /^(because|since)$/.test(w.lower))
       phrase = at > 0 ? [at, last] : undefined
-    } else phrase = answerPhrase(words, answerWords(words, t, known), 0, last, t)
+    } else phrase = answerPhrase(words, answerWords(words, t, known, last), 0, last, t)
     if (phrase) {
       type = t
       break

@@ -43,6 +43,28 @@ export function stem(lower: string): string {
   return s
 }
 
+/** Floats in one slab of `vectorsFor` (256 KB: the vectors of about a thousand distinct words). */
+const SLAB = 1 << 16
+let slab = new Float32Array(0)
+let slabTop = 0
+
+/**
+ * Room for `n` floats of a text's vectors: a piece of the current slab, so that the scorers' three or
+ * four texts a call cost no buffer of their own each (a buffer is an allocation outside the heap, its
+ * zeroing and its tracking by the collector). A piece is never handed out twice: a Words kept after the
+ * call keeps its slab, and its vectors stay its own. A text of more than a slab gets its own buffer.
+ */
+function vectorsFor(n: number): Float32Array {
+  if (n > SLAB) return new Float32Array(n)
+  if (slabTop + n > slab.length) {
+    slab = new Float32Array(SLAB)
+    slabTop = 0
+  }
+  const v = slab.subarray(slabTop, slabTop + n)
+  slabTop += n
+  return v
+}
+
 /** Words of `text` with vectors and weights, copied out of core memory. */
 export function wordsOf(ctx: Context, text: string): Words {
   const core = ctx.core
@@ -54,8 +76,9 @@ export function wordsOf(ctx: Context, text: string): Words {
   for (let i = 0; i + 1 < sent.length; i += 2) sentences.push([sent[i], sent[i + 1]])
   const [count, spansPtr, vecPtr, wPtr] = core.embedWords(ref.ptr, ref.len)
   core.toStringIndices(ref, spansPtr, count * 2)
-  const spans = core.u32(spansPtr, count * 2).slice()
-  const weights = core.f32(wPtr, count).slice()
+  // Views of core memory, read before the next call into the core (the loop below makes none).
+  const spans = core.u32(spansPtr, count * 2)
+  const weights = core.f32(wPtr, count)
   // A word's vector depends on its spelling only, so each distinct word's vector is copied once: a text
   // of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per word.
   const rowOf = new Map<string, number>()
@@ -76,8 +99,14 @@ export function wordsOf(ctx: Context, text: string): Words {
     words[i] = { span, string, lower, stem: stem(lower), row, weight: weights[i], sentence: s }
   }
   const all = core.f32(vecPtr, count * dims)
-  const vecs = new Float32Array(firstOf.length * dims)
-  firstOf.forEach((i, k) => vecs.set(all.subarray(i * dims, (i + 1) * dims), k * dims))
+  const vecs = vectorsFor(firstOf.length * dims)
+  // One copy per run of consecutive words (a text repeats few words: a handful of copies, not one per word).
+  for (let k = 0; k < firstOf.length; ) {
+    let e = k + 1
+    while (e < firstOf.length && firstOf[e] === firstOf[e - 1] + 1) e++
+    vecs.set(all.subarray(firstOf[k] * dims, (firstOf[e - 1] + 1) * dims), k * dims)
+    k = e
+  }
   return { text, words, sentences, vectors: vecs }
 }
 
