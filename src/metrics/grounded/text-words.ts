@@ -3,6 +3,7 @@
 // and SIF weight (a / (a + p(word)): near 0 for "the", near 1 for rare words, 1 outside the vocabulary),
 // which serves as the word's importance; sentences come from the same tokeniser.
 import type { Context } from '../shared/context.js'
+import { slab } from '../shared/slab.js'
 import { TOK_SENTENCE_SPANS, tokens } from '../shared/tokens.js'
 
 export interface Word {
@@ -43,27 +44,11 @@ export function stem(lower: string): string {
   return s
 }
 
-/** Floats in one slab of `vectorsFor` (256 KB: the vectors of about a thousand distinct words). */
-const SLAB = 1 << 16
-let slab = new Float32Array(0)
-let slabTop = 0
-
 /**
- * Room for `n` floats of a text's vectors: a piece of the current slab, so that the scorers' three or
- * four texts a call cost no buffer of their own each (a buffer is an allocation outside the heap, its
- * zeroing and its tracking by the collector). A piece is never handed out twice: a Words kept after the
- * call keeps its slab, and its vectors stay its own. A text of more than a slab gets its own buffer.
+ * Room for a text's vectors, from slabs of 256 KB (the vectors of about a thousand distinct words): the
+ * scorers' three or four texts a call cost no buffer of their own each.
  */
-function vectorsFor(n: number): Float32Array {
-  if (n > SLAB) return new Float32Array(n)
-  if (slabTop + n > slab.length) {
-    slab = new Float32Array(SLAB)
-    slabTop = 0
-  }
-  const v = slab.subarray(slabTop, slabTop + n)
-  slabTop += n
-  return v
-}
+const vectorsFor = slab((n) => new Float32Array(n), 1 << 16)
 
 /** Words of `text` with vectors and weights, copied out of core memory. */
 export function wordsOf(ctx: Context, text: string): Words {

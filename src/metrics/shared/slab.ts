@@ -1,0 +1,23 @@
+// Typed arrays carved from shared buffers. A typed array of more than 64 bytes is a buffer outside V8's
+// heap: its allocation, zeroing and tracking by the collector cost more than the work on a short text's
+// arrays (word vectors, a statement's term weights). A slab hands out zeroed pieces of one large buffer
+// instead, each piece once: a piece kept after its call keeps its buffer alive and stays its own.
+type Typed = Float32Array | Float64Array | Int32Array
+
+/**
+ * A function giving zeroed arrays of `n` elements as pieces of buffers of `size` elements (a request
+ * of more than `size` gets a buffer of its own).
+ */
+export function slab<T extends Typed>(make: (n: number) => T, size: number): (n: number) => T {
+  let buffer = make(0)
+  let top = 0
+  return (n) => {
+    if (n > size) return make(n)
+    if (top + n > buffer.length) {
+      buffer = make(size)
+      top = 0
+    }
+    top += n
+    return buffer.subarray(top - n, top) as T
+  }
+}
