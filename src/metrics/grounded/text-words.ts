@@ -50,6 +50,9 @@ export function stem(lower: string): string {
  */
 const vectorsFor = slab((n) => new Float32Array(n), 1 << 16)
 
+/** Most words of a text whose vectors are copied whole (64 KB of vectors). */
+const SHORT_WORDS = 256
+
 /** Words of `text` with vectors and weights, copied out of core memory. */
 export function wordsOf(ctx: Context, text: string): Words {
   const core = ctx.core
@@ -64,9 +67,11 @@ export function wordsOf(ctx: Context, text: string): Words {
   // Views of core memory, read before the next call into the core (the loop below makes none).
   const spans = core.u32(spansPtr, count * 2)
   const weights = core.f32(wPtr, count)
-  // A word's vector depends on its spelling only, so each distinct word's vector is copied once: a text
-  // of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per word.
-  const rowOf = new Map<string, number>()
+  // A word's vector depends on its spelling only, so in a long text each distinct word's vector is copied
+  // once: a text of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per
+  // word. A text of up to SHORT_WORDS words is copied whole, in one copy, with no map of its spellings.
+  const short = count <= SHORT_WORDS
+  const rowOf = short ? undefined : new Map<string, number>()
   const firstOf: number[] = []
   const words: Word[] = new Array(count)
   let s = 0
@@ -75,22 +80,31 @@ export function wordsOf(ctx: Context, text: string): Words {
     while (s + 1 < sentences.length && span[0] >= sentences[s][1]) s++
     const string = text.slice(span[0], span[1])
     const lower = string.toLowerCase()
-    let row = rowOf.get(string)
-    if (row === undefined) {
-      row = firstOf.length * dims
-      rowOf.set(string, row)
-      firstOf.push(i)
+    let row = i * dims
+    if (rowOf) {
+      const seen = rowOf.get(string)
+      if (seen === undefined) {
+        row = firstOf.length * dims
+        rowOf.set(string, row)
+        firstOf.push(i)
+      } else row = seen
     }
     words[i] = { span, string, lower, stem: stem(lower), row, weight: weights[i], sentence: s }
   }
   const all = core.f32(vecPtr, count * dims)
-  const vecs = vectorsFor(firstOf.length * dims)
-  // One copy per run of consecutive words (a text repeats few words: a handful of copies, not one per word).
-  for (let k = 0; k < firstOf.length; ) {
-    let e = k + 1
-    while (e < firstOf.length && firstOf[e] === firstOf[e - 1] + 1) e++
-    vecs.set(all.subarray(firstOf[k] * dims, (firstOf[e - 1] + 1) * dims), k * dims)
-    k = e
+  let vecs: Float32Array
+  if (short) {
+    vecs = vectorsFor(count * dims)
+    vecs.set(all)
+  } else {
+    vecs = vectorsFor(firstOf.length * dims)
+    // One copy per run of consecutive first spellings.
+    for (let k = 0; k < firstOf.length; ) {
+      let e = k + 1
+      while (e < firstOf.length && firstOf[e] === firstOf[e - 1] + 1) e++
+      vecs.set(all.subarray(firstOf[k] * dims, (firstOf[e - 1] + 1) * dims), k * dims)
+      k = e
+    }
   }
   return { text, words, sentences, vectors: vecs }
 }
