@@ -4,15 +4,19 @@
 // instead, each piece once: a piece kept after its call keeps its buffer alive and stays its own.
 type Typed = Float32Array | Float64Array | Int32Array
 
+/** Bytes up to which V8 keeps a typed array's elements in the heap, where allocating one is cheaper than a piece. */
+const IN_HEAP = 64
+
 /**
  * A function giving zeroed arrays of `n` elements as pieces of buffers of `size` elements (a request
- * of more than `size` gets a buffer of its own).
+ * of more than `size` elements, or of at most IN_HEAP bytes, gets an array of its own).
  */
 export function slab<T extends Typed>(make: (n: number) => T, size: number): (n: number) => T {
   let buffer = make(0)
   let top = 0
+  const small = IN_HEAP / buffer.BYTES_PER_ELEMENT
   return (n) => {
-    if (n > size) return make(n)
+    if (n > size || n <= small) return make(n)
     if (top + n > buffer.length) {
       buffer = make(size)
       top = 0

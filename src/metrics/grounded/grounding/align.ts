@@ -700,8 +700,7 @@ class Lexicon {
   cosStamp = new Int32Array(0)
   cosSentence = new Int32Array(0)
   cos = new Float64Array(0)
-  /** Scratch of one alignment: the terms' call ids (align), the refined terms and their vectors (refine). */
-  alignIds = new Int32Array(64)
+  /** Scratch of one alignment: the refined terms and their vectors (refine). */
   soft = new Int32Array(64)
   softVectors = new Int32Array(64)
   /** The last stamp set on `cosStamp` (kept across calls, as the stamps are). */
@@ -1027,6 +1026,9 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
  */
 const piece = slab((n) => new Float64Array(n), 1 << 13)
 
+/** A statement's term ids (as pieces too: read by the alignment only, but a statement may have many terms). */
+const termIds = slab((n) => new Int32Array(n), 1 << 13)
+
 /** The best candidate of a statement: its support entry and each term's 0..1 match in it. */
 type Best = { support: Support; match: Float64Array }
 
@@ -1153,8 +1155,7 @@ class Aligner {
   align(terms: Terms, wordFrom = 0, wordTo = -1): Alignment {
     const n = terms.length
     const lex = this.ix.lex
-    lex.alignIds = grown(lex.alignIds, n)
-    const ids = lex.alignIds.subarray(0, n)
+    const ids = termIds(n)
     for (let j = 0; j < n; j++) ids[j] = this.ix.idOf(terms.keyId(j))
     const top = this.candidates(ids)
     const weight = piece(n)
