@@ -38,7 +38,11 @@ const RULES: [RegExp, AnswerType][] = [
 /** The answer type a query asks for (entity when nothing more specific shows). */
 export function askedType(query: string): AnswerType {
   // "someone who cannot see", "people which ...": relative pronouns ask nothing.
-  const q = query.toLowerCase().replace(/\b(\w+one|\w+body|people|person|those|man|woman|children|users?|customers?|friends?) (who|which|that|whom)\b/g, '$1')
+  // The pronoun follows a space: without " who", " which" or " that" there is nothing to drop.
+  let q = query.toLowerCase()
+  if (q.includes(' who') || q.includes(' which') || q.includes(' that')) {
+    q = q.replace(/\b(\w+one|\w+body|people|person|those|man|woman|children|users?|customers?|friends?) (who|which|that|whom)\b/g, '$1')
+  }
   for (const [re, type] of RULES) if (re.test(q)) return type
   return 'entity'
 }
@@ -207,7 +211,13 @@ export function generateQuestion(words: Words, known: Set<string>): Generated {
   for (const t of ORDER) {
     if (t === 'reason') {
       // "... because air scatters blue light": the reason runs to the end of the sentence.
-      const at = all.findIndex((w, i) => i <= last && i > 1 && /^(because|since)$/.test(w.lower))
+      let at = -1
+      for (let i = 2; i <= last; i++) {
+        if (all[i].lower === 'because' || all[i].lower === 'since') {
+          at = i
+          break
+        }
+      }
       phrase = at > 0 ? [at, last] : undefined
     } else phrase = answerPhrase(words, answerWords(words, t, known, last), 0, last, t)
     if (phrase) {
@@ -287,9 +297,14 @@ function whatQuestion(words: Words, last: number, shown: (i: number, k: number) 
   return finish(['What', aux2, ...all.slice(0, end + 1).map((_, i) => shown(i, i)), form ? form[0] : verb.lower])
 }
 
+const TRAILING = /[\s,;:.!?]/
+
 /** Join words into a question: no space before punctuation, one capital, one question mark. */
 function finish(words: string[]): string {
-  let q = words.join(' ').replace(/\s+([,;:])/g, '$1').replace(/[\s,;:.!?]+$/, '')
+  let q = words.join(' ')
+  // Each replacement only where its characters occur.
+  if (q.includes(',') || q.includes(';') || q.includes(':')) q = q.replace(/\s+([,;:])/g, '$1')
+  if (q.length && TRAILING.test(q[q.length - 1])) q = q.replace(/[\s,;:.!?]+$/, '')
   q = q.replace(/\s+/g, ' ').trim()
   return q.length ? q[0].toUpperCase() + q.slice(1) + '?' : ''
 }
