@@ -29,7 +29,6 @@
 import type { Context } from '../../shared/context.js'
 import { TOK, WORD_IDS } from '../../../core/abi.js'
 import type { TextRef } from '../../../core/wasm.js'
-import { slab } from '../../shared/slab.js'
 
 /** One atomic statement of the grounded text. */
 export interface Statement {
@@ -1020,15 +1019,6 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
   }
 }
 
-/**
- * A statement's term weights and matches (returned in its Alignment) as pieces of shared buffers: a
- * statement of a dozen terms would otherwise cost two buffers outside the heap.
- */
-const piece = slab((n) => new Float64Array(n), 1 << 13)
-
-/** A statement's term ids (as pieces too: read by the alignment only, but a statement may have many terms). */
-const termIds = slab((n) => new Int32Array(n), 1 << 13)
-
 /** The best candidate of a statement: its support entry and each term's 0..1 match in it. */
 type Best = { support: Support; match: Float64Array }
 
@@ -1155,10 +1145,10 @@ class Aligner {
   align(terms: Terms, wordFrom = 0, wordTo = -1): Alignment {
     const n = terms.length
     const lex = this.ix.lex
-    const ids = termIds(n)
+    const ids = new Int32Array(n)
     for (let j = 0; j < n; j++) ids[j] = this.ix.idOf(terms.keyId(j))
     const top = this.candidates(ids)
-    const weight = piece(n)
+    const weight = new Float64Array(n)
     let total = 0
     for (let j = 0; j < n; j++) {
       weight[j] = this.idfOf(ids[j]) || this.maxIdf
@@ -1174,7 +1164,7 @@ class Aligner {
       match = best.match
       coverage = best.support.coverage
     } else {
-      match = piece(n)
+      match = new Float64Array(n)
       let sum = 0
       for (let j = 0; j < n; j++) {
         match[j] = ids[j] >= 0 ? SOMEWHERE : 0
@@ -1283,7 +1273,7 @@ class Aligner {
       if (!best || coverage > best.coverage) best = sup
     }
     if (!best) return undefined
-    const match = piece(ids.length)
+    const match = new Float64Array(ids.length)
     for (let j = 0; j < ids.length; j++) match[j] = this.exact(best.sentence, ids[j])
     return { support: best, match }
   }
