@@ -1144,7 +1144,6 @@ class Aligner {
   /** Align `terms`; with statement words [wordFrom, wordTo) of the grounded text, their overlap with the context too. */
   align(terms: Terms, wordFrom = 0, wordTo = -1): Alignment {
     const n = terms.length
-    const lex = this.ix.lex
     const ids = new Int32Array(n)
     for (let j = 0; j < n; j++) ids[j] = this.ix.idOf(terms.keyId(j))
     const top = this.candidates(ids)
