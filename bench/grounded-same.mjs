@@ -7,6 +7,10 @@
 // sets in ../shared/datasets when present, then seeded random texts (capitals, numbers, dates,
 // negations, possessives, accents, Cyrillic, CJK, words of 100+ letters, repeats) and a run of many
 // distinct invented words (past any cache of words kept across calls), then the first requests again.
+// Then the query-response metrics (answer relevancy, v3 answer relevancy, completion, v3 completion, and
+// explain of answer relevancy and completion) over the answer-selection and HaluEval QA sets, seeded
+// questions of every answer type with multi-part, counted and formatted queries, Brown prose, long
+// repeated texts and CJK, with their own seed (the requests above are the same as before they were added).
 import { buildsFromArgs, compareBuilds, jsonlRows, seeded, spread } from './same.mjs'
 
 const { builds, rows: PER } = await buildsFromArgs('node bench/grounded-same.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [rows]', 300)
@@ -134,6 +138,77 @@ for (let k = 0; k < 200; k++) {
   const context = inv.join(' ') + '. ' + randomText(50)
   faith(inv.slice(0, 12).join(' ') + ' not ' + pick(WORDS) + '.', chunked(context, 400), 0.5)
 }
+
+// Query-response metrics, from a generator of their own.
+const qr = seeded(0xa115)
+const firstAsked = requests.length
+const ask = (query, response, nodes) => {
+  requests.push(['answer_relevancy', { query, response }])
+  requests.push(['explain answer_relevancy', { query, response }])
+  requests.push(['v3.answer_relevancy', { query, response, context: nodes ?? [{ node_id: 'n0', node_text: response, node_score: 1 }] }])
+  requests.push(['completion', { query, response }])
+  requests.push(['explain completion', { query, response }])
+  requests.push(['v3.completion', { query, response }])
+}
+let askedRows = 0
+for (const file of ['relevancy/trecqa_dev.jsonl', 'relevancy/wikiqa_train.jsonl', 'relevancy/selqa_ass_en.jsonl', 'relevancy/jsquad_sentsel_ja.jsonl']) {
+  const byQ = new Map()
+  for (const r of jsonl(file)) {
+    const id = r.qid ?? r.question
+    if (!byQ.has(id)) byQ.set(id, [])
+    byQ.get(id).push(r)
+  }
+  for (const rows of spread([...byQ.values()], Math.ceil(PER / 3))) {
+    const nodes = rows.slice(0, 6).map((r, i) => ({ node_id: `s${i}`, node_text: r.sentence, node_score: i }))
+    const right = rows.find((r) => r.label === 1)
+    for (const r of [right, rows[0], qr.pick(rows)]) if (r && typeof r.sentence === 'string') ask(rows[0].question, r.sentence, nodes)
+    askedRows++
+  }
+}
+for (const r of spread(jsonl('faithfulness/halueval_qa_sample.jsonl'), PER)) {
+  if (typeof r.question !== 'string' || typeof r.answer !== 'string') continue
+  ask(r.question, r.answer)
+  ask(r.question, `${r.answer}. ${r.knowledge ?? ''}`.slice(0, 600))
+  askedRows++
+}
+const ASK = [
+  'Who wrote', 'When was', 'How many', 'Where is', 'Why did', 'How does', 'What is', 'Which city', 'Is it true that', 'Did',
+  'What year', 'How long', 'Name the', 'In which country', 'What was the reason', 'Calculate', 'List three', 'Give two examples of',
+  'Explain in one sentence', 'Answer yes or no:', 'Write a haiku about', 'Compare', 'List the first ten'
+]
+const ANSWERS = [
+  'Shakespeare.', 'William Shakespeare wrote Hamlet in 1600.', 'In 1889.', 'It was completed in May 1889 by Gustave Eiffel.',
+  'Eight legs.', 'A spider has eight legs.', 'Paris is the capital of France.', 'Because air scatters blue light.', 'Yes.', 'No, it is not.',
+  'Lincoln was born in Hodgenville in 1809.', 'I cannot help with that.', 'I like trains.', '- red\n- blue\n- yellow', '{"a": 1}',
+  'About 40 million people live there.', 'The tower, built in 1889, is not in London.', '東京は日本の首都です。', 'Москва — столица России.'
+]
+for (let k = 0; k < PER * 2; k++) {
+  const head = qr.pick(ASK)
+  const topic = randomText(2 + Math.floor(qr.rand() * 10)).replace(/[.;,\n]+/g, ' ').trim()
+  let query = `${head} ${topic}?`
+  const r = qr.rand()
+  if (r < 0.2) query += ` And ${qr.pick(ASK).toLowerCase()} ${randomText(3).replace(/[.;,\n]+/g, ' ').trim()}?`
+  else if (r < 0.3) query += ' Answer in JSON.'
+  else if (r < 0.4) query += ' Use bullet points, at most 50 words.'
+  const response = qr.rand() < 0.5 ? qr.pick(ANSWERS) + (qr.rand() < 0.5 ? ' ' + randomText(5 + Math.floor(qr.rand() * 60)) : '') : randomText(1 + Math.floor(qr.rand() * 80))
+  ask(query, response)
+}
+for (let k = 0; k < 60; k++) {
+  const at = Math.floor(qr.rand() * (prose.length - 5000))
+  const response = prose.slice(at, at + 40 + Math.floor(qr.rand() * 3000))
+  const words = prose.slice(at + 5000, at + 5200).split(/\s+/).slice(1, 10).join(' ')
+  ask(`${qr.pick(ASK)} ${words}?`, response)
+}
+for (const u of UNITS) {
+  const text = u.repeat(Math.ceil(4096 / u.length)).slice(0, 4096)
+  ask(`What about ${u.trim()} and why?`, text)
+  ask(text.slice(0, 2000), 'We sat by the river in Paris in 1889, not in May.')
+}
+ask('', '')
+ask('Who?', '')
+ask('', 'Shakespeare.')
+requests.push(...requests.slice(firstAsked, firstAsked + 120))
+
 requests.push(...firstRequests)
 
-compareBuilds(builds, requests, `${dataRows} from data sets`)
+compareBuilds(builds, requests, `${dataRows} from data sets, ${askedRows} query-response rows from data sets`)

@@ -47,16 +47,33 @@ interface Match {
   at: number
 }
 
-/** Each content word of `query` (each stem once when `dedupe`) with its best match in `response` (same stem, else nearest vector). */
-export function matchWords(ctx: Context, query: Words, response: Words, dedupe = true): Match[] {
+/** A text's words by stem: each stem's first word, and the first MAX_TYPES of those that are content words. */
+export interface StemIndex {
+  byStem: Map<string, number>
+  types: number[]
+}
+
+export function stemIndex(words: Words): StemIndex {
   const byStem = new Map<string, number>()
   const types: number[] = []
-  response.words.forEach((w, i) => {
+  const all = words.words
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]
     if (!byStem.has(w.stem)) {
       byStem.set(w.stem, i)
       if (isContent(w) && types.length < MAX_TYPES) types.push(i)
     }
-  })
+  }
+  return { byStem, types }
+}
+
+/**
+ * Each content word of `query` (each stem once when `dedupe`) with its best match in `response` (same
+ * stem, else nearest vector). `index`: the response's stem index, when the caller matches against the
+ * same text more than once.
+ */
+export function matchWords(ctx: Context, query: Words, response: Words, dedupe = true, index = stemIndex(response)): Match[] {
+  const { byStem, types } = index
   const seen = new Set<string>()
   const out: Match[] = []
   const search: Match[] = []
@@ -160,6 +177,9 @@ function exactCoverage(matches: Match[]): number {
   return den > 0 ? num / den : 0
 }
 
+/** The words of an empty generated question. */
+const NO_WORDS: Words = { text: '', words: [], sentences: [], vectors: new Float32Array(0) }
+
 /** `parts`: also fill `features` (explain only: the scorer skips the extra passes). */
 export function relevancy(ctx: Context, query: string, response: string, parts = false): Relevancy {
   const q = wordsOf(ctx, query)
@@ -173,8 +193,10 @@ export function relevancy(ctx: Context, query: string, response: string, parts =
   const gen = generateQuestion(r, known)
   // The generated question against the query: its content against the query's, and its answer type
   // against the one the query asks for.
-  const gq = gen.question ? wordsOf(ctx, gen.question) : { text: '', words: [], sentences: [], vectors: new Float32Array(0) }
-  const back = coverage(matchWords(ctx, gq, q))
+  const gq = gen.question ? wordsOf(ctx, gen.question) : NO_WORDS
+  // The query is matched against twice (the generated question's words, the response's): indexed once.
+  const qIndex = stemIndex(q)
+  const back = coverage(matchWords(ctx, gq, q, true, qIndex))
   const agree = typeAgreement(asked, gen.type)
   const questionSimilarity = agree * (0.5 + 0.5 * back)
   // An answer of the asked type anywhere in the response, and the first sentence's question.
@@ -182,7 +204,7 @@ export function relevancy(ctx: Context, query: string, response: string, parts =
   const typeFactor = Math.max(0.35 + 0.65 * hasAnswer, questionSimilarity)
   // How much of the response is about the query: a long sentence that mentions the query in passing
   // ranks below one about it.
-  let focus = coverage(matchWords(ctx, r, q))
+  let focus = coverage(matchWords(ctx, r, q, true, qIndex))
   let phrase = phrases(q, r)
   // Text without spaces between words (Japanese, Chinese): the words above are whole runs of text, so
   // the query's character bigrams found in the response stand for its words (and for its phrases).

@@ -38,7 +38,11 @@ const RULES: [RegExp, AnswerType][] = [
 /** The answer type a query asks for (entity when nothing more specific shows). */
 export function askedType(query: string): AnswerType {
   // "someone who cannot see", "people which ...": relative pronouns ask nothing.
-  const q = query.toLowerCase().replace(/\b(\w+one|\w+body|people|person|those|man|woman|children|users?|customers?|friends?) (who|which|that|whom)\b/g, '$1')
+  // The pronoun follows a space: without " who", " which" or " that" there is nothing to drop.
+  let q = query.toLowerCase()
+  if (q.includes(' who') || q.includes(' which') || q.includes(' that')) {
+    q = q.replace(/\b(\w+one|\w+body|people|person|those|man|woman|children|users?|customers?|friends?) (who|which|that|whom)\b/g, '$1')
+  }
   for (const [re, type] of RULES) if (re.test(q)) return type
   return 'entity'
 }
@@ -57,13 +61,21 @@ const NUMBER_WORDS = new Set(
 )
 const REASON_WORDS = new Set('because cause caused causes due since reason reasons result resulted owing therefore'.split(' '))
 
-const isDigits = (w: Word) => /^\d/.test(w.string)
+/** First character an ASCII digit (as /^\d/ reads it). */
+const isDigits = (w: Word) => {
+  const c = w.string.charCodeAt(0)
+  return c >= 48 && c <= 57
+}
 /** TrecQA-style masked numbers ("<num>") arrive as the word "num" between angle brackets. */
 const isMasked = (w: Word, text: string) => w.lower === 'num' && text[w.span[0] - 1] === '<'
 const isNumber = (w: Word, text: string) => isDigits(w) || isMasked(w, text) || NUMBER_WORDS.has(w.lower)
 const isYear = (w: Word, text: string) => (/^\d{4}s?$/.test(w.string) && +w.string.slice(0, 4) >= 1000 && +w.string.slice(0, 4) <= 2100) || isMasked(w, text)
 const isDate = (w: Word, text: string) => isYear(w, text) || MONTHS.has(w.lower) || DAYS.has(w.lower) || DATE_WORDS.has(w.lower)
-const isCapital = (w: Word) => /^\p{Lu}/u.test(w.string)
+/** An upper-case first letter; the regular expression only past ASCII. */
+const isCapital = (w: Word) => {
+  const c = w.string.charCodeAt(0)
+  return c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(w.string)
+}
 
 /** A word that may belong to a name: capitalised and not a function word, month or day. */
 function isName(w: Word, words: Words, i: number): boolean {
@@ -89,12 +101,15 @@ const PLACE_PREPS = new Set('in at from near across to of'.split(' '))
 /**
  * Indices of the words of `words` that could answer a question of type `type`, leaving out words the
  * query already holds (`known`: stems of the query). `entity`, `manner` and `yesno` accept any content word.
+ * `last`: read words up to this index only (the generated question reads the first sentence).
  */
-export function answerWords(words: Words, type: AnswerType, known: Set<string>): number[] {
+export function answerWords(words: Words, type: AnswerType, known: Set<string>, last = words.words.length - 1): number[] {
   const out: number[] = []
   const { text } = words
-  words.words.forEach((w, i) => {
-    if (known.has(w.stem)) return
+  const all = words.words
+  for (let i = 0; i <= last && i < all.length; i++) {
+    const w = all[i]
+    if (known.has(w.stem)) continue
     let ok = false
     switch (type) {
       case 'number':
@@ -116,7 +131,7 @@ export function answerWords(words: Words, type: AnswerType, known: Set<string>):
         ok = w.weight >= 0.3 && !FUNCTION_WORDS.has(w.lower)
     }
     if (ok) out.push(i)
-  })
+  }
   return out
 }
 
@@ -196,9 +211,15 @@ export function generateQuestion(words: Words, known: Set<string>): Generated {
   for (const t of ORDER) {
     if (t === 'reason') {
       // "... because air scatters blue light": the reason runs to the end of the sentence.
-      const at = all.findIndex((w, i) => i <= last && i > 1 && /^(because|since)$/.test(w.lower))
+      let at = -1
+      for (let i = 2; i <= last; i++) {
+        if (all[i].lower === 'because' || all[i].lower === 'since') {
+          at = i
+          break
+        }
+      }
       phrase = at > 0 ? [at, last] : undefined
-    } else phrase = answerPhrase(words, answerWords(words, t, known), 0, last, t)
+    } else phrase = answerPhrase(words, answerWords(words, t, known, last), 0, last, t)
     if (phrase) {
       type = t
       break
@@ -276,9 +297,14 @@ function whatQuestion(words: Words, last: number, shown: (i: number, k: number) 
   return finish(['What', aux2, ...all.slice(0, end + 1).map((_, i) => shown(i, i)), form ? form[0] : verb.lower])
 }
 
+const TRAILING = /[\s,;:.!?]/
+
 /** Join words into a question: no space before punctuation, one capital, one question mark. */
 function finish(words: string[]): string {
-  let q = words.join(' ').replace(/\s+([,;:])/g, '$1').replace(/[\s,;:.!?]+$/, '')
+  let q = words.join(' ')
+  // Each replacement only where its characters occur.
+  if (q.includes(',') || q.includes(';') || q.includes(':')) q = q.replace(/\s+([,;:])/g, '$1')
+  if (q.length && TRAILING.test(q[q.length - 1])) q = q.replace(/[\s,;:.!?]+$/, '')
   q = q.replace(/\s+/g, ' ').trim()
   return q.length ? q[0].toUpperCase() + q.slice(1) + '?' : ''
 }

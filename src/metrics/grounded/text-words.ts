@@ -3,6 +3,7 @@
 // and SIF weight (a / (a + p(word)): near 0 for "the", near 1 for rare words, 1 outside the vocabulary),
 // which serves as the word's importance; sentences come from the same tokeniser.
 import type { Context } from '../shared/context.js'
+import { slab } from '../shared/slab.js'
 import { TOK_SENTENCE_SPANS, tokens } from '../shared/tokens.js'
 
 export interface Word {
@@ -43,6 +44,15 @@ export function stem(lower: string): string {
   return s
 }
 
+/**
+ * Room for a text's vectors, from slabs of 256 KB (the vectors of about a thousand distinct words): the
+ * scorers' three or four texts a call cost no buffer of their own each.
+ */
+const vectorsFor = slab((n) => new Float32Array(n), 1 << 16)
+
+/** Most words of a text whose vectors are copied whole (64 KB of vectors). */
+const SHORT_WORDS = 256
+
 /** Words of `text` with vectors and weights, copied out of core memory. */
 export function wordsOf(ctx: Context, text: string): Words {
   const core = ctx.core
@@ -54,11 +64,14 @@ export function wordsOf(ctx: Context, text: string): Words {
   for (let i = 0; i + 1 < sent.length; i += 2) sentences.push([sent[i], sent[i + 1]])
   const [count, spansPtr, vecPtr, wPtr] = core.embedWords(ref.ptr, ref.len)
   core.toStringIndices(ref, spansPtr, count * 2)
-  const spans = core.u32(spansPtr, count * 2).slice()
-  const weights = core.f32(wPtr, count).slice()
-  // A word's vector depends on its spelling only, so each distinct word's vector is copied once: a text
-  // of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per word.
-  const rowOf = new Map<string, number>()
+  // Views of core memory, read before the next call into the core (the loop below makes none).
+  const spans = core.u32(spansPtr, count * 2)
+  const weights = core.f32(wPtr, count)
+  // A word's vector depends on its spelling only, so in a long text each distinct word's vector is copied
+  // once: a text of many repeated words would otherwise copy (and make the collector sweep) 256 bytes per
+  // word. A text of up to SHORT_WORDS words is copied whole, in one copy, with no map of its spellings.
+  const short = count <= SHORT_WORDS
+  const rowOf = short ? undefined : new Map<string, number>()
   const firstOf: number[] = []
   const words: Word[] = new Array(count)
   let s = 0
@@ -67,17 +80,32 @@ export function wordsOf(ctx: Context, text: string): Words {
     while (s + 1 < sentences.length && span[0] >= sentences[s][1]) s++
     const string = text.slice(span[0], span[1])
     const lower = string.toLowerCase()
-    let row = rowOf.get(string)
-    if (row === undefined) {
-      row = firstOf.length * dims
-      rowOf.set(string, row)
-      firstOf.push(i)
+    let row = i * dims
+    if (rowOf) {
+      const seen = rowOf.get(string)
+      if (seen === undefined) {
+        row = firstOf.length * dims
+        rowOf.set(string, row)
+        firstOf.push(i)
+      } else row = seen
     }
     words[i] = { span, string, lower, stem: stem(lower), row, weight: weights[i], sentence: s }
   }
   const all = core.f32(vecPtr, count * dims)
-  const vecs = new Float32Array(firstOf.length * dims)
-  firstOf.forEach((i, k) => vecs.set(all.subarray(i * dims, (i + 1) * dims), k * dims))
+  let vecs: Float32Array
+  if (short) {
+    vecs = vectorsFor(count * dims)
+    vecs.set(all)
+  } else {
+    vecs = vectorsFor(firstOf.length * dims)
+    // One copy per run of consecutive first spellings.
+    for (let k = 0; k < firstOf.length; ) {
+      let e = k + 1
+      while (e < firstOf.length && firstOf[e] === firstOf[e - 1] + 1) e++
+      vecs.set(all.subarray(firstOf[k] * dims, (firstOf[e - 1] + 1) * dims), k * dims)
+      k = e
+    }
+  }
   return { text, words, sentences, vectors: vecs }
 }
 

@@ -177,20 +177,31 @@ interface Tokenised {
   ids: Uint32Array
 }
 
-function tokenised(ctx: Context, ref: TextRef): Tokenised {
+/**
+ * The grounded text's words, sentences and word ids: views of core memory, made after the last call that
+ * may grow it (wordIds allocates), and read by `statementsOf` before the next call into the core. Only
+ * text that is not ASCII copies its word byte offsets (into the lexicon's `wordBytes`), before they
+ * become string indices in place.
+ */
+function tokenised(ctx: Context, ref: TextRef, lex: Lexicon): Tokenised {
   const core = ctx.core
   const flags = TOK.WORD_SPANS | TOK.SENTENCE_SPANS
   const res = core.exports.tokenise(ref.ptr, ref.len, flags)
   const [, , , , wordPtr, sentPtr, wordCount, sentCount] = core.u32(res, 8)
-  const wordBytes = wordCount ? core.u32(wordPtr, wordCount * 2).slice() : new Uint32Array(0)
-  const sentenceBytes = sentCount ? core.u32(sentPtr, sentCount * 2).slice() : new Uint32Array(0)
   // Ids by the words' bytes, before the spans become string indices in place.
-  const ids = wordCount ? core.u32(core.exports.wordIds(ref.ptr, wordPtr, wordCount), wordCount).slice() : new Uint32Array(0)
+  const idPtr = wordCount ? core.exports.wordIds(ref.ptr, wordPtr, wordCount) : 0
+  let wordBytes = core.u32(wordPtr, wordCount * 2)
+  if (!ref.ascii && wordCount) {
+    lex.wordBytes = grown(lex.wordBytes, wordCount * 2)
+    lex.wordBytes.set(wordBytes)
+    wordBytes = lex.wordBytes.subarray(0, wordCount * 2)
+  }
   if (wordCount) core.toStringIndices(ref, wordPtr, wordCount * 2)
   if (sentCount) core.toStringIndices(ref, sentPtr, sentCount * 2)
   // ASCII text: byte offsets are the string indices.
-  const words = wordCount && !ref.ascii ? core.u32(wordPtr, wordCount * 2).slice() : wordBytes
-  const sentences = sentCount && !ref.ascii ? core.u32(sentPtr, sentCount * 2).slice() : sentenceBytes
+  const words = core.u32(wordPtr, wordCount * 2)
+  const sentences = core.u32(sentPtr, sentCount * 2)
+  const ids = core.u32(idPtr, wordCount)
   return { words, wordBytes, sentences, ids }
 }
 
@@ -673,6 +684,8 @@ class Lexicon {
   // The grounded text (statementsOf): per word its lower-case id, per term its key, kind, span, byte
   // range and word id, per statement its fields (ST_*).
   wordLower = new Int32Array(0)
+  /** Byte offsets of the grounded text's words when it is not ASCII (tokenised). */
+  wordBytes = new Uint32Array(0)
   termKey = new Int32Array(0)
   termKind = new Uint8Array(0)
   termSpan = new Uint32Array(0)
@@ -686,6 +699,9 @@ class Lexicon {
   cosStamp = new Int32Array(0)
   cosSentence = new Int32Array(0)
   cos = new Float64Array(0)
+  /** Scratch of one alignment: the refined terms and their vectors (refine). */
+  soft = new Int32Array(64)
+  softVectors = new Int32Array(64)
   /** The last stamp set on `cosStamp` (kept across calls, as the stamps are). */
   cosStamped = 0
 
@@ -1025,8 +1041,6 @@ class Aligner {
   /** The last mark set on `lex.mark` (a statement's distinct terms, see candidates). */
   private marked = 0
   private readonly dims: number
-  /** Indices of the terms `refine` reads (reused). */
-  private soft = new Int32Array(64)
   /** The word vectors of each sentence refined so far, embedded once per call (`vectorsAt`). */
   private readonly sentenceVectors = new Map<number, [number, number, number] | undefined>()
   /** This call's stamp on `lex.cosStamp`. */
@@ -1089,7 +1103,10 @@ class Aligner {
    */
   private termVectors(terms: Terms, at: Int32Array, count: number): Int32Array {
     const dims = this.dims
-    const out = new Int32Array(count).fill(-1)
+    const lex = this.ix.lex
+    lex.softVectors = grown(lex.softVectors, count)
+    const out = lex.softVectors
+    out.fill(-1, 0, count)
     let from = Infinity
     let to = 0
     for (let k = 0; k < count; k++) {
@@ -1268,15 +1285,16 @@ class Aligner {
    */
   private refine(best: Best, terms: Terms, weight: Float64Array, total: number): void {
     const dims = this.dims
+    const lex = this.ix.lex
     const { match } = best
     let count = 0
     for (let j = 0; j < terms.length; j++) {
       if (terms.kindCode(j) !== K_WORD || match[j] >= 1) continue
-      if (count === this.soft.length) this.soft = grown(this.soft, count + 1)
-      this.soft[count++] = j
+      if (count === lex.soft.length) lex.soft = grown(lex.soft, count + 1)
+      lex.soft[count++] = j
     }
     if (!count) return
-    const soft = this.soft
+    const soft = lex.soft
     const vs = this.termVectors(terms, soft, count)
     const i = best.support.sentence
     // Many statements may refine against one sentence: its vectors stay in the call's arena, and
@@ -1291,7 +1309,6 @@ class Aligner {
     const mem = this.core.f32(0, this.core.exports.memory.buffer.byteLength >>> 2)
     const rows = sv[0]
     const base = sv[2] >> 2
-    const lex = this.ix.lex
     lex.cosStamp = grown(lex.cosStamp, lex.key.length)
     lex.cosSentence = grown(lex.cosSentence, lex.key.length)
     lex.cos = grown(lex.cos, lex.key.length)
@@ -1408,7 +1425,7 @@ function specialsIn(s: string): { key: string; kind: TermKind }[] {
 export function ground(ctx: Context, text: string, chunks: string[]): Grounding {
   const lex = lexiconOf(ctx.core)
   const ref = ctx.core.write(text)
-  const own = tokenised(ctx, ref)
+  const own = tokenised(ctx, ref, lex)
   const table = statementsOf(text, own, ref.ptr, lex)
   const ix = indexContext(ctx, lex, chunks)
   const aligner = new Aligner(ix, ctx.core)

@@ -15,10 +15,13 @@ export function cjkShare(text: string, limit = 4096): number {
   const n = Math.min(text.length, limit)
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i)
-    if (isCjk(c)) {
+    // ASCII first: most text is, and no CJK code unit is below 0x3040.
+    if (c < 128) {
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++
+    } else if (isCjk(c)) {
       cjk++
       letters++
-    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0) letters++
+    } else if (c >= 0xc0) letters++
   }
   return letters ? cjk / letters : 0
 }
