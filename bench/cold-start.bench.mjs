@@ -10,7 +10,7 @@ import { fmt, table } from './util.mjs'
 
 export const title = 'Cold start (process start to first score)'
 
-const ROUNDS = 9
+const ROUNDS = 15
 
 const CALLS = {
   clarity: "l.clarity({ text: 'The cat sat on the mat.' })",
@@ -69,10 +69,11 @@ export async function run() {
 
 Medians of ${ROUNDS} fresh processes per row, the rows alternating round by round (load average ${fmt(os.loadavg()[0], 1)} on
 ${os.cpus().length} cores during this run; the paired column is the median of per-round ratios). text-readability is ${fmt(peer - bare, 0)} ms over bare
-Node here. \`load()\` imports the code of the metric families asked for (dist/metrics/<family>.js) and, in Node, no
-model chunk: it reads each model's file (dist/models/<name>.bin, raw weights and UTF-8 word lists) and the core
-(dist/core.wasm) on the first call that needs them; the row "chunks imported" is the same build made to load as a
-browser or a bundle does, parsing every chunk's string literals inside \`load()\`.
+Node here. In Node (20.19 and later) \`load()\` parses litmus.js and the shared machinery, and reads a metric family's
+code (dist/metrics/<family>.js) the first time one of its methods is called, each model's file (dist/models/<name>.bin,
+raw weights and UTF-8 word lists) the first time a call needs it, and the core (dist/core.wasm); the row "chunks
+imported" is the same build made to load as a browser or a bundle does, importing every family and parsing every
+chunk's string literals inside \`load()\`.
 Reproduce: \`npm run build && node bench/index.mjs cold-start\`; with a previous build copied aside,
 \`LITMUS_BASE_DIST=/tmp/base-dist LITMUS_BASE_NAME=main node bench/index.mjs cold-start\`.`
 }

@@ -264,13 +264,29 @@ export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, Loaded>
     }
     for (const [name, v3] of operationsOf(entry)) {
       const op = OPS[name]
-      // Taken from the record once: read on every call, it cost a third of a one-character call.
-      let score: AnyScorer | undefined
-      const method = (body: unknown) => {
-        const m = need()
-        score ??= (v3 ? m.v3!.score : m.score) as AnyScorer
-        return run(op, score, body, ctx)
+      // The method as it runs once its record is read: the record's scorer and models held directly, as
+      // reading them on every call cost a few per cent of a one-character call.
+      const direct = (m: AnyRecord) => {
+        const score = (v3 ? m.v3!.score : m.score) as AnyScorer
+        return (body: unknown) => {
+          models.need(ctx, m.models)
+          return run(op, score, body, ctx)
+        }
       }
+      // A record read on first use: the first call reads it and puts the direct method in its place (a
+      // reference kept to this one forwards to it).
+      let fast: ((body: unknown) => unknown) | undefined
+      const method =
+        read !== undefined
+          ? direct(read)
+          : (body: unknown) => {
+              if (fast === undefined) {
+                fast = direct(need())
+                methods.set(name, fast)
+                place(evaluator, name, fast)
+              }
+              return fast(body)
+            }
       methods.set(name, method)
       place(evaluator, name, method)
     }
