@@ -74,7 +74,7 @@ export interface Workers {
  * still take: a worker's start costs this thread about 0.1 s and the worker 0.2 s, and on a 2-core
  * machine here two threads scored only 1.1-1.5 times as fast as one, so less work left never pays.
  * Workers started with the command line instead (before this thread's own load) made 10,000 toxicity
- * lines take 0.78 s on two threads against 0.64 s on one: on two cores, a worker's start (Node, the
+ * lines take about 0.8 s on two threads against 0.65 s on one: on two cores, a worker's start (Node, the
  * bundle, its JIT warming) competes with this thread for the whole of such a batch.
  */
 const WORKERS_AFTER_MS = 300

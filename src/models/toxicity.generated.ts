@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "3edeb03783d51255a914835c2a2e65d36601b8acf89e262a4dd7a58e0e8cfafa"
+      "sha256": "3bee0da7aed4027c0ed07521524b39b9ab299e134a2b248b7ceac89a1c6e6758"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -304,20 +304,11 @@ class RuleReader {
     else if (modal >= 0 && this.near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
     else if (imperative && last) ev += 1.4 // "Die."
     else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
-    if (ev === 0) {
-      // Its learned evidence is set aside too: the training tweets make "kill" toxic by itself.
-      this.out.neutral.push(w)
-    } else if (this.negated(k) || this.countered(k)) {
-      this.out.neutral.push(w)
-      if (ev > 1) this.undo(ev, 'threat, negated or quoted', w, w)
-    } else {
-      const t = target >= 0 ? this.idx[target] : w
-      this.hit('threat', ev, 'threat', Math.min(w, t), Math.max(w, t), ev > 1)
-    }
+    // With no evidence, its learned evidence is set aside too: the training tweets make "kill" toxic by itself.
+    this.settle('threat', k, ev, target)
   }
 
   insult(k: number): void {
-    const w = this.idx[k]
     const f = this.flg[k]
     let ev = 1
     const you = this.near(k, -4, 2, F.YOU)
@@ -333,14 +324,23 @@ class RuleReader {
     else if (first >= 0) ev = 0.3
     // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
     if (f & F.SWAPPED && ev <= 1) ev = 0
+    this.settle('insult', k, ev, you)
+  }
+
+  /**
+   * A hostile word's evidence `ev` for `category`: none (its learned evidence set aside), set aside when
+   * negated or quoted, else a hit over the word and its `target` (a flagged word's position, -1 for none).
+   */
+  private settle(category: 'threat' | 'insult', k: number, ev: number, target: number): void {
+    const w = this.idx[k]
     if (ev === 0) {
       this.out.neutral.push(w)
     } else if (this.negated(k) || this.countered(k)) {
       this.out.neutral.push(w)
-      if (ev > 1) this.undo(ev, 'insult, negated or quoted', w, w)
+      if (ev > 1) this.undo(ev, `${category}, negated or quoted`, w, w)
     } else {
-      const t = you >= 0 ? this.idx[you] : w
-      this.hit('insult', ev, 'insult', Math.min(w, t), Math.max(w, t), ev > 1)
+      const t = target >= 0 ? this.idx[target] : w
+      this.hit(category, ev, category, Math.min(w, t), Math.max(w, t), ev > 1)
     }
   }
 
