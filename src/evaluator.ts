@@ -229,6 +229,72 @@ function refuseAll(entry: Entry, evaluator: Record<string, unknown>, methods: Ma
 /** A record, or a function that reads it the first time it is needed (a family read after load()). */
 type Loaded = AnyRecord | (() => AnyRecord)
 
+/** What an entry's methods are put on, and what they run with. */
+interface Surface {
+  ctx: Context
+  models: Installer
+  evaluator: Record<string, unknown>
+  methods: Map<string, (body: unknown) => unknown>
+  explainers: Map<string, (request: unknown) => unknown>
+}
+
+/** An entry's methods, extras and explainers over its record (`given`, or read on first use). */
+function bind(entry: Entry, given: Loaded, { ctx, models, evaluator, methods, explainers }: Surface): void {
+  let read: AnyRecord | undefined = typeof given === 'function' ? undefined : given
+  /** The record, its models installed in the core. */
+  const need = () => {
+    read ??= (given as () => AnyRecord)()
+    models.need(ctx, read.models)
+    return read
+  }
+  // Extras and explainers are made from the record on their first call.
+  const made = <F extends (...args: never[]) => unknown>(make: (m: AnyRecord) => F) => {
+    let f: F | undefined
+    return (...args: Parameters<F>) => {
+      const m = need()
+      f ??= make(m)
+      return f(...args)
+    }
+  }
+  for (const [name, v3] of operationsOf(entry)) {
+    const op = OPS[name]
+    // The method as it runs once its record is read: the record's scorer and models held directly, as
+    // reading them on every call cost a few per cent of a one-character call.
+    const direct = (m: AnyRecord) => {
+      const score = (v3 ? m.v3!.score : m.score) as AnyScorer
+      return (body: unknown) => {
+        models.need(ctx, m.models)
+        return run(op, score, body, ctx)
+      }
+    }
+    // A record read on first use: the first call reads it and puts the direct method in its place (a
+    // reference kept to this one forwards to it).
+    let fast: ((body: unknown) => unknown) | undefined
+    const method =
+      read !== undefined
+        ? direct(read)
+        : (body: unknown) => {
+            if (fast === undefined) {
+              fast = direct(need())
+              methods.set(name, fast)
+              place(evaluator, name, fast)
+            }
+            return fast(body)
+          }
+    methods.set(name, method)
+    place(evaluator, name, method)
+  }
+  for (const extra of entry.extras) evaluator[extra] = made((m) => m.extras![extra]!(ctx) as (...args: never[]) => unknown)
+  if (entry.explain) {
+    const explain = made((m) => m.explain!(ctx))
+    for (const [name, v3] of operationsOf(entry)) {
+      // A v3 request the record reads as its v4 one (`explainAs`) is explained as that.
+      const as = (request: unknown) => (need().v3?.explainAs as ((r: unknown) => unknown) | undefined)?.(request) ?? request
+      explainers.set(name, v3 ? (request: unknown) => explain(as(request)) : explain)
+    }
+  }
+}
+
 /** An Evaluator over the `loaded` records; every other registry entry's methods throw NotLoadedError. */
 export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, Loaded>, models: Installer = installer([], [])): Evaluator {
   const names: string[] = ENTRIES.filter((m) => loaded.has(m)).flatMap((m) => (m.v3 ? [m.name, m.v3] : [m.name]))
@@ -240,65 +306,11 @@ export function createEvaluator(ctx: Context, loaded: ReadonlyMap<Entry, Loaded>
   }
   const methods = new Map<string, (body: unknown) => unknown>()
   const explainers = new Map<string, (request: unknown) => unknown>()
+  const surface: Surface = { ctx, models, evaluator, methods, explainers }
   for (const entry of ENTRIES) {
     const given = loaded.get(entry)
-    if (given === undefined) {
-      refuseAll(entry, evaluator, methods, explainers)
-      continue
-    }
-    let read: AnyRecord | undefined = typeof given === 'function' ? undefined : given
-    /** The record, its models installed in the core. */
-    const need = () => {
-      read ??= (given as () => AnyRecord)()
-      models.need(ctx, read.models)
-      return read
-    }
-    // Extras and explainers are made from the record on their first call.
-    const made = <F extends (...args: never[]) => unknown>(make: (m: AnyRecord) => F) => {
-      let f: F | undefined
-      return (...args: Parameters<F>) => {
-        const m = need()
-        f ??= make(m)
-        return f(...args)
-      }
-    }
-    for (const [name, v3] of operationsOf(entry)) {
-      const op = OPS[name]
-      // The method as it runs once its record is read: the record's scorer and models held directly, as
-      // reading them on every call cost a few per cent of a one-character call.
-      const direct = (m: AnyRecord) => {
-        const score = (v3 ? m.v3!.score : m.score) as AnyScorer
-        return (body: unknown) => {
-          models.need(ctx, m.models)
-          return run(op, score, body, ctx)
-        }
-      }
-      // A record read on first use: the first call reads it and puts the direct method in its place (a
-      // reference kept to this one forwards to it).
-      let fast: ((body: unknown) => unknown) | undefined
-      const method =
-        read !== undefined
-          ? direct(read)
-          : (body: unknown) => {
-              if (fast === undefined) {
-                fast = direct(need())
-                methods.set(name, fast)
-                place(evaluator, name, fast)
-              }
-              return fast(body)
-            }
-      methods.set(name, method)
-      place(evaluator, name, method)
-    }
-    for (const extra of entry.extras) evaluator[extra] = made((m) => m.extras![extra]!(ctx) as (...args: never[]) => unknown)
-    if (entry.explain) {
-      const explain = made((m) => m.explain!(ctx))
-      for (const [name, v3] of operationsOf(entry)) {
-        // A v3 request the record reads as its v4 one (`explainAs`) is explained as that.
-        const as = (request: unknown) => (need().v3?.explainAs as ((r: unknown) => unknown) | undefined)?.(request) ?? request
-        explainers.set(name, v3 ? (request: unknown) => explain(as(request)) : explain)
-      }
-    }
+    if (given === undefined) refuseAll(entry, evaluator, methods, explainers)
+    else bind(entry, given, surface)
   }
   const rules = new Map<string, VerdictRule>(custom.map((m) => [m.name, m.rule]))
   for (const metric of custom) {

@@ -890,29 +890,9 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
   let terms = 0
   for (let c = 0; c < chunks.length; c++) {
     const chunk = chunks[c]
-    const cref = core.write(chunk)
-    const r = core.u32(core.exports.tokenise(cref.ptr, cref.len, TOK.WORD_SPANS | TOK.SENTENCE_SPANS), 8)
-    const wordPtr = r[4]
-    const sentPtr = r[5]
-    const nw = r[6]
-    const ns = r[7]
-    // Ids and sentence byte ranges (for word vectors) before the spans become string indices in place.
-    const idPtr = nw ? core.exports.wordIds(cref.ptr, wordPtr, nw) : 0
-    const sentenceBytes = cref.ascii || !ns ? undefined : core.u32(sentPtr, 2 * ns).slice()
-    if (nw) core.toStringIndices(cref, wordPtr, nw * 2)
-    if (ns) core.toStringIndices(cref, sentPtr, ns * 2)
-    // Views, valid while nothing grows core memory: the loop below calls no core function.
-    const words = core.u32(wordPtr, 2 * nw)
-    const sentences = core.u32(sentPtr, 2 * ns)
-    const ids = core.u32(idPtr, nw)
-    const bytesOf = sentenceBytes ?? sentences
+    const { cref, wordPtr, nw, ns, words, sentences, ids, bytesOf } = tokeniseChunk(core, chunk)
     ix.chunks.push({ text: chunk, wordPtr, words: nw, occ, sentences: [ix.n, ix.n + ns] })
-    lex.sentences = grown(lex.sentences, (ix.n + ns) * SENTENCE_FIELDS)
-    lex.occKey = grown(lex.occKey, occ + nw)
-    lex.occKind = grown(lex.occKind, occ + nw)
-    lex.flat = grown(lex.flat, flatLen + nw)
-    lex.df = grown(lex.df, terms + nw + 1)
-    lex.pos = grown(lex.pos, terms + nw + 1)
+    reserve(lex, ix.n + ns, occ + nw, flatLen + nw, terms + nw + 1)
     const { occKey, occKind, flat, df, pos, sentences: S } = lex
     // The lexicon's arrays, read again after it learns a word (learning may grow them).
     let { key, kind: kinds, lower, lowerStamp, keyStamp, keyCall } = lex
@@ -985,6 +965,37 @@ function indexContext(ctx: Context, lex: Lexicon, chunks: string[]): ContextInde
   ix.terms = terms
   postingsOf(ix, flatLen)
   return ix
+}
+
+/** Room in the lexicon's call arrays for `sentences` sentences, `occ` word occurrences, `flat` terms in sentences and `terms` distinct terms. */
+function reserve(lex: Lexicon, sentences: number, occ: number, flat: number, terms: number): void {
+  lex.sentences = grown(lex.sentences, sentences * SENTENCE_FIELDS)
+  lex.occKey = grown(lex.occKey, occ)
+  lex.occKind = grown(lex.occKind, occ)
+  lex.flat = grown(lex.flat, flat)
+  lex.df = grown(lex.df, terms)
+  lex.pos = grown(lex.pos, terms)
+}
+
+/**
+ * A context chunk written into the core and tokenised: its word and sentence spans as string indices,
+ * its word ids, and its sentences' byte ranges (for word vectors; the spans themselves for ASCII text).
+ * The views stay valid while nothing grows core memory: indexContext's loop calls no core function.
+ */
+function tokeniseChunk(core: Context['core'], chunk: string) {
+  const cref = core.write(chunk)
+  const r = core.u32(core.exports.tokenise(cref.ptr, cref.len, TOK.WORD_SPANS | TOK.SENTENCE_SPANS), 8)
+  const wordPtr = r[4]
+  const sentPtr = r[5]
+  const nw = r[6]
+  const ns = r[7]
+  // Ids and sentence byte ranges before the spans become string indices in place.
+  const idPtr = nw ? core.exports.wordIds(cref.ptr, wordPtr, nw) : 0
+  const sentenceBytes = cref.ascii || !ns ? undefined : core.u32(sentPtr, 2 * ns).slice()
+  if (nw) core.toStringIndices(cref, wordPtr, nw * 2)
+  if (ns) core.toStringIndices(cref, sentPtr, ns * 2)
+  const sentences = core.u32(sentPtr, 2 * ns)
+  return { cref, wordPtr, nw, ns, words: core.u32(wordPtr, 2 * nw), sentences, ids: core.u32(idPtr, nw), bytesOf: sentenceBytes ?? sentences }
 }
 
 /** Postings of the call's terms (document frequencies counted): offsets, then one pass over the sentences. */
