@@ -26,7 +26,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "75d86bc0b6e513b0ec0a9b5d5c6564fd7fb7d521303904e398b9327622ce380c"
+      "sha256": "462791a43cb1f1b10f99f1b61b4dcd331f9f3014e36f9aaf5cecffaf8f68bcd2"
     },
     {
       "path": "src/metrics/style/tone-lexicon.ts",
@@ -60,6 +60,7 @@ export const MANIFEST = {
     ],
     "lexicon": "nochar",
     "otherWords": true,
+    "wordsPresent": true,
     "fitRows": 80024,
     "calibrationRows": 13979,
     "calibration": {
@@ -203,8 +204,8 @@ export const MANIFEST = {
         "threshold": 0.29,
         "calibrationF1": 0.6198
       },
-      "ekmanMacroF1 GoEmotions": 0.4826,
-      "ekmanMacroF1 XED en": 0.3838,
+      "ekmanMacroF1 GoEmotions": 0.4878,
+      "ekmanMacroF1 XED en": 0.3844,
       "ekmanMacroF1 XED fi": 0.4005
     }
   },
