@@ -84,7 +84,7 @@ ADAPTERS.tone = async function tone() {
     .filter((r) => r.gold.size > 0)
   const fixtures = (await import('../test/fixtures/tone/emotion-words.json', { with: { type: 'json' } })).default.map(([text, tone]) => ({ text, gold: new Set([Object.keys(T.EKMAN).find((g) => T.EKMAN[g].includes(tone))]) }))
   const sets = { GoEmotions: geDev, 'XED en': xed('en'), 'XED fi': xed('fi') }
-  const before = { ...T.SETTINGS, otherWords: false }
+  const before = { ...T.SETTINGS, otherWords: false, wordsPresent: false }
   const candidates = {
     'GoEmotions only, no word lists (previous recipe)': { ...before, sources: ['GoEmotions'], lexicon: false },
     'GoEmotions + XED, no word lists': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: false },
@@ -92,8 +92,9 @@ ADAPTERS.tone = async function tone() {
     'GoEmotions + XED, emotion words without n-grams': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nofeat' },
     'GoEmotions only, emotion words without n-grams': { ...before, sources: ['GoEmotions'], lexicon: 'nofeat' },
     'GoEmotions only, emotion words with their unigram': { ...before, sources: ['GoEmotions'], lexicon: 'nochar' },
-    'GoEmotions + XED, emotion words with their unigram (previous build)': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar' },
-    'GoEmotions + XED, emotion words with their unigram, other lists\' words (shipped)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true }
+    'GoEmotions + XED, emotion words with their unigram (two builds ago)': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar' },
+    'GoEmotions + XED, emotion words with their unigram, other lists\' words (previous build)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: false },
+    'other lists\' words, a listed word\'s tone present at 50: max(model, lexicon) (shipped)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))

@@ -29,6 +29,13 @@ const present: [text: string, tone: string][] = [
   ['Good luck, I hope it all works out for you!', 'optimism']
 ]
 
+// A word of a tone's list makes that tone present (50 or more) where the n-grams alone rate it low (the
+// previous build: nervousness 27.31, anger 36.89); the lists are written, not learned from one source.
+const named: [text: string, tone: string][] = [
+  ['If you are worried about cost, the razor is a better choice.', 'nervousness'],
+  ['I would rather be bitter and angry than miserable.', 'anger']
+]
+
 const TONES = litmus.tones()
 
 // text with an emotion word and a target -> the emotion it names, which must lead (src/metrics/style/tone-lexicon.ts).
@@ -53,6 +60,12 @@ describe('tone', () => {
     const own = scores.find((s) => s.label === tone)!.score
     const others = scores.filter((s) => EKMAN_GROUP[s.label] !== EKMAN_GROUP[tone]).map((s) => s.score)
     expect(own - Math.max(...others)).toBeGreaterThanOrEqual(10)
+  })
+
+  it.each(named)('a listed word makes its tone present: %s -> %s', (text, tone) => {
+    const [s] = litmus.tone({ text, tones: [tone] }).scores
+    expect(s.score).toBeGreaterThanOrEqual(50)
+    expect(litmus.tone({ text }).scores.map((x: { label: string }) => x.label)).toContain(tone)
   })
 
   it.each(present)('%s has %s', (text, tone) => {

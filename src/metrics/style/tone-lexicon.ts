@@ -17,8 +17,21 @@ export const EMOTION_WORDS: Record<string, string[]> = {
   excitement: ['thrilled', 'excited', 'exciting', 'thrilling', 'psyched', 'stoked'],
   sadness: ['sad', 'sadder', 'saddest', 'unhappy', 'heartbroken', 'miserable', 'depressed', 'sorrowful', 'gloomy', 'devastated', 'tearful'],
   surprise: ['surprised', 'astonished', 'astonishing', 'shocked', 'stunned', 'startled', 'flabbergasted'],
-  gratitude: ['grateful', 'thankful', 'thanks'],
-  disappointment: ['disappointed', 'disappointing', 'letdown']
+  gratitude: ['grateful', 'thankful', 'thanks', 'thank'],
+  disappointment: ['disappointed', 'disappointing', 'letdown'],
+  // The tones XED does not label: with these, a text naming them is read on a source the head never
+  // learned them from (max(model, lexicon) in tone.ts).
+  love: ['love', 'loved', 'loves', 'adore', 'adored', 'adores'],
+  amusement: ['amused', 'amusing', 'hilarious', 'lol', 'lmao', 'haha', 'hahaha', 'rofl'],
+  admiration: ['admire', 'admired', 'admires', 'admiring', 'admirable', 'impressed'],
+  pride: ['proud', 'prouder', 'proudest'],
+  relief: ['relieved', 'relief', 'phew'],
+  embarrassment: ['embarrassed', 'embarrassing', 'ashamed', 'mortified', 'humiliated', 'humiliating'],
+  confusion: ['confused', 'confusing', 'puzzled', 'baffled', 'perplexed', 'bewildered'],
+  curiosity: ['curious', 'intrigued'],
+  remorse: ['remorse', 'remorseful', 'regret', 'regrets', 'regretted', 'apologize', 'apologise', 'apologies'],
+  grief: ['grief', 'grieving', 'grieve', 'mourning', 'mourn', 'bereaved'],
+  optimism: ['hopeful', 'optimistic']
 }
 
 /** The tones with a word list, in flag-bit order. */

@@ -124,6 +124,9 @@ function run(ctx: Context, text: string, want: number): Run {
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
     // A word of another tone's list.
     for (let c = 0; c < k; c++) if (flags & ALL_LEXICON & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
+    // A tone named by a word of its list is present (score at least 50) whatever the n-grams say: the lists
+    // are written, not learned, so they carry to text unlike the training data (docs/metrics/tone.md).
+    for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i) && logits[t.lexTone[i]] < 0) logits[t.lexTone[i]] = 0
   }
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
   return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6] }
