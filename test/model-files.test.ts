@@ -72,7 +72,7 @@ const required = Module._load;
 Module._load = function (request, ...rest) { if (request.includes('/dist/')) console.log('read ' + request.slice(request.lastIndexOf('/dist/') + 6)); return required.call(this, request, ...rest) };`
   // Each file once: load() also requires the machinery, to check that require finds the copy it imported.
   const read = (out: string) => [...new Set(out.split('\n').filter((line) => line.startsWith('read ')))]
-  const families = ['estimates', 'grounded', 'pii', 'safety', 'style', 'text']
+  const families = ['estimates', 'grounded', 'pii', 'safety', 'style', 'text', 'toxicity']
 
   it('imports no model chunk and no inlined WebAssembly: it reads the files on first use', () => {
     const out = child(`const l = await litmus.load(); l.pii({ text: 'Call John Smith.' }); l.stability({ responses: ['a b', 'a c'] }); console.log('scored')`, record)
@@ -92,8 +92,9 @@ Module._load = function (request, ...rest) { if (request.includes('/dist/')) con
 
   it("reads only the code of the operations asked for: load({ operations: ['toxicity'] })", () => {
     const out = child(`const l = await litmus.load({ operations: ['toxicity'] }); l.toxicity({ text: 'You are kind.' }); console.log('scored')`, record)
-    // Its family's code (safety) and the machinery every metric shares; no other family's.
-    expect(read(out).slice(1).sort()).toEqual(['read metrics/safety.js', 'read shared/machinery.js'])
+    // Its family's code (toxicity; the de-obfuscation it shares with prompt_manipulation comes in as that
+    // file's own import) and the machinery every metric shares; no other family's.
+    expect(read(out).slice(1).sort()).toEqual(['read metrics/toxicity.js', 'read shared/machinery.js'])
     expect(out).toContain('scored')
   })
 

@@ -30,7 +30,7 @@ import type { v3Toxicity } from './safety/toxicity-v3.js'
 type Record = typeof clarity | typeof inputType | typeof pii | typeof cost | typeof carbon | typeof simplicity | typeof stability | typeof toxicity | typeof promptManipulation | typeof tone | typeof formality | typeof sensitivity | typeof refusal | typeof helpfulness | typeof answerRelevancy | typeof completion | typeof adherence | typeof faithfulness | typeof summarization | typeof contextRelevancy | typeof v3Toxicity
 
 /** The metric families: each one folder of src/metrics/ and one chunk of dist/metrics/. */
-export type Family = 'text' | 'pii' | 'estimates' | 'safety' | 'style' | 'grounded'
+export type Family = 'text' | 'pii' | 'estimates' | 'toxicity' | 'safety' | 'style' | 'grounded'
 
 /** A metric as the registry lists it: enough to name, refuse or explain it without its code. */
 export interface Entry<R extends Record = Record> {
@@ -62,7 +62,7 @@ export const METRICS = [
   entry({ family: 'estimates', name: 'carbon', v3: 'v3.carbon', models: ['carbon'], extras: ['explainCarbon'], explain: true, record: async () => (await import('./estimates/index.js')).carbon }),
   entry({ family: 'text', name: 'simplicity', v3: 'v3.simplicity', models: ['simplicity', 'syllables'], extras: [], explain: true, record: async () => (await import('./text/index.js')).simplicity }),
   entry({ family: 'grounded', name: 'stability', v3: 'v3.stability', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).stability }),
-  entry({ family: 'safety', name: 'toxicity', models: ['toxicity'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).toxicity }),
+  entry({ family: 'toxicity', name: 'toxicity', models: ['toxicity'], extras: [], explain: true, record: async () => (await import('./toxicity/index.js')).toxicity }),
   entry({ family: 'safety', name: 'prompt_manipulation', v3: 'v3.prompt_injection', models: ['prompt_manipulation'], extras: [], explain: true, record: async () => (await import('./safety/index.js')).promptManipulation }),
   entry({ family: 'style', name: 'tone', v3: 'v3.tone', models: ['tone'], extras: ['tones'], explain: true, record: async () => (await import('./style/index.js')).tone }),
   entry({ family: 'style', name: 'formality', v3: 'v3.formality', models: ['formality'], extras: [], explain: true, record: async () => (await import('./style/index.js')).formality }),
@@ -75,7 +75,7 @@ export const METRICS = [
   entry({ family: 'grounded', name: 'faithfulness', v3: 'v3.faithfulness', models: ['vectors', 'faithfulness'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).faithfulness }),
   entry({ family: 'grounded', name: 'v3.summarization', models: ['vectors', 'faithfulness'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).summarization }),
   entry({ family: 'grounded', name: 'context_relevancy', v3: 'v3.context_relevancy', models: ['vectors'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).contextRelevancy }),
-  entry({ family: 'safety', name: 'v3.toxicity', models: ['toxicity'], extras: [], explain: false, record: async () => (await import('./safety/index.js')).v3Toxicity })
+  entry({ family: 'toxicity', name: 'v3.toxicity', models: ['toxicity'], extras: [], explain: false, record: async () => (await import('./toxicity/index.js')).v3Toxicity })
 ] as const
 
 // Every record is listed: a metric module added to `Record` without an entry fails here.
