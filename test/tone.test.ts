@@ -68,6 +68,13 @@ describe('tone', () => {
     expect(litmus.tone({ text }).scores.map((x: { label: string }) => x.label)).toContain(tone)
   })
 
+  it.each(named)('explain shows the listed word lifting its tone to present: %s -> %s', (text, tone) => {
+    const ex = litmus.explain('tone', { text, tones: [tone] })
+    const lift = ex.evidence.find((e: { label: string }) => e.label === 'emotion word: its tone present (at least 50)')
+    expect(lift?.weight).toBeGreaterThan(0)
+    expect(text.slice(lift!.span![0], lift!.span![1])).toBe(lift!.string)
+  })
+
   it.each(present)('%s has %s', (text, tone) => {
     const [s] = litmus.tone({ text, tones: [tone] }).scores
     expect(s.score).toBeGreaterThanOrEqual(50)

@@ -82,6 +82,8 @@ interface Run {
   /** Lexicon flags: (word index, flags) pairs. */
   nFlag: number
   flagPtr: number
+  /** For explain: the logit each tone was raised by to be present (a word of its list), else 0. */
+  raised?: Float64Array
 }
 
 const EMPTY: Uint32Array = new Uint32Array(0)
@@ -117,6 +119,7 @@ function run(ctx: Context, text: string, want: number): Run {
   for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
   // Emotion words: each tone named by a word of the text gets its learned weight once.
   const nFlag = memU32[at + 5]
+  const raised = want === 0 ? undefined : new Float64Array(k)
   if (nFlag > 0) {
     const flagAt = memU32[at + 6] >> 2
     let flags = 0
@@ -126,10 +129,15 @@ function run(ctx: Context, text: string, want: number): Run {
     for (let c = 0; c < k; c++) if (flags & ALL_LEXICON & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
     // A tone named by a word of its list is present (score at least 50) whatever the n-grams say: the lists
     // are written, not learned, so they carry to text unlike the training data (docs/metrics/tone.md).
-    for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i) && logits[t.lexTone[i]] < 0) logits[t.lexTone[i]] = 0
+    for (let i = 0; i < t.lexTone.length; i++) {
+      const c = t.lexTone[i]
+      if (!(flags & (1 << i)) || logits[c] >= 0) continue
+      if (raised) raised[c] = -logits[c]
+      logits[c] = 0
+    }
   }
   if (want & WANT_SPANS && words > 0) core.toStringIndices(ref, memU32[at + 1], words * 2)
-  return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6] }
+  return { words, nFeat, logits, norm, featPtr: memU32[at + 3], featWordPtr: memU32[at + 4], spanPtr: memU32[at + 1], nFlag, flagPtr: memU32[at + 6], raised }
 }
 
 /** The requested tones' indices, in request order; an unknown name is an InvalidArgumentError. */
@@ -237,7 +245,11 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
       for (let i = 0; i < r.nFlag; i++) {
         if (!(flags[2 * i + 1] & (1 << bit))) continue
         const w = flags[2 * i]
-        evidence.push({ label: 'emotion word', span: [spans[2 * w], spans[2 * w + 1]], string: text.slice(spans[2 * w], spans[2 * w + 1]), weight: round4(t.m.A[lead] * t.m.LEXW[lead]) })
+        const span: [number, number] = [spans[2 * w], spans[2 * w + 1]]
+        evidence.push({ label: 'emotion word', span, string: text.slice(span[0], span[1]), weight: round4(t.m.A[lead] * t.m.LEXW[lead]) })
+        // Where the rest of the text rated the tone below present, the word lifted it to 50.
+        const lift = r.raised?.[lead] ?? 0
+        if (lift > 0) evidence.push({ label: 'emotion word: its tone present (at least 50)', span, string: text.slice(span[0], span[1]), weight: round4(lift) })
         break
       }
     }
