@@ -63,7 +63,7 @@ export function parseFailUnder(value: string | undefined): number {
 const CHUNK = 256
 
 /** The worker threads of `--concurrency N` (N - 1 of them) and whether they have loaded. */
-export interface Workers {
+interface Workers {
   pool: import('piscina').Piscina<PackedChunk, PackedScored>
   /** Settles once a worker has loaded (an empty chunk is a round trip): true, or false when it could not. */
   ready: Promise<boolean>
@@ -92,7 +92,7 @@ export function workersPay(elapsed: number, read: number, size?: number): boolea
 }
 
 /** Start the workers of a batch: the pool is made now, and `ready` settles once a worker has loaded. */
-export async function startWorkers(options: BatchOptions): Promise<Workers> {
+async function startWorkers(options: BatchOptions): Promise<Workers> {
   const { Piscina } = await import('piscina')
   const threads = options.concurrency - 1
   const pool = new Piscina<PackedChunk, PackedScored>({

@@ -154,10 +154,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'serve') return serve(rest)
   if (command === 'report') return report(rest)
   const { args, thresholds, failUnder, config } = verdictFlags(rest)
-  // A batch of one operation, read from its arguments alone (no custom metric can be named before the
-  // config is read): this thread loads that operation's models only, as its workers do.
-  const early = earlyBatch(command, args)
-  const { litmus, configPath } = await loadWith(config, thresholds, early?.only)
+  const { litmus, configPath } = await loadWith(config, thresholds, namedOperation(command, args))
   // Declared operations (for their --help even when not built) and the config file's custom metrics.
   const op = Object.hasOwn(ops, command) ? ops[command] : litmus.operation(command)
   const judging = thresholds !== undefined || failUnder !== undefined
@@ -232,19 +229,13 @@ function verdictFlags(argv: string[]): { args: string[]; thresholds?: Record<str
 }
 
 /**
- * The batch the arguments ask for when they say so before the config file is read: `batch [operation]
- * ...`, `<operation> <path or batch flag> ...` or a records file. A custom metric's name reads as a path
- * here, so such a batch is not one (this thread then loads every operation).
+ * The operation the command line names (`<operation> ...`, `batch <operation> ...`), whose code and models
+ * alone this thread then loads; none for records, `operations`, `sample` or a custom metric (its name is
+ * known only once the config is read), which load every operation.
  */
-function earlyBatch(command: string, args: string[]): BatchOptions | undefined {
-  const operation = Object.hasOwn(ops, command)
-  const batchArgs = args.length > 0 && (!args[0].startsWith('--') || BATCH_FLAGS.test(args[0]))
-  const argv = command === 'batch' ? args : operation ? (batchArgs ? [command, ...args] : undefined) : isInput(command) ? [command, ...args] : undefined
-  try {
-    return argv && parseBatch(argv, [])
-  } catch {
-    return undefined
-  }
+function namedOperation(command: string, args: string[]): string | undefined {
+  const name = command === 'batch' ? args.find((arg) => !arg.startsWith('-')) : command
+  return name !== undefined && Object.hasOwn(ops, name) ? name : undefined
 }
 
 /**
@@ -261,7 +252,7 @@ async function loadWith(configPath: string | undefined, thresholds: Record<strin
     throw e
   }
   const withThresholds = thresholds ? { ...found.options, thresholds: { ...found.options.thresholds, ...thresholds } } : found.options
-  // A batch of one operation: the models of that operation only (a config naming its own operations keeps them).
+  // One operation named: its code and models only (a config naming its own operations keeps them).
   const options = only !== undefined && withThresholds.operations === undefined ? { ...withThresholds, operations: [only] } : withThresholds
   try {
     return { litmus: await load(options), configPath: found.path }
