@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadBrown } from './brown.mjs'
+import { brownCuts } from './brown.mjs'
 import { fmt, table } from './util.mjs'
 
 const [base, repeats = '5'] = process.argv.slice(2)
@@ -22,18 +22,7 @@ const builds = [
   ['this build', fileURLToPath(new URL('../bin/litmus.js', import.meta.url))]
 ]
 
-// Deterministic texts: cuts of 100-300 characters from the Brown corpus, at a word boundary.
-const brown = loadBrown().text.replace(/\s+/g, ' ')
-const lines = []
-let seed = 7
-let at = 0
-while (lines.length < 10_000) {
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  const start = brown.indexOf(' ', at) + 1
-  const text = brown.slice(start, start + 100 + Math.floor((seed / 2147483648) * 200))
-  lines.push(text)
-  at = start + text.length
-}
+const lines = brownCuts(10_000)
 const dir = mkdtempSync(join(os.tmpdir(), 'litmus-batch-ab-'))
 const files = {
   tox: join(dir, 'toxicity-10k.jsonl'),

@@ -94,3 +94,22 @@ export function loadBrown() {
   for (const tok of text.split(/\s+/)) if (/[A-Za-z0-9]/.test(tok)) words++
   return { text, words, files: texts.length }
 }
+
+/**
+ * `count` deterministic cuts of 100-300 characters of Brown prose, each ending at a word boundary: the
+ * short texts of the batch benches.
+ */
+export function brownCuts(count) {
+  const brown = loadBrown().text.replace(/\s+/g, ' ')
+  const cuts = []
+  let seed = 7
+  let at = 0
+  while (cuts.length < count) {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    const start = brown.indexOf(' ', at) + 1
+    const text = brown.slice(start, start + 100 + Math.floor((seed / 2147483648) * 200))
+    cuts.push(text)
+    at = start + text.length
+  }
+  return cuts
+}

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -107,6 +108,27 @@ describe('litmus CLI batches never lose a line', () => {
     const out = litmus(['clarity', flag, 'x'])
     expect(out.code).toBe(2)
     expect(out.stderr).toMatch(/unknown flag/)
+  })
+
+  it('a batch on stdin answers each line as it arrives, before the input ends', async () => {
+    // Output is gathered for fewer writes; a line's answer must still not wait for the next line.
+    const child = spawn('node', [bin, 'batch', 'clarity', '-'], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let out = ''
+    const waiting: [number, () => void][] = []
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      for (const [n, resolve] of waiting) if (out.split('\n').length > n) resolve()
+    })
+    const exited = once(child, 'exit')
+    // Settles once n answers are out; fails the test if the process ends first.
+    const answered = (n: number) => Promise.race([new Promise<void>((resolve) => waiting.push([n, resolve])), exited.then(() => Promise.reject(new Error(`ended with only: ${out}`)))])
+    child.stdin.write('{"text":"The cat sat on the mat."}\n')
+    await answered(1)
+    child.stdin.write('{"text":"It was happy."}\n')
+    await answered(2)
+    child.stdin.end()
+    await exited
+    expect(out.split('\n').filter(Boolean).map((l) => JSON.parse(l).line)).toEqual([1, 2])
   })
 
   it('a reader that closes the pipe early ends the batch quietly', () => {

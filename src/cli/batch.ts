@@ -62,6 +62,9 @@ export function parseFailUnder(value: string | undefined): number {
 /** Lines per task sent to a worker: large enough that the round trip (~0.1 ms) is small beside the scoring. */
 const CHUNK = 256
 
+/** Chunks sent to each worker and not yet answered. */
+const IN_FLIGHT = 2
+
 /** The worker threads of `--concurrency N` (N - 1 of them) and whether they have loaded. */
 interface Workers {
   pool: import('piscina').Piscina<PackedChunk, PackedScored>
@@ -101,7 +104,10 @@ async function startWorkers(options: BatchOptions): Promise<Workers> {
     maxThreads: threads,
     // Each worker loads the models of the one operation scored, not all of them.
     workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
-    recordTiming: false
+    recordTiming: false,
+    // A worker holds its next chunk while it scores one: it would otherwise wait for this thread, busy
+    // scoring a chunk of its own, to see the result and send the next (a third of its time, profiled).
+    concurrentTasksPerWorker: IN_FLIGHT
   })
   const ready = pool.run(packChunk({ only: options.only, lines: [] })).then(
     () => true,
@@ -322,6 +328,8 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
     if (chunk.lines.length) output.add(chunk, scorer.score(chunk, true))
     while (output.waiting) await output.flush()
   } finally {
+    // Lines scored before an input error are written, as they would have been one by one.
+    await output.write()
     progress?.stop()
     await scorer.close(output.waiting === 0)
   }
@@ -366,8 +374,8 @@ class ChunkScorer {
     // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
     // so the read loop would otherwise run on promise jobs alone and never see a worker start or finish.
     if (this.pool) await new Promise(setImmediate)
-    // Two chunks per worker: the next is there when one is done, while this thread may be busy scoring.
-    if (!this.workersOnly && (!this.poolReady || this.inPool >= 2 * this.workers)) return scoreChunk(this.litmus, chunk)
+    // IN_FLIGHT chunks per worker: the next is there when one is done, while this thread may be busy scoring.
+    if (!this.workersOnly && (!this.poolReady || this.inPool >= IN_FLIGHT * this.workers)) return scoreChunk(this.litmus, chunk)
     this.inPool++
     try {
       return unpackScored(await this.pool!.run(packChunk(chunk)))
@@ -395,12 +403,24 @@ class ChunkScorer {
   }
 }
 
+/**
+ * Output is gathered and written once per OUTPUT_CHARS or once per turn of the event loop, not once per
+ * line: stdout to a file or pipe writes synchronously here, and a system call per line was a third of a
+ * 10,000-line batch's time. A turn of the event loop ends whenever the input has no line ready, so a
+ * reader of a stream (stdin line by line) still gets each answer as soon as it is scored.
+ */
+const OUTPUT_CHARS = 1 << 16
+
 /** Chunks in input order; their results are written in the same order, whichever thread finishes first. */
 class OrderedOutput {
   count = 0
   failed = 0
   flagged = 0
   private readonly pending: [Chunk, Promise<Scored>][] = []
+  private text = ''
+  /** The last write, while stdout asks to wait (a slow reader): the next one waits for it. */
+  private writing: Promise<void> | undefined
+  private soon = false
 
   constructor(private readonly progress: Awaited<ReturnType<typeof progressBar>>) {}
 
@@ -414,7 +434,7 @@ class OrderedOutput {
     this.pending.push([chunk, scored])
   }
 
-  /** Write the oldest chunk's lines, once scored. */
+  /** Take the oldest chunk's lines, once scored, for the output. */
   async flush(): Promise<void> {
     const [chunk, result] = this.pending.shift()!
     let scored: Scored
@@ -425,7 +445,6 @@ class OrderedOutput {
       const why = `internal error: ${e instanceof Error ? e.message : String(e)}`
       scored = chunk.lines.filter(([, raw]) => typeof raw !== 'string' || raw.trim() !== '').map(([line]) => [line, JSON.stringify({ line, error: why }), why, false])
     }
-    let out = ''
     for (const [line, json, error, isFlagged] of scored) {
       this.count++
       if (error === null && isFlagged) this.flagged++
@@ -433,10 +452,23 @@ class OrderedOutput {
         this.failed++
         process.stderr.write(`litmus: line ${line}: ${error}\n`)
       }
-      out += json + '\n'
+      this.text += json + '\n'
     }
     this.progress?.advance(chunk.lines.length)
-    if (out) await write(out)
+    if (this.text.length >= OUTPUT_CHARS) await this.write()
+    else if (!this.soon && this.text) {
+      this.soon = true
+      setImmediate(() => void this.write().catch(() => {}))
+    }
+  }
+
+  /** Write what is gathered (after the write before it, if stdout asked to wait). */
+  async write(): Promise<void> {
+    this.soon = false
+    await this.writing
+    const text = this.text
+    this.text = ''
+    if (text) await (this.writing = write(text))
   }
 }
 
