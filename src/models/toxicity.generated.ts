@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "3bee0da7aed4027c0ed07521524b39b9ab299e134a2b248b7ceac89a1c6e6758"
+      "sha256": "7d97906934d8399cdb6bb212129871e40cbddebf23a7597464ba263ebfaa7df4"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
