@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "7d97906934d8399cdb6bb212129871e40cbddebf23a7597464ba263ebfaa7df4"
+      "sha256": "664f5621da83b8d2cdb83f9488da59b5330a78654d96662264b9e428f2cee086"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
