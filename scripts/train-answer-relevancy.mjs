@@ -50,7 +50,7 @@ export const featuresOf = (litmus, r) => {
   return (r.f = USE.length ? USE.map((k) => all[k]) : Object.values(all))
 }
 // The committed formula's score is always read (a required feature), last of explain's parts.
-const FORMULA = USE.length ? USE.indexOf('formula') : 10
+const FORMULA = USE.length ? USE.indexOf('formula') : 11
 if (FORMULA < 0) throw new Error(`--features: expected a list that includes "formula", received "${USE.join(',')}"`)
 
 const byQuestion = (rows) => {
