@@ -6,7 +6,7 @@ import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { bigramCoverage, cjkShare } from './grounding/bigrams.js'
 import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
-import { answerWords, askedType, definesSubject, generateQuestion, mechanismWord, questionSubject, type AnswerType, type SubjectDefinition, type SubjectKind } from './question.js'
+import { answerWords, askedType, definesSubject, NO_DEFINITION, generateQuestion, mechanismWord, questionSubject, type AnswerType, type SubjectDefinition, type SubjectKind } from './question.js'
 import { vectorsModel } from '../shared/vectors.js'
 import { isContent, wordsOf, type Word, type Words } from './text-words.js'
 
@@ -197,7 +197,6 @@ function exactCoverage(matches: Match[]): number {
 }
 
 const NO_SUBJECT = { kind: 'other' as SubjectKind, stems: [] as string[] }
-const NO_DEFINITION: SubjectDefinition = { share: 0, defining: false }
 
 /** The words of an empty generated question. */
 const NO_WORDS: Words = { text: '', words: [], sentences: [], vectors: new Float32Array(0) }

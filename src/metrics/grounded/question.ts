@@ -375,6 +375,9 @@ const SUBJECT_WORDS = 8
 const DEFINING_NEXT = new Set('a an the one any to defined also commonly usually generally'.split(' '))
 const ARTICLES = new Set('a an the'.split(' '))
 
+/** Indices of the subject's words (outside brackets) of the sentence being read: no array per call. */
+const subjectWords = new Int32Array(SUBJECT_WORDS)
+
 export interface SubjectDefinition {
   /** 0..1: share of the question subject's words in the sentence's subject, halved unless it defines it. */
   share: number
@@ -384,6 +387,8 @@ export interface SubjectDefinition {
   defining: boolean
 }
 
+export const NO_DEFINITION: SubjectDefinition = { share: 0, defining: false }
+
 /**
  * Whether the response's first sentence is about the question's subject: the words before its first
  * "is / are / was / were / refers" (bracketed asides skipped, at most SUBJECT_WORDS words) hold the
@@ -391,16 +396,13 @@ export interface SubjectDefinition {
  */
 export function definesSubject(response: Words, stems: string[]): SubjectDefinition {
   const all = response.words
-  const none: SubjectDefinition = { share: 0, defining: false }
-  if (stems.length === 0 || all.length === 0) return none
+  if (stems.length === 0 || all.length === 0) return NO_DEFINITION
   const text = response.text
   const first = all[0].sentence
-  const subject = new Set<string>()
   let depth = 0
   let gap = 0
   let n = 0
   let verb = -1
-  let start = -1
   for (let i = 0; i < all.length && all[i].sentence === first && n < SUBJECT_WORDS; i++) {
     // Brackets between the previous word and this one (each character read once).
     for (let k = gap; k < all[i].span[0]; k++) {
@@ -410,23 +412,28 @@ export function definesSubject(response: Words, stems: string[]): SubjectDefinit
     }
     gap = all[i].span[1]
     if (depth > 0) continue
-    n++
     const lw = all[i].lower
     if (COPULA.has(lw) || lw === 'refers') {
       verb = i
       break
     }
-    if (start < 0) start = i
-    subject.add(all[i].stem)
+    subjectWords[n++] = i
   }
-  if (verb < 0 || start < 0) return none
+  if (verb < 0 || n === 0) return NO_DEFINITION
   let hit = 0
-  for (const s of stems) if (subject.has(s)) hit++
-  if (hit === 0) return none
+  for (const s of stems) {
+    for (let k = 0; k < n; k++) {
+      if (all[subjectWords[k]].stem === s) {
+        hit++
+        break
+      }
+    }
+  }
+  if (hit === 0) return NO_DEFINITION
   const next = all[verb + 1]?.lower ?? ''
   const after = all[verb + 2]?.lower ?? ''
   const defining = all[verb].lower === 'refers' || DEFINING_NEXT.has(next) || (next !== '' && !FUNCTION_WORDS.has(next) && ARTICLES.has(after))
-  return { share: (hit / stems.length) * (defining ? 1 : 0.5), span: [start, verb], defining }
+  return { share: (hit / stems.length) * (defining ? 1 : 0.5), span: [subjectWords[0], verb], defining }
 }
 
 /** Words that tell how something happens, the answer to a "how does X ..." question. */
