@@ -1,7 +1,7 @@
 // Measures whether a learned combination of answer_relevancy's own parts beats the hand-set formula
 // across sources. The parts are the features explain('answer_relevancy') exposes (query coverage, exact
 // coverage, type factor, answer of the asked type present, generated-question similarity and its back
-// coverage, focus, phrase pairs, response length, the formula itself), read FROM THE BUILT LIBRARY, so
+// coverage, focus, phrase pairs, response length, the subject factor, the formula itself), read FROM THE BUILT LIBRARY, so
 // a shipped head would see exactly what it was fitted on.
 //
 // Data: answer-sentence selection. SelQA (en, Apache-2.0) and JSQuAD sentences (ja, CC-BY-SA-4.0) may
