@@ -4,7 +4,7 @@
 //   node --no-liftoff bench/grounded-ab.mjs /tmp/grounded-prev/dist/litmus.js dist/litmus.js [reps=15]
 // Faithfulness: a 300-character response against 10 KB and 40 KB of context (linear: the 40 KB time is
 // about 4x the 10 KB one, less the statements' fixed part); answer relevancy: one question and a one-sentence response; stability: 100
-// responses per call (4,950 pairs); faithfulness and v3 summarization on long one-sentence responses.
+// responses per call (4,950 pairs); ONLY=relevancy runs the answer relevancy cases alone; faithfulness and v3 summarization on long one-sentence responses.
 import { loadBrown } from './brown.mjs'
 import { alternate } from './util.mjs'
 
@@ -38,6 +38,9 @@ const CASES = [
   ['faithfulness, 300 chars vs 10 KB', 20, times(20, (l) => l.faithfulness({ query: '', response, context: ctx10 }))],
   ['faithfulness, 300 chars vs 40 KB', 5, times(5, (l) => l.faithfulness({ query: '', response, context: ctx40 }))],
   ['answer relevancy, x100', 100, (l) => { for (let i = 0; i < 100; i++) l.answerRelevancy({ query: 'Who wrote the play Hamlet and when was it first performed?', response: responses[i] }) }],
+  // A "what is X" question reads the response's subject and whether it defines X (every tenth response
+  // does, in its first words).
+  ['answer relevancy, "what is" question, x100', 100, (l) => { for (let i = 0; i < 100; i++) l.answerRelevancy({ query: 'What is a glacier cave?', response: i % 10 ? responses[i] : 'A glacier cave (an ice cave) is a cave formed within a glacier. ' + responses[i] }) }],
   ['stability, 100 responses', 4950, (l) => l.stability({ responses })],
   // One-sentence responses of 64 and 128 KB (an "and" chain of 2,700 and 5,400 clauses, and "a b" words:
   // one statement of 16,000 and 32,000 terms) against a short context: where the grounding once kept an
@@ -49,7 +52,8 @@ const CASES = [
 
 const builds = []
 for (const f of files) builds.push({ file: f, litmus: await (await import(new URL(f, `file://${process.cwd()}/`).href)).load() })
-for (const [name, units, work] of CASES) {
+// ONLY=<text>: run only the cases whose name holds it (ONLY=relevancy).
+for (const [name, units, work] of CASES.filter(([n]) => n.includes(process.env.ONLY ?? ''))) {
   for (let k = 0; k < 10; k++) for (const b of builds) work(b.litmus)
   for (const { run: b, median: m, ratio, paired } of alternate(builds, work, reps)) {
     const per = name.startsWith('stability') ? `${Math.round((units / m) * 1000).toLocaleString('en')} pairs/s` : `${(m / units).toFixed(3)} ms per call`

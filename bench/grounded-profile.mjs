@@ -30,6 +30,7 @@ const PHASES = {
       'generated question': ['generateQuestion'],
       'answer words': ['answerWords'],
       phrases: ['phrases'],
+      "question's subject, response's subject": ['questionSubject', 'definesSubject', 'mechanismWord'],
       'request checks, rest': ['relevancy', 'scoreRelevancy', 'withinLimits']
     }
   }

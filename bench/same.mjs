@@ -72,6 +72,12 @@ export function compareBuilds(builds, requests, note) {
   const digest = createHash('sha256').update(JSON.stringify(requests)).digest('hex').slice(0, 12)
   console.log(`requests: ${requests.length} (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}; sha256 ${digest}), ${note}`)
   console.log(`identical: ${same} (${errors} of them the same error), different: ${diffs.length}`)
+  // Which operations changed, so a change meant for one metric can be seen to leave the others alone.
+  if (diffs.length) {
+    const by = {}
+    for (const [[op]] of diffs) by[op] = (by[op] ?? 0) + 1
+    console.log(`different by operation: ${Object.entries(by).map(([k, v]) => `${k} ${v} of ${counts[k]}`).join(', ')}`)
+  }
   for (const [[op, body], a, b] of diffs.slice(0, 5)) {
     console.log(`--- ${op} ${JSON.stringify(body).slice(0, 300)}`)
     console.log(`previous: ${a.slice(0, 600)}`)

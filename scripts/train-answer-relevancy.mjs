@@ -1,7 +1,7 @@
 // Measures whether a learned combination of answer_relevancy's own parts beats the hand-set formula
 // across sources. The parts are the features explain('answer_relevancy') exposes (query coverage, exact
 // coverage, type factor, answer of the asked type present, generated-question similarity and its back
-// coverage, focus, phrase pairs, response length, the formula itself), read FROM THE BUILT LIBRARY, so
+// coverage, focus, phrase pairs, response length, the subject factor, the formula itself), read FROM THE BUILT LIBRARY, so
 // a shipped head would see exactly what it was fitted on.
 //
 // Data: answer-sentence selection. SelQA (en, Apache-2.0) and JSQuAD sentences (ja, CC-BY-SA-4.0) may
@@ -50,7 +50,7 @@ export const featuresOf = (litmus, r) => {
   return (r.f = USE.length ? USE.map((k) => all[k]) : Object.values(all))
 }
 // The committed formula's score is always read (a required feature), last of explain's parts.
-const FORMULA = USE.length ? USE.indexOf('formula') : 10
+const FORMULA = USE.length ? USE.indexOf('formula') : 11
 if (FORMULA < 0) throw new Error(`--features: expected a list that includes "formula", received "${USE.join(',')}"`)
 
 const byQuestion = (rows) => {

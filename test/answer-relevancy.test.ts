@@ -56,6 +56,46 @@ describe('answer_relevancy: generated_question', () => {
   })
 })
 
+// [query, sentence whose subject is the query's subject, sentence that mentions it in passing]: a "what /
+// who is X" question is answered by a sentence defining X, though a passing mention can share as many words.
+const definitions: [string, string, string][] = [
+  ['What is a fret?', 'A fret is a raised element on the neck of a stringed instrument.', 'Guitarists press each string just behind a fret on the neck.'],
+  ['What is a fret?', 'A fret is a raised strip on the neck of a guitar.', 'A capo is a clamp that holds the strings against a fret.'],
+  ['What is a glacier cave?', 'A glacier cave is a cave formed within the ice of a glacier.', 'Visitors to the glacier cave on Perito Moreno wear helmets.'],
+  ['Who is Kirk Douglas?', 'Kirk Douglas (born December 9, 1916) is an American actor and film producer.', 'The film starred Kirk Douglas and Tony Curtis.']
+]
+
+describe('answer_relevancy: a definition of the query subject above a passing mention', () => {
+  for (const [q, defining, passing] of definitions) {
+    it(`${q} / ${passing}`, () => {
+      expect(score(q, defining).score).toBeGreaterThan(score(q, passing).score)
+      const e = litmus.explain('answer_relevancy', { query: q, response: defining })
+      const d = e.evidence.find((x) => x.label === "defines the query's subject")!
+      expect(d.weight).toBeGreaterThan(0)
+      expect(defining.slice(d.span![0], d.span![1])).toBe(d.string)
+      expect(litmus.explain('answer_relevancy', { query: q, response: passing }).evidence.some((x) => x.label.includes('subject'))).toBe(false)
+    })
+  }
+  it('the other way round: a definition of X does not answer a question about Y that mentions X', () => {
+    // "capo" is the subject asked about; the fret sentence mentions neither as its subject.
+    const q = 'What is a capo?'
+    expect(score(q, 'A capo is a clamp that holds the strings against a fret.').score).toBeGreaterThan(score(q, 'A fret is a raised strip on the neck of a guitar, under the capo.').score)
+    const e = litmus.explain('answer_relevancy', { query: q, response: 'A fret is a raised strip on the neck of a guitar, under the capo.' })
+    expect(e.subject_factor).toBe(1)
+  })
+  it('a yes / no question and a question of another kind take no definition factor', () => {
+    expect(litmus.explain('answer_relevancy', { query: 'Is a fret a raised strip?', response: 'A fret is a raised strip.' }).subject_factor).toBe(1)
+    const e = litmus.explain('answer_relevancy', { query: 'When was the Eiffel Tower built?', response: 'The Eiffel Tower was built between 1887 and 1889.' })
+    expect(e.subject_kind).toBe('other')
+    expect(e.evidence.some((x) => x.label === "the query's subject is the response's subject")).toBe(true)
+  })
+  it('a "how does" question: a mechanism word is evidence', () => {
+    const e = litmus.explain('answer_relevancy', { query: 'How does a rocket engine work?', response: 'A rocket engine produces thrust by expelling hot gas through a nozzle.' })
+    expect(e.subject_kind).toBe('how')
+    expect(e.evidence.find((x) => x.label.startsWith('mechanism word'))?.string).toBe('by')
+  })
+})
+
 describe('answer_relevancy: range, v3 and explain', () => {
   it('stays in 0..100 on odd input', () => {
     for (const [q, r] of [['', ''], ['?', 'x'], ['a'.repeat(5000), 'b '.repeat(3000)], ['日本の首都は？', '東京です。'], ['When?', '2020']]) {
@@ -89,7 +129,7 @@ describe('answer_relevancy: range, v3 and explain', () => {
     ]
     for (const [query, response, want] of cases) {
       const e = litmus.explain('answer_relevancy', { query, response }) as unknown as { score: number; features: Record<string, number> }
-      expect(Object.keys(e.features)).toEqual(['coverage', 'exact_coverage', 'type_factor', 'has_answer', 'specific_answer', 'question_similarity', 'question_back', 'focus', 'phrase', 'log_words', 'formula'])
+      expect(Object.keys(e.features)).toEqual(['coverage', 'exact_coverage', 'type_factor', 'has_answer', 'specific_answer', 'question_similarity', 'question_back', 'focus', 'phrase', 'log_words', 'subject', 'formula'])
       expect(e.features).toMatchObject(want)
       expect(Math.abs(100 * e.features.formula - e.score)).toBeLessThanOrEqual(0.01)
       for (const v of Object.values(e.features)) expect(Number.isFinite(v)).toBe(true)

@@ -6,7 +6,7 @@ import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { bigramCoverage, cjkShare } from './grounding/bigrams.js'
 import { defineMetric, type Evidence, type Explanation } from '../shared/metric.js'
-import { answerWords, askedType, generateQuestion, type AnswerType } from './question.js'
+import { answerWords, askedType, definesSubject, NO_DEFINITION, generateQuestion, mechanismWord, questionSubject, type AnswerType, type SubjectDefinition, type SubjectKind } from './question.js'
 import { vectorsModel } from '../shared/vectors.js'
 import { isContent, wordsOf, type Word, type Words } from './text-words.js'
 
@@ -35,6 +35,18 @@ function phrases(query: Words, response: Words): number {
 
 /** Share of CJK letters in the query from which it is compared by character bigrams. */
 const CJK_SHARE = 0.3
+
+/**
+ * Raise for a response whose first sentence has the question's subject as its own subject, per unit of
+ * `definesSubject` share: a "what is X" question is answered by a sentence defining X ("X is a ..."),
+ * which shares few words with the question beyond X; any other question gains a little when its subject
+ * is the sentence's subject rather than a passing mention. Chosen on trecqa_train and the WikiQA tuning
+ * half (docs/metrics/answer-relevancy.md).
+ */
+const DEFINES = 0.6
+const SUBJECT = 0.1
+/** Raise for a "how does X ..." question answered with a mechanism ("by", "through", "using", ...). */
+const MECHANISM = 0.1
 
 /** Most distinct response words compared with each query word (bounds the cost of long responses). */
 const MAX_TYPES = 400
@@ -144,6 +156,12 @@ export interface Relevancy {
   response: Words
   coverage: number
   questionSimilarity: number
+  /** What the query asks about, the response's sentence about it, its mechanism word (-1 for none). */
+  subjectKind: SubjectKind
+  definition: SubjectDefinition
+  mechanism: number
+  /** The factor the last three give the score (1 for none). */
+  subjectFactor: number
   /** The parts the score is built from, named as in FEATURES (explain's `features`); empty unless asked. */
   features: number[]
 }
@@ -163,6 +181,7 @@ export const FEATURES = [
   'focus',
   'phrase',
   'log_words',
+  'subject',
   'formula'
 ] as const
 
@@ -176,6 +195,8 @@ function exactCoverage(matches: Match[]): number {
   }
   return den > 0 ? num / den : 0
 }
+
+const NO_SUBJECT = { kind: 'other' as SubjectKind, stems: [] as string[] }
 
 /** The words of an empty generated question. */
 const NO_WORDS: Words = { text: '', words: [], sentences: [], vectors: new Float32Array(0) }
@@ -208,14 +229,29 @@ export function relevancy(ctx: Context, query: string, response: string, parts =
   let phrase = phrases(q, r)
   // Text without spaces between words (Japanese, Chinese): the words above are whole runs of text, so
   // the query's character bigrams found in the response stand for its words (and for its phrases).
-  if (cjkShare(query) >= CJK_SHARE) {
+  const cjk = cjkShare(query) >= CJK_SHARE
+  if (cjk) {
     cov = bigramCoverage(query, response)
     exact = cov
     focus = bigramCoverage(response, query)
     phrase = cov
   }
   const raw = r.words.length === 0 ? 0 : cov * typeFactor * (FOCUS_BASE + (1 - FOCUS_BASE) * focus) * (1 - PHRASE + PHRASE * phrase)
-  const formula = Math.sqrt(raw)
+  // Answer-type evidence for questions whose answer is no specific word: the response's subject is the
+  // question's (a definition of it for "what is X"), or it tells a mechanism for "how does X ...".
+  // English sentence structure: not read for a yes / no question nor for text without spaces.
+  let subjectFactor = 1
+  let definition: SubjectDefinition = NO_DEFINITION
+  let mechanism = -1
+  const subject = asked === 'yesno' || cjk ? NO_SUBJECT : questionSubject(q)
+  if (subject.stems.length > 0) {
+    definition = definesSubject(r, subject.stems)
+    subjectFactor = 1 + (subject.kind === 'define' ? DEFINES : SUBJECT) * definition.share
+    if (subject.kind === 'how') mechanism = mechanismWord(r)
+    if (mechanism >= 0) subjectFactor *= 1 + MECHANISM
+  }
+  // The factor can lift a score past 100: capped there.
+  const formula = Math.min(1, Math.sqrt(raw) * subjectFactor)
   // Not rounded to a whole number: ties between close candidates cost ranking (answer-sentence selection
   // MAP, TrecQA 0.761 -> 0.771, WikiQA 0.602 -> 0.622); the response rounds to two decimals as every score.
   const score = Math.max(0, Math.min(100, 100 * formula))
@@ -225,7 +261,7 @@ export function relevancy(ctx: Context, query: string, response: string, parts =
     const specific = asked !== 'entity' && asked !== 'manner' && asked !== 'yesno' && answers.length > 0 ? 1 : 0
     let content = 0
     for (const w of r.words) if (isContent(w)) content++
-    features.push(cov, exact, typeFactor, hasAnswer, specific, questionSimilarity, back, focus, phrase, Math.log1p(content), formula)
+    features.push(cov, exact, typeFactor, hasAnswer, specific, questionSimilarity, back, focus, phrase, Math.log1p(content), subjectFactor, formula)
   }
   return {
     score,
@@ -238,6 +274,10 @@ export function relevancy(ctx: Context, query: string, response: string, parts =
     response: r,
     coverage: cov,
     questionSimilarity,
+    subjectKind: subject.kind,
+    definition,
+    mechanism,
+    subjectFactor,
     features
   }
 }
@@ -273,6 +313,16 @@ function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Expl
       const w = rel.response.words[i]
       evidence.push({ label: `possible ${rel.asked} answer`, span: w.span, string: w.string, weight: 0.1 })
     }
+    const d = rel.definition
+    if (d.span && d.share > 0) {
+      const span: [number, number] = [rel.response.words[d.span[0]].span[0], rel.response.words[d.span[1]].span[1]]
+      const label = rel.subjectKind === 'define' && d.defining ? "defines the query's subject" : "the query's subject is the response's subject"
+      evidence.push({ label, span, string: request.response.slice(span[0], span[1]), weight: Number(((rel.subjectKind === 'define' ? DEFINES : SUBJECT) * d.share).toFixed(4)) })
+    }
+    if (rel.mechanism >= 0) {
+      const w = rel.response.words[rel.mechanism]
+      evidence.push({ label: 'mechanism word for a "how" query', span: w.span, string: w.string, weight: MECHANISM })
+    }
     return {
       operation: 'answer_relevancy',
       score: rel.score,
@@ -282,6 +332,8 @@ function explain(ctx: Context): (request: RequestOf<'answer_relevancy'>) => Expl
       generated_type: rel.generatedType,
       coverage: Number(rel.coverage.toFixed(4)),
       question_similarity: Number(rel.questionSimilarity.toFixed(4)),
+      subject_kind: rel.subjectKind,
+      subject_factor: Number(rel.subjectFactor.toFixed(4)),
       features: Object.fromEntries(FEATURES.map((name, i) => [name, rel.features[i]]))
     }
   }

@@ -3,7 +3,7 @@
 // text; `generateQuestion` turns a response's first sentence into the question it answers: it picks the
 // answer phrase (a date, a number, a name, ...), removes it, and moves the auxiliary (or adds do-support)
 // in front of the remaining clause: "Lincoln was born in 1809." -> "When was Lincoln born?".
-import { FUNCTION_WORDS, type Word, type Words } from './text-words.js'
+import { FUNCTION_WORDS, isContent, type Word, type Words } from './text-words.js'
 
 export type AnswerType = 'person' | 'date' | 'number' | 'place' | 'entity' | 'reason' | 'manner' | 'yesno'
 
@@ -307,4 +307,141 @@ function finish(words: string[]): string {
   if (q.length && TRAILING.test(q[q.length - 1])) q = q.replace(/[\s,;:.!?]+$/, '')
   q = q.replace(/\s+/g, ' ').trim()
   return q.length ? q[0].toUpperCase() + q.slice(1) + '?' : ''
+}
+
+/**
+ * What a question asks about, for the evidence that a response is about it: `define` for "what / who is
+ * X", "what does X mean / stand for", "define X" (the answer is a sentence defining X); `how` for "how
+ * does / is X ..." (the answer tells a mechanism); `other` for the rest. `stems`: the content words of X's
+ * head phrase, up to its first preposition ("a fret on a guitar" -> fret; "the meaning of X" -> X).
+ */
+export type SubjectKind = 'define' | 'how' | 'other'
+
+export interface QuestionSubject {
+  kind: SubjectKind
+  stems: string[]
+}
+
+const COPULA = new Set('is are was were'.split(' '))
+const HOW_AUX = new Set('does do did is are was were can'.split(' '))
+const SUBJECT_PREPS = new Set('of on in for at from to with about by during between into as'.split(' '))
+/** Nouns that name an aspect, not a subject, when "of" follows: "the name of X" asks about X. */
+const ASPECT = new Set('name meaning definition purpose function role use type kind'.split(' '))
+/** Question words that are not the subject however rare. */
+const NOT_SUBJECT = new Set('mean means meant stand called name kind type'.split(' '))
+
+export function questionSubject(query: Words): QuestionSubject {
+  const w = query.words
+  const at = (i: number) => w[i]?.lower ?? ''
+  let kind: SubjectKind = 'other'
+  let a = 0
+  let b = w.length
+  const trim = () => {
+    if (at(b - 1) === 'mean') b--
+    else if ((at(b - 2) === 'stand' || at(b - 2) === 'used') && at(b - 1) === 'for') b -= 2
+  }
+  if ((at(0) === 'what' || at(0) === 'who') && (COPULA.has(at(1)) || at(1) === 's')) {
+    kind = 'define'
+    a = 2
+    trim()
+  } else if (at(0) === 'what' && /^(does|do|did)$/.test(at(1)) && (at(b - 1) === 'mean' || (at(b - 2) === 'stand' && at(b - 1) === 'for'))) {
+    kind = 'define'
+    a = 2
+    trim()
+  } else if (at(0) === 'define' || (at(0) === 'definition' && at(1) === 'of')) {
+    kind = 'define'
+    a = at(0) === 'define' ? 1 : 2
+  } else if (at(0) === 'how' && HOW_AUX.has(at(1))) {
+    kind = 'how'
+    a = 2
+  }
+  // The head phrase: past "the name of", determiners, up to the first preposition.
+  while (ASPECT.has(at(a)) && SUBJECT_PREPS.has(at(a + 1))) a += 2
+  while (a < b && DETERMINERS.has(at(a))) a++
+  let e = a
+  while (e < b && !SUBJECT_PREPS.has(at(e))) e++
+  if (e > a) b = e
+  const stems: string[] = []
+  for (let i = a; i < b; i++) {
+    const x = w[i]
+    if (isContent(x) && !NOT_SUBJECT.has(x.lower) && !stems.includes(x.stem)) stems.push(x.stem)
+  }
+  return { kind, stems }
+}
+
+/** Non-bracketed words of the first sentence searched for its verb "is" (its subject comes before it). */
+const SUBJECT_WORDS = 8
+/** Words after the verb that make the sentence a definition: "X is a ...", "X refers to ...". */
+const DEFINING_NEXT = new Set('a an the one any to defined also commonly usually generally'.split(' '))
+const ARTICLES = new Set('a an the'.split(' '))
+
+/** Indices of the subject's words (outside brackets) of the sentence being read: no array per call. */
+const subjectWords = new Int32Array(SUBJECT_WORDS)
+
+export interface SubjectDefinition {
+  /** 0..1: share of the question subject's words in the sentence's subject, halved unless it defines it. */
+  share: number
+  /** Word indices [first word, verb] of the sentence's subject and its verb, when it has one. */
+  span?: [number, number]
+  /** The verb is followed by a definition ("is a", "refers to", "is also known"). */
+  defining: boolean
+}
+
+export const NO_DEFINITION: SubjectDefinition = { share: 0, defining: false }
+
+/**
+ * Whether the response's first sentence is about the question's subject: the words before its first
+ * "is / are / was / were / refers" (bracketed asides skipped, at most SUBJECT_WORDS words) hold the
+ * subject's words. A passing mention later in the sentence does not count.
+ */
+export function definesSubject(response: Words, stems: string[]): SubjectDefinition {
+  const all = response.words
+  if (stems.length === 0 || all.length === 0) return NO_DEFINITION
+  const text = response.text
+  const first = all[0].sentence
+  let depth = 0
+  let gap = 0
+  let n = 0
+  let verb = -1
+  for (let i = 0; i < all.length && all[i].sentence === first && n < SUBJECT_WORDS; i++) {
+    // Brackets between the previous word and this one (each character read once).
+    for (let k = gap; k < all[i].span[0]; k++) {
+      const c = text.charCodeAt(k)
+      if (c === 40 || c === 91) depth++
+      else if ((c === 41 || c === 93) && depth > 0) depth--
+    }
+    gap = all[i].span[1]
+    if (depth > 0) continue
+    const lw = all[i].lower
+    if (COPULA.has(lw) || lw === 'refers') {
+      verb = i
+      break
+    }
+    subjectWords[n++] = i
+  }
+  if (verb < 0 || n === 0) return NO_DEFINITION
+  let hit = 0
+  for (const s of stems) {
+    for (let k = 0; k < n; k++) {
+      if (all[subjectWords[k]].stem === s) {
+        hit++
+        break
+      }
+    }
+  }
+  if (hit === 0) return NO_DEFINITION
+  const next = all[verb + 1]?.lower ?? ''
+  const after = all[verb + 2]?.lower ?? ''
+  const defining = all[verb].lower === 'refers' || DEFINING_NEXT.has(next) || (next !== '' && !FUNCTION_WORDS.has(next) && ARTICLES.has(after))
+  return { share: (hit / stems.length) * (defining ? 1 : 0.5), span: [subjectWords[0], verb], defining }
+}
+
+/** Words that tell how something happens, the answer to a "how does X ..." question. */
+const MECHANISM = new Set('by through using via because'.split(' '))
+
+/** Index of the response's first mechanism word, -1 for none. */
+export function mechanismWord(response: Words): number {
+  const all = response.words
+  for (let i = 0; i < all.length; i++) if (MECHANISM.has(all[i].lower)) return i
+  return -1
 }
