@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "39ecaa6425543a5e4810cb3f52efce1a969b7b4c6f9ca6f6da1fb548cdbf5449"
+      "sha256": "3261fced76d4a5006e1d634c42166b1d68bc97475cb70402e314eec0061cb247"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
