@@ -123,8 +123,8 @@ describe('prompt_manipulation', () => {
   it.each(lookAlikes)('%s -> pattern %s', (text, type) => {
     const fired = litmus
       .explain('prompt_manipulation', { text })
-      .evidence.filter((e: { label: string; weight: number }) => e.label.startsWith('pattern:') && e.weight >= 1)
-      .map((e: { type: string }) => e.type)
+      .evidence.filter((e) => e.label.startsWith('pattern: ') && e.weight >= 1)
+      .map((e) => e.label.slice('pattern: '.length))
     if (type) expect(fired).toContain(type)
     else expect(fired).toEqual([])
   })
