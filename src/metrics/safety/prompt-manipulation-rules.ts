@@ -65,48 +65,60 @@ export const TRIGGER_WORDS: string[] = [
 const S = (source: string) => new RegExp(source, /[^\x00-\x7f]/.test(source) ? 'gu' : 'g')
 
 // Objects of an override: the model's instructions and everything like them.
-const INSTR = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|commands?|orders|context|constraints?|restrictions?|programming|polic(?:y|ies)|training|guidance|tasks?|assignments?|directions|messages?|conversation|everything|all)`
+const INSTR = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|commands?|orders|context|constraints?|restrictions?|programming|polic(?:y|ies)|training|guidance|tasks?|assignments?|directions|messages?(?!\s+(?:about|regarding|concerning|from)\b)|conversation|everything|all)`
 const BEFORE = String.raw`(?:previous|prior|above|earlier|preceding|initial|original|old|system|given|former|existing|your|all|any|the|those|these|every|my|everything)`
+
+// What a benign request scopes a trigger phrase to, where an attack scopes it to the model: "restrictions on
+// budget" against "restrictions on your output", "developer mode in Chrome" against "developer mode in your
+// replies". A phrase scoped to anything else (a thing of the world, a device, a product) is not evidence.
+const MODEL_SCOPE = String.raw`(?:you|your|yours|yourself|its|ai|chatgpt|gpt|openai\S*|language models?|the (?:ai|model|assistant|bot|chatbot|system|original|output|responses?|answers?|content|conversation|chat)|what|how|anything|everything|providing|answering|responding|generating|writing|saying|outputs?|responses?|answers?|replies|reply|content|topics?|language|speech|requests?|questions?|this|that|with|and|or|is|are|will|mode)`
+
+// "The instructions for assembling a bookcase", "the rules of chess", "the prompt I should use", "the
+// instructions above the diagram": "the" instructions that a phrase after them ties to something else than
+// the model. "Your" instructions are the model's whatever follows.
+const A_THING = String.raw`\s+(?:the|a|an|my|this|that)\s+(?!(?:line|text|message|prompt|conversation|instructions?|words|dashes|separator)\b)[a-z]`
+const OF_OTHERS = String.raw`(?!\s+(?:(?:for|of|on|to|in|about|from)\b(?!\s+(?:this|the|your)\s+(?:\S+\s+)?(?:chat|chatbot|ai|assistant|bot|conversation|model|session|gpt|chatgpt|system)\b)|(?:i|we|that (?:i|we))\b|(?:above|below|under|beside|next to)${A_THING}))`
 
 /** [type, weight, pattern]. Patterns run on the lower-cased, de-obfuscated text. */
 const PATTERNS: Array<[string, number, RegExp]> = [
   // instruction override
-  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+\S+){0,3}?\s+${BEFORE}\b(?:\s+\S+){0,3}?\s+${INSTR}\b`)],
+  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+(?!(?:in|on|at|with|into|from)\b)\S+){0,3}?\s+${BEFORE}\b(?:\s+(?!(?:in|from|about|on|regarding|at|with|to|into)\b)\S+){0,3}?\s+${INSTR}\b`)],
   ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`)],
   ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`)],
-  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b`)],
+  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b(?!\s+(?:it|this|the same|them|those|these|that again|again)\b)`)],
   ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`)],
   ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`)],
-  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|stop being)\b`)],
+  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|(?<!\b(?:i|we|me|to)\s)stop being)\b`)],
 
   // jailbreak: personas without limits, developer mode, DAN, hypothetical framing
-  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b`)],
-  ['jailbreak', 2.5, S(String.raw`\b(?:no|without|free of|free from|any|zero|not bound by|bound by no|beyond)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b`)],
+  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b(?!\s+(?:on|in)\s+(?:(?:my|a|an|the|our|their|his|her)\s+)?(?!${MODEL_SCOPE}\b)[a-z])`)],
+  ['jailbreak', 2.5, S(String.raw`(?:\b(?:no|without|free of|free from|zero|not bound by|bound by no|beyond)|(?:n't|n’t|\bdoesnt|\bdont|\bhasnt|\bnot|\bnever|\bno longer)\s+(?:\S+\s+){0,3}?any|\b(?:bypass\w*|ignor\w*|circumvent\w*|remov\w*|lift\w*|disabl\w*|break\w*|violat\w*|disobey\w*|obey\w*|follow\w*|abid\w* by|omit\w*|let go of|avoid\w*|clean of|fight\w*|without)\s+any)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b(?!\s+on\s+(?!${MODEL_SCOPE}\b)[a-z])`)],
   ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question|anything i ask)\b`)],
+  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question(?!s?\s+(?:in|on|of|from|about)\s+(?:the|this|my|a|an|our)\b)|anything i ask)\b`)],
   ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`)],
   ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|would|do|can)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`)],
+  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|do|can)|how would (?:i|you|one|someone|somebody|a person|people|they|he|she|we)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`)],
   ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`)],
   ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`)],
   ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`)],
 
   // system prompt extraction
-  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the)\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)\b`)],
-  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above|before this|before the|prior to)\b`)],
-  ['system_prompt_extraction', 2, S(String.raw`\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b`)],
+  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)|the\s+(?:system prompt|system message|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|pre-?prompt|(?:initial (?:prompt|instructions)|original (?:prompt|instructions)|instructions|prompt|configuration|guidelines|rules)\b${OF_OTHERS}))\b`)],
+  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above(?!${A_THING})|before this|before the|prior to)\b`)],
+  ['system_prompt_extraction', 2, S(String.raw`(?<!\b(?:a|an|my|our|their|his|her|good|better|new|sample|example|custom|own)\s)\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b(?!\s+(?:of|for|to|in|on)\s+(?:my|our|their|his|her|a|an)\b)`)],
   ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`)],
 
   // indirect: instructions addressed to the assistant inside a document, e-mail, page or tool output
   ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`)],
-  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b`)],
+  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b(?!\s+(?!(?:model|models|agent|agents|assistant|assistants|system|systems|tool|tools|reading|processing|reviewing|summari[sz]\w*|that|who|which|to|is|are|must|should|will|can|may|only|always|never|when|if|and|or|in|on|please|here|below|above)\b)[a-z])`)],
   ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`)],
   ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`)],
   ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`)]
 ]
 
 // Talking about an attack: defining, detecting, preventing, studying it. Lowers the evidence.
-const META = S(String.raw`\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
+// (A quoted phrase asked about, "what does 'stay in character' mean", is talked about too.)
+const META = S(String.raw`\bwhat (?:does|do|did) ["'“‘][^"'”’\n]{1,80}["'”’] mean\b|\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
 const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructions|prompt|rules|guidelines)\b/
 /** Logit taken off each piece of evidence found while the text talks about attacks. */
 export const META_UNDO = 0.7
