@@ -376,6 +376,23 @@ function thresholdsOf(given: Thresholds | undefined, custom: ReadonlyMap<string,
 }
 
 /**
+ * The core's compiled WebAssembly module, for a pool of worker threads (Node's worker_threads, a
+ * browser's Web Workers): post it to each worker and call `useCompiledCore(module)` there before
+ * `load()`, so the workers share this thread's compiled code instead of each compiling the core again.
+ */
+export function compiledCore(): Promise<WebAssembly.Module> {
+  return Core.compiled(wasmFile)
+}
+
+/**
+ * Use the module `compiledCore()` gave in another thread (of the same Litmus version) for this thread's
+ * `load()`. Throws an `InvalidArgumentError` for anything that is not such a module.
+ */
+export function useCompiledCore(module: WebAssembly.Module): void {
+  Core.use(module)
+}
+
+/**
  * Compile the core, import the code and model chunks of the operations asked for (all of them by
  * default, or those of `options.operations`), and return an Evaluator that installs each model on its
  * first use. Every method is synchronous, so a method cannot wait for an import: where Node reads a

@@ -4,7 +4,7 @@
  * indices (UTF-16 code units): `text.slice(start, end)` is the matched string.
  * @packageDocumentation
  */
-export { load, type Evaluator } from './evaluator.js'
+export { load, compiledCore, useCompiledCore, type Evaluator } from './evaluator.js'
 export type { LoadOptions } from './metrics/shared/context.js'
 export { ValidationError, MissingArgumentError, InvalidArgumentError, ConfigurationError, NotLoadedError, invalidArgument, type Issue } from './errors.js'
 export { MAX_TEXT_CHARS } from './schema/limits.js'

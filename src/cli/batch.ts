@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { open } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import type { Readable } from 'node:stream'
-import type { Evaluator, Thresholds } from 'litmus-metrics'
+import { compiledCore, type Evaluator, type Thresholds } from 'litmus-metrics'
 import { UsageError } from './args.js'
 import { ops, packChunk, scoreChunk, unpackScored, type Chunk, type Line, type PackedChunk, type PackedScored, type Scored } from './record.js'
 
@@ -103,7 +103,7 @@ async function startWorkers(options: BatchOptions): Promise<Workers> {
     minThreads: threads,
     maxThreads: threads,
     // Each worker loads the models of the one operation scored, not all of them.
-    workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds },
+    workerData: { operations: options.only ? [options.only] : undefined, config: options.config, thresholds: options.thresholds, core: await compiledCore() },
     recordTiming: false,
     // A worker holds its next chunk while it scores one: it would otherwise wait for this thread, busy
     // scoring a chunk of its own, to see the result and send the next (a third of its time, profiled).

@@ -1,5 +1,5 @@
 import type { CoreExports } from './abi.js'
-import { LimitError } from '../errors.js'
+import { LimitError, invalidArgument } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
 import { decodeBase64, weightBytes } from './base64.js'
 
@@ -18,6 +18,9 @@ const encoder = new TextEncoder()
 
 let compiled: Promise<WebAssembly.Module> | undefined
 
+/** Exports every core has, by which a module handed over (`Core.use`) is known as one. */
+const CORE_MARKS = ['memory', 'reset', 'vecModelSet', 'lexiconBuild']
+
 /**
  * One instance of the core, with helpers to move text in and results out. Views over memory are
  * re-created after every call that may grow it, so callers never hold a detached buffer.
@@ -30,17 +33,37 @@ export class Core {
     this.exports = instance.exports as unknown as CoreExports
   }
 
-  /** `file`: the module's bytes where they can be read from a file (in Node, core/files.ts's wasmFile). */
-  static async load(file: () => Uint8Array | undefined = () => undefined): Promise<Core> {
+  /**
+   * The compiled module, compiling it on first use. `file`: the module's bytes where they can be read from
+   * a file (in Node, core/files.ts's wasmFile).
+   */
+  static compiled(file: () => Uint8Array | undefined = () => undefined): Promise<WebAssembly.Module> {
     // The module's base64 is a chunk of its own (dist/core-wasm.js), imported beside the model chunks:
     // all-ASCII, it compiles as a one-byte source, where inside litmus.js (which has non-ASCII text in
     // its rules) it made the whole bundle two-byte and slower to read and parse (issue 25).
     const bytes = compiled === undefined ? file() : undefined
-    compiled ??=
+    return (compiled ??=
       bytes !== undefined
         ? WebAssembly.compile(bytes as BufferSource)
-        : import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource))
-    const instance = await WebAssembly.instantiate(await compiled, {
+        : import('./wasm-binary.generated.js').then(({ WASM_BASE64 }) => WebAssembly.compile(decodeBase64(WASM_BASE64) as BufferSource)))
+  }
+
+  /**
+   * Use a module compiled in another thread (its `compiled()`, posted here) instead of compiling one: a
+   * worker then shares the compiled code, its optimised functions included. Refused unless it is a
+   * module with the core's exports; ignored once this thread has a module of its own.
+   */
+  static use(module: unknown): void {
+    const names = module instanceof WebAssembly.Module ? new Set(WebAssembly.Module.exports(module).map((e) => e.name)) : undefined
+    if (!names || !CORE_MARKS.every((name) => names.has(name))) {
+      throw invalidArgument('useCompiledCore', 'module', 'WebAssembly.Module of the Litmus core', "the module from compiledCore() in another thread of the same Litmus version", module)
+    }
+    compiled ??= Promise.resolve(module as WebAssembly.Module)
+  }
+
+  /** `file`: as for `compiled`. */
+  static async load(file: () => Uint8Array | undefined = () => undefined): Promise<Core> {
+    const instance = await WebAssembly.instantiate(await Core.compiled(file), {
       env: {
         abort() {
           throw new Error('litmus core: internal error (abort)')
