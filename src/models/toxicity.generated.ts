@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "664f5621da83b8d2cdb83f9488da59b5330a78654d96662264b9e428f2cee086"
+      "sha256": "ea7e5a4a58c9d5875289db5d771e35436b08542ab02ad8378006be3902730d49"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
