@@ -143,19 +143,21 @@ describe('inShard: every index in exactly one shard', () => {
 })
 
 describe('litmus batch --concurrency: when workers start', () => {
-  // [ms elapsed, bytes read, input bytes (undefined: stdin), workers start]
-  it.each([
+  // [ms elapsed, bytes read, input bytes (undefined: stdin), workers start, pace measured since [ms, bytes]]
+  it.each<[number, number, number | undefined, boolean, [number, number]?]>([
     [100, 1_000_000, 100_000_000, false], // too early, however much is left
-    [299, 1_000, undefined, false],
-    [300, 1_000, undefined, true], // stdin may always bring more
-    [300, 600_000, 1_000_000, false], // 200 ms left: a worker would not earn back its start
-    [300, 200_000, 1_000_000, true], // 1.2 s left
-    [500, 333_000, 1_000_000, true], // 1.0 s left
-    [500, 340_000, 1_000_000, false],
-    [400, 1_000_000, 1_000_000, false], // all read
-    [400, 0, 1_000_000, true] // nothing read yet (a first line still arriving)
-  ])('after %i ms with %i of %s bytes read: %s', (elapsed, read, size, start) => {
-    expect(workersPay(elapsed, read, size)).toBe(start)
+    [499, 1_000, undefined, false],
+    [500, 1_000, undefined, true], // stdin may always bring more
+    [500, 600_000, 1_000_000, false], // 333 ms left: a worker would not earn back its start
+    [500, 300_000, 1_000_000, true], // 1.17 s left
+    [600, 375_000, 1_000_000, true], // 1.0 s left
+    [600, 380_000, 1_000_000, false],
+    [600, 1_000_000, 1_000_000, false], // all read
+    [600, 0, 1_000_000, true], // nothing read yet (a first line still arriving)
+    [500, 300_000, 1_000_000, false, [300, 100_000]], // 0.7 s at the pace since 300 ms: the start was warm-up
+    [500, 300_000, 1_000_000, true, [300, 200_000]] // 1.4 s at the pace since 300 ms
+  ])('after %i ms with %i of %s bytes read: %s (pace since %j)', (elapsed, read, size, start, since) => {
+    expect(workersPay(elapsed, read, size, since)).toBe(start)
   })
 })
 

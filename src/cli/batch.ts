@@ -79,19 +79,23 @@ interface Workers {
  * Workers started with the command line instead (before this thread's own load) made 10,000 toxicity
  * lines take about 0.8 s on two threads against 0.65 s on one: on two cores, a worker's start (Node, the
  * bundle, its JIT warming) competes with this thread for the whole of such a batch.
+ * The pace is measured from PACE_FROM_MS: a fresh process scores its first thousand or so short lines
+ * several times slower than the rest (the first 256 toxicity lines take about 0.2 s, its JIT and
+ * regular expressions warming), and a pace taken earlier made 10,000 lines look long enough.
  */
-const WORKERS_AFTER_MS = 300
+const WORKERS_AFTER_MS = 500
+const PACE_FROM_MS = 300
 const WORKERS_FOR_MS = 1000
 
 /**
  * Whether a batch that has run `elapsed` ms and read `read` bytes has enough work left for workers to
- * pay for their start: its input of `size` bytes would take WORKERS_FOR_MS more at the rate so far (stdin,
- * of unknown size, may always bring more).
+ * pay for their start: its input of `size` bytes would take WORKERS_FOR_MS more at the pace since `since`
+ * ([ms, bytes] at an earlier check; the start when absent). Stdin, of unknown size, may always bring more.
  */
-export function workersPay(elapsed: number, read: number, size?: number): boolean {
+export function workersPay(elapsed: number, read: number, size?: number, since: [number, number] = [0, 0]): boolean {
   if (elapsed < WORKERS_AFTER_MS) return false
   if (size === undefined) return true
-  return (elapsed * (size - read)) / Math.max(1, read) >= WORKERS_FOR_MS
+  return ((elapsed - since[0]) * (size - read)) / Math.max(1, read - since[1]) >= WORKERS_FOR_MS
 }
 
 /** Start the workers of a batch: the pool is made now, and `ready` settles once a worker has loaded. */
@@ -312,7 +316,7 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
   // On one thread, a line at a time: output follows input at once (a reader can stop early, `| head`).
   const size = options.concurrency > 1 ? CHUNK : 1
   // Chunks scored or being scored, not yet written: this thread goes on while a worker holds the oldest.
-  const depth = options.concurrency > 1 ? options.concurrency * 64 : 1
+  const depth = options.concurrency * 64
   let chunk: Chunk = { only: options.only, thresholds, lines: [] }
   let index = 0
   try {
@@ -322,7 +326,9 @@ export async function batch(litmus: Evaluator, options: BatchOptions, lines?: As
       if (chunk.lines.length === size) {
         output.add(chunk, scorer.score(chunk))
         chunk = { only: options.only, thresholds, lines: [] }
-        if (output.waiting >= depth) await output.flush()
+        // Until workers start, a chunk is scored when it is added: held back, its lines would only
+        // outlive young-generation collections (10,000 lines ran about a tenth slower).
+        if (output.waiting >= (scorer.pooled ? depth : 1)) await output.flush()
       }
     }
     if (chunk.lines.length) output.add(chunk, scorer.score(chunk, true))
@@ -355,6 +361,8 @@ class ChunkScorer {
   private inPool = 0
   /** Bytes of input read so far (a line's UTF-16 length stands for its bytes: an estimate is enough). */
   read = 0
+  /** [ms, bytes read] when the pace for `workersPay` starts being measured. */
+  private paceFrom: [number, number] | undefined
 
   constructor(
     private readonly litmus: Evaluator,
@@ -366,9 +374,16 @@ class ChunkScorer {
     this.workersOnly = this.workers > 0 && process.env.LITMUS_BATCH_WORKERS_ONLY === '1'
   }
 
+  /** Whether the workers are starting or started. */
+  get pooled(): boolean {
+    return this.starting !== undefined
+  }
+
   /** Score a chunk here or in the pool; `last` (a partial chunk, the input's end) does not start the pool. */
   async score(chunk: Chunk, last = false): Promise<Scored> {
-    if (this.workers > 0 && (this.starting || this.workersOnly || (!last && workersPay(performance.now() - this.started, this.read, this.size)))) {
+    const elapsed = performance.now() - this.started
+    if (this.paceFrom === undefined && elapsed >= PACE_FROM_MS) this.paceFrom = [elapsed, this.read]
+    if (this.workers > 0 && (this.starting || this.workersOnly || (!last && workersPay(elapsed, this.read, this.size, this.paceFrom)))) {
       await (this.starting ??= this.start())
     }
     // Let the workers' messages in before scoring here: the input stream keeps its next lines buffered,
