@@ -27,7 +27,7 @@ import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
 import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, toneCalibration } from './lib/splits.mjs'
-import { LEXICON_TONES, NOCHAR, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
+import { LEXICON_TONES, NEGATED, NOCHAR, TONE_BITS, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
 const TRAIN = new URL('emotion/goemotions_original_train.jsonl', DATA)
@@ -107,7 +107,8 @@ export async function featureCore(settings = SETTINGS) {
   const m = x.vecModelReserve(settings.bits, settings.stride)
   // lexicon 'nochar' (shipped): listed words keep their unigram, no character n-gram; 'nofeat': no feature
   // at all; 'flags': all their n-grams; false: no lexicon at all (the previous build).
-  const flagsOf = { nochar: (f) => f, nofeat: (f) => ((f & ~NOCHAR) | 0x80000000) >>> 0, flags: (f) => f & ~NOCHAR }[settings.lexicon]
+  // The negation scope's words (no tone bit) keep their flags.
+  const flagsOf = { nochar: (f) => f, nofeat: (f) => (f & TONE_BITS ? ((f & ~NOCHAR) | 0x80000000) >>> 0 : f), flags: (f) => (f & ~NOCHAR) >>> 0 }[settings.lexicon]
   const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${flagsOf(Number(f))}`))
   // The lexicon is copied into the model when it is set: the scratch text may be overwritten after.
   x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, lexPtr, lexLen)
@@ -122,7 +123,11 @@ export async function featureCore(settings = SETTINGS) {
     const nFlag = mem[(r >> 2) + 5]
     const flagAt = mem[(r >> 2) + 6] >> 2
     let lex = 0
-    for (let i = 0; i < nFlag; i++) lex |= mem[flagAt + 2 * i + 1] & 0x3fffffff
+    // A listed word read inside a negation scope (NEGATED, kinds bit 8) names no tone.
+    for (let i = 0; i < nFlag; i++) {
+      const f = mem[flagAt + 2 * i + 1]
+      if (!(f & NEGATED)) lex |= f & TONE_BITS
+    }
     const share = distinctShare(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords)
     return { feats: mem.slice(at, at + nFeat), share, lex, words: nWords }
   }
