@@ -98,7 +98,9 @@ ADAPTERS.tone = async function tone() {
     // Negation scope (tone-lexicon.ts NEG_*): kinds 8 = a negated listed word lifts no tone; 16 = and a
     // negated word's unigram is a feature of its own (NOT_angry).
     'negated emotion words lift no tone': { ...T.SETTINGS, kinds: 5 | 8, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
-    'negated emotion words lift no tone, negated unigrams (NOT_)': { ...T.SETTINGS, kinds: 5 | 8 | 16, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
+    'negated emotion words lift no tone, negated unigrams (NOT_)': { ...T.SETTINGS, kinds: 5 | 8 | 16, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    // 32: only a negated listed word's unigram is marked (NOT_angry); the other words of a scope keep theirs.
+    'negated emotion words lift no tone, negated emotion words\' unigrams (NOT_ on listed words)': { ...T.SETTINGS, kinds: 5 | 8 | 32, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))

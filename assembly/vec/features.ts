@@ -45,6 +45,8 @@ export const F_CHAR: u32 = 4
 export const F_NEG_SCOPE: u32 = 8
 /** With F_NEG_SCOPE: a word inside a scope emits its unigram as a negated word (kind byte 5), the NOT_ prefix of sentiment work. */
 export const F_NEG_MARK: u32 = 16
+/** With F_NEG_SCOPE: as F_NEG_MARK, for the lexicon's own words only (tone: "not angry"; "not your service" keeps its words). */
+export const F_NEG_MARK_LISTED: u32 = 32
 
 /** Lexicon flag: the word emits no feature (and breaks the bigram chain). */
 export const NOFEAT: u32 = 0x80000000
@@ -369,7 +371,8 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         negLeft--
         flags |= NEGATED
       }
-      const marked = flags & NEGATED && kinds & F_NEG_MARK ? 5 : 1
+      const listed = (flags & ~(NEG_CONTROL | NEGATED)) != 0
+      const marked = flags & NEGATED && (kinds & F_NEG_MARK || (listed && kinds & F_NEG_MARK_LISTED)) ? 5 : 1
       if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, marked)
     } else if (memo != 0 && compact) {
       const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * COMPACT_ENTRY
