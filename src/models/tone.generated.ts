@@ -26,7 +26,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "10ae4b4dd167fe2481b5936db3a017c597d74c6c77c8acbcc5bc4449080b056f"
+      "sha256": "ff199f9b924031c00c3bc99805df99e8459895b60cb56dd0da5b946b3ebe3862"
     },
     {
       "path": "src/metrics/style/tone-lexicon.ts",
