@@ -359,21 +359,18 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       }
     }
     let flags: u32
+    let inScope = false
     if (negLeft != 0) {
-      // Inside a negation scope (few words): no memo, the word's features may be marked negated.
       if (negGap(ptr, prevEnd, s)) negLeft = 0
+      else inScope = true
     }
     prevEnd = s + n
-    if (negLeft != 0) {
+    if (inScope && (kinds & F_NEG_MARK || (kinds & F_NEG_MARK_LISTED && (lexiconGet(lex, h) & ~NEG_CONTROL) != 0))) {
+      // A word whose unigram is marked negated (a listed word in a scope, or any word with F_NEG_MARK):
+      // not from the memo, and not kept (the memo keeps no listed word; F_NEG_MARK scopes are a few words).
       flags = lexiconGet(lex, h)
-      if (flags & (NEG_STOP | NEG_COMPARE) || (negNever && flags & NEG_DEGREE)) negLeft = 0
-      else {
-        negLeft--
-        flags |= NEGATED
-      }
-      const listed = (flags & ~(NEG_CONTROL | NEGATED)) != 0
-      const marked = flags & NEGATED && (kinds & F_NEG_MARK || (listed && kinds & F_NEG_MARK_LISTED)) ? 5 : 1
-      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, marked)
+      const unigram: u32 = negCloses(flags, negNever) ? 1 : 5
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, unigram)
     } else if (memo != 0 && compact) {
       const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * COMPACT_ENTRY
       const key = load<u64>(e)
@@ -428,6 +425,13 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
     } else {
       flags = lexiconGet(lex, h)
       if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
+    }
+    if (inScope) {
+      if (negCloses(flags, negNever)) negLeft = 0
+      else {
+        negLeft--
+        flags |= NEGATED
+      }
     }
     if (flags != 0) {
       if (flags & reportMask) {
@@ -486,6 +490,13 @@ function charGrams(p: usize, n: usize, cmin: usize, cmax: usize): void {
       emit(h, 3)
     }
   }
+}
+
+// Whether a word closes a negation scope unnegated: a stop ("but"), a comparison ("more", "happier"), or
+// "so"/"this" after "never" (VADER's never-so rule: "never been so furious").
+// @ts-ignore: decorator
+@inline function negCloses(flags: u32, never: bool): bool {
+  return (flags & (NEG_STOP | NEG_COMPARE)) != 0 || (never && (flags & NEG_DEGREE) != 0)
 }
 
 // Whether the text between two words ends a clause (a negation scope): . , ; : ! ? ( ) [ ] " or a dash

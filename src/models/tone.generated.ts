@@ -38,7 +38,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "afc2e235c13b295cb0f3aaaf14c016d535b80d59cc295f2755b363a3ef609df1"
+      "sha256": "00a5e4e50952ef2ddb86c91b593fdb13b9a548adb8d7fb99ce6a966769e543be"
     }
   ],
   "settings": {
