@@ -94,7 +94,13 @@ ADAPTERS.tone = async function tone() {
     'GoEmotions only, emotion words with their unigram': { ...before, sources: ['GoEmotions'], lexicon: 'nochar' },
     'GoEmotions + XED, emotion words with their unigram (two builds ago)': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar' },
     'GoEmotions + XED, emotion words with their unigram, other lists\' words (previous build)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: false },
-    'other lists\' words, a listed word\'s tone present at 50: max(model, lexicon) (shipped)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
+    'other lists\' words, a listed word\'s tone present at 50: max(model, lexicon) (previous build)': { ...T.SETTINGS, kinds: 5, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    // Negation scope (tone-lexicon.ts NEG_*): kinds 8 = a negated listed word lifts no tone; 16 = and a
+    // negated word's unigram is a feature of its own (NOT_angry).
+    'negated emotion words lift no tone': { ...T.SETTINGS, kinds: 5 | 8, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    'negated emotion words lift no tone, negated unigrams (NOT_)': { ...T.SETTINGS, kinds: 5 | 8 | 16, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    // 32: only a negated listed word's unigram is marked (NOT_angry); the other words of a scope keep theirs.
+    'negated emotion words lift no tone, negated emotion words\' unigrams (NOT_ on listed words)': { ...T.SETTINGS, kinds: 5 | 8 | 32, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))
@@ -105,7 +111,7 @@ ADAPTERS.tone = async function tone() {
   const started = Date.now()
   const featureCores = {}
   const fitOn = async (settings, rows) => {
-    const key = String(settings.lexicon)
+    const key = `${settings.lexicon} ${settings.kinds}`
     featureCores[key] ??= await T.featureCore(settings)
     // Rows are featurised per lexicon setting (the n-grams differ).
     const own = rows.map((r) => ({ ...r, feats: undefined, ...(r.f?.[key] ?? {}) }))

@@ -27,7 +27,7 @@ import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
 import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, toneCalibration } from './lib/splits.mjs'
-import { LEXICON_TONES, NOCHAR, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
+import { LEXICON_TONES, NEGATED, NOCHAR, TONE_BITS, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
 const TRAIN = new URL('emotion/goemotions_original_train.jsonl', DATA)
@@ -56,7 +56,12 @@ export const SETTINGS = {
   // Word unigrams | character n-grams. No word bigrams: a text repeated then has exactly the features of
   // the text once (the bigram across copies, 'ok ok', moved 'ok ' x 10 from approval to neutral), and
   // Ekman macro F1 on the calibration rows rose (0.4796 with bigrams, 0.4869 without).
-  kinds: 5,
+  // 8 (F_NEG_SCOPE): negation scope (tone-lexicon.ts NEG_*): a listed word after "not", "never", "n't" ...
+  // in its clause names no tone; 32 (F_NEG_MARK_LISTED): its unigram is a feature of its own (NOT_angry),
+  // so the head does not read "not angry" as "angry" (anger 84 in the previous build). Marking every word
+  // of a scope (16) fixed the same fixtures but moved "I am furious with your service" to anger 53.0 over
+  // curiosity 47.3; leave-one-source-out means: previous recipe 0.233, scope 0.235, all words 0.234.
+  kinds: 45,
   bits: 14,
   cmin: 4,
   cmax: 5,
@@ -107,7 +112,8 @@ export async function featureCore(settings = SETTINGS) {
   const m = x.vecModelReserve(settings.bits, settings.stride)
   // lexicon 'nochar' (shipped): listed words keep their unigram, no character n-gram; 'nofeat': no feature
   // at all; 'flags': all their n-grams; false: no lexicon at all (the previous build).
-  const flagsOf = { nochar: (f) => f, nofeat: (f) => ((f & ~NOCHAR) | 0x80000000) >>> 0, flags: (f) => f & ~NOCHAR }[settings.lexicon]
+  // The negation scope's words (no tone bit) keep their flags.
+  const flagsOf = { nochar: (f) => f, nofeat: (f) => (f & TONE_BITS ? ((f & ~NOCHAR) | 0x80000000) >>> 0 : f), flags: (f) => (f & ~NOCHAR) >>> 0 }[settings.lexicon]
   const [lexPtr, lexLen] = !settings.lexicon ? [0, 0] : core.write(TONE_LEXICON.replace(/\t(\d+)/g, (_, f) => `\t${flagsOf(Number(f))}`))
   // The lexicon is copied into the model when it is set: the scratch text may be overwritten after.
   x.vecModelSet(m, settings.kinds, settings.cmin, settings.cmax, TONES.length, lexPtr, lexLen)
@@ -122,7 +128,11 @@ export async function featureCore(settings = SETTINGS) {
     const nFlag = mem[(r >> 2) + 5]
     const flagAt = mem[(r >> 2) + 6] >> 2
     let lex = 0
-    for (let i = 0; i < nFlag; i++) lex |= mem[flagAt + 2 * i + 1] & 0x3fffffff
+    // A listed word read inside a negation scope (NEGATED, kinds bit 8) names no tone.
+    for (let i = 0; i < nFlag; i++) {
+      const f = mem[flagAt + 2 * i + 1]
+      if (!(f & NEGATED)) lex |= f & TONE_BITS
+    }
     const share = distinctShare(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords)
     return { feats: mem.slice(at, at + nFeat), share, lex, words: nWords }
   }

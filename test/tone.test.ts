@@ -44,6 +44,11 @@ const EKMAN_GROUP: Record<string, string> = Object.fromEntries(Object.entries(EK
 
 const emotionWords: [text: string, tone: string][] = JSON.parse(readFileSync(new URL('fixtures/tone/emotion-words.json', import.meta.url), 'utf8'))
 
+// text -> a tone named by an emotion word, and whether it is present (50 or more): negated and not negated
+// pairs. A cue (not, n't, never, without ...) negates the listed words that follow it in its clause;
+// "never been so", comparatives ("couldn't be happier") and a new clause ("but") do not.
+const negation: [text: string, tone: string, present: boolean][] = JSON.parse(readFileSync(new URL('fixtures/tone/negation.json', import.meta.url), 'utf8'))
+
 describe('tone', () => {
   it.each(leading)('%s -> %s', (text, tone) => {
     expect(top(text)).toBe(tone)
@@ -73,6 +78,26 @@ describe('tone', () => {
     const lift = ex.evidence.find((e: { label: string }) => e.label === 'emotion word: its tone present (at least 50)')
     expect(lift?.weight).toBeGreaterThan(0)
     expect(text.slice(lift!.span![0], lift!.span![1])).toBe(lift!.string)
+  })
+
+  it.each(negation)('negation: %s -> %s present: %s', (text, tone, present) => {
+    const [s] = litmus.tone({ text, tones: [tone] }).scores
+    if (present) expect(s.score).toBeGreaterThanOrEqual(50)
+    else expect(s.score).toBeLessThan(50)
+  })
+
+  it('explains a negated emotion word as read negated', () => {
+    const text = 'I am not angry at all'
+    const ex = litmus.explain('tone', { text, tones: ['anger'] })
+    const word = ex.evidence.find((e: { label: string }) => e.label.startsWith('emotion word, negated'))
+    expect(word?.label).toBe('emotion word, negated: anger not raised')
+    expect(word?.string).toBe('angry')
+    expect(text.slice(word!.span![0], word!.span![1])).toBe('angry')
+    expect(ex.evidence.some((e: { label: string }) => e.label === 'emotion word')).toBe(false)
+    // Not negated: the word raises its tone, and nothing is read negated.
+    const plain = litmus.explain('tone', { text: 'I have never been so angry', tones: ['anger'] })
+    expect(plain.evidence.some((e: { label: string }) => e.label === 'emotion word')).toBe(true)
+    expect(plain.evidence.some((e: { label: string }) => e.label.startsWith('emotion word, negated'))).toBe(false)
   })
 
   it.each(present)('%s has %s', (text, tone) => {

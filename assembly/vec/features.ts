@@ -35,10 +35,31 @@ import { lexiconBuild, lexiconGet } from './lexicon'
 export const F_WORD: u32 = 1
 export const F_BIGRAM: u32 = 2
 export const F_CHAR: u32 = 4
+/**
+ * Negation scope (tone): a lexicon cue (NEG_CUE: not, never, n't ...) opens a scope over the next
+ * NEG_SCOPE_WORDS words of its clause; punctuation between words, or a NEG_STOP word ("but"), closes
+ * it; a NEG_COMPARE word ("more", "happier") closes it unnegated, and so does a NEG_DEGREE word ("so",
+ * "this") after the cue "never" (NEG_NEVER): "never been so furious" intensifies (VADER's rule). A
+ * flagged word inside is reported with NEGATED. The scope words' own flags are not reported.
+ */
+export const F_NEG_SCOPE: u32 = 8
+/** With F_NEG_SCOPE: a word inside a scope emits its unigram as a negated word (kind byte 5), the NOT_ prefix of sentiment work. */
+export const F_NEG_MARK: u32 = 16
+/** With F_NEG_SCOPE: as F_NEG_MARK, for the lexicon's own words only (tone: "not angry"; "not your service" keeps its words). */
+export const F_NEG_MARK_LISTED: u32 = 32
 
 /** Lexicon flag: the word emits no feature (and breaks the bigram chain). */
 export const NOFEAT: u32 = 0x80000000
 export const NOCHAR: u32 = 0x40000000
+// The negation scope's lexicon flags (src/metrics/style/tone-lexicon.ts writes them) and the reported NEGATED.
+export const NEG_CUE: u32 = 0x20000000
+export const NEG_STOP: u32 = 0x10000000
+export const NEG_NEVER: u32 = 0x08000000
+export const NEG_DEGREE: u32 = 0x04000000
+export const NEG_COMPARE: u32 = 0x02000000
+export const NEGATED: u32 = 0x01000000
+const NEG_CONTROL: u32 = 0x3e000000
+const NEG_SCOPE_WORDS: u32 = 3
 
 /** Write the bucket id of every feature (and, with WANT_SPANS, the index of the word it came from). */
 export const WANT_FEATURES: u32 = 1
@@ -301,6 +322,12 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   if (memo != 0) store<u32>(m + M_MEMO_USED, 1)
   const compact = load<u32>(m + M_MEMO_COMPACT) != 0
   let prev: u64 = 0
+  // Negation scope (F_NEG_SCOPE): words it still covers, whether "never" opened it, the last word's end.
+  const scopeMask: u32 = kinds & F_NEG_SCOPE ? NEG_CONTROL : 0
+  const reportMask: u32 = ~(scopeMask | (scopeMask != 0 ? NEGATED : 0))
+  let negLeft: u32 = 0
+  let negNever = false
+  let prevEnd: usize = 0
   for (let w: u32 = 0; w < nWords; w++) {
     const s = <usize>load<u32>(spans + (<usize>w << 3))
     const n = <usize>load<u32>(spans + (<usize>w << 3), 4) - s
@@ -332,21 +359,34 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       }
     }
     let flags: u32
-    if (memo != 0 && compact) {
+    let inScope = false
+    if (negLeft != 0) {
+      if (negGap(ptr, prevEnd, s)) negLeft = 0
+      else inScope = true
+    }
+    prevEnd = s + n
+    if (inScope && (kinds & F_NEG_MARK || (kinds & F_NEG_MARK_LISTED && (lexiconGet(lex, h) & ~NEG_CONTROL) != 0))) {
+      // A word whose unigram is marked negated (a listed word in a scope, or any word with F_NEG_MARK):
+      // not from the memo, and not kept (the memo keeps no listed word; F_NEG_MARK scopes are a few words).
+      flags = lexiconGet(lex, h)
+      const unigram: u32 = negCloses(flags, negNever) ? 1 : 5
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, unigram)
+    } else if (memo != 0 && compact) {
       const e = memo + <usize>((<u32>(h >>> 32) ^ <u32>h) & ((1 << MEMO_BITS_MULTI) - 1)) * COMPACT_ENTRY
       const key = load<u64>(e)
       if (key != 0 && ((key ^ h) >>> 16) == 0) {
-        flags = 0
-        count += <u32>(key & 0xffff)
+        // The entry's low 16 bits: feature count, then the scope flags of a negation word ("not", "but").
+        flags = (<u32>(key >>> 8) & 0xff) << 24
+        count += <u32>(key & 0xff)
         addCompact(e)
       } else {
         flags = lexiconGet(lex, h)
         const count0 = count
         memory.copy(BEFORE, RESULT + RESULT_SUMS, <usize>COMPACT_CLASSES << 2)
-        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
         const added = count - count0
-        if (flags == 0 && added < 0x10000) {
-          store<u64>(e, (h & ~(<u64>0xffff)) | <u64>added)
+        if ((flags & ~scopeMask) == 0 && added < 0x100) {
+          store<u64>(e, (h & ~(<u64>0xffff)) | (<u64>(flags >>> 24) << 8) | <u64>added)
           keepCompact(e)
         }
       }
@@ -360,7 +400,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         flags = lexiconGet(lex, h)
         const count0 = count
         memory.copy(BEFORE, RESULT + RESULT_SUMS, <usize>((classes + 7) & ~7) << 2)
-        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
         store<u64>(e, h)
         store<u32>(e, flags, 8)
         store<u16>(e, <u16>(count - count0), 14)
@@ -376,7 +416,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
         flags = lexiconGet(lex, h)
         const sum0 = sum1
         const count0 = count
-        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
+        if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
         store<u64>(e, h)
         store<u32>(e, flags, 8)
         store<i16>(e, <i16>(sum1 - sum0), 12)
@@ -384,12 +424,25 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       }
     } else {
       flags = lexiconGet(lex, h)
-      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
+      if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
+    }
+    if (inScope) {
+      if (negCloses(flags, negNever)) negLeft = 0
+      else {
+        negLeft--
+        flags |= NEGATED
+      }
     }
     if (flags != 0) {
-      store<u32>(flagOut, w)
-      store<u32>(flagOut, flags, 4)
-      flagOut += 8
+      if (flags & reportMask) {
+        store<u32>(flagOut, w)
+        store<u32>(flagOut, flags, 4)
+        flagOut += 8
+      }
+      if (scopeMask != 0 && flags & NEG_CUE) {
+        negLeft = NEG_SCOPE_WORDS
+        negNever = (flags & NEG_NEVER) != 0
+      }
       if (flags & NOFEAT) {
         prev = 0
         if (wordSums != 0) store<i32>(wordSums + (<usize>w << 2), 0)
@@ -415,10 +468,10 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   return RESULT
 }
 
-// A word's own features: its unigram and its character n-grams.
+// A word's own features: its unigram (kind byte 1, or 5 for a negated word) and its character n-grams.
 // @ts-ignore: decorator
-@inline function wordFeatures(p: usize, n: usize, h: u64, kinds: u32, cmin: usize, cmax: usize): void {
-  if (kinds & F_WORD) emit(h, 1)
+@inline function wordFeatures(p: usize, n: usize, h: u64, kinds: u32, cmin: usize, cmax: usize, unigram: u32): void {
+  if (kinds & F_WORD) emit(h, unigram)
   if (kinds & F_CHAR && n <= CHAR_MAX) charGrams(p, n, cmin, cmax)
 }
 
@@ -437,4 +490,25 @@ function charGrams(p: usize, n: usize, cmin: usize, cmax: usize): void {
       emit(h, 3)
     }
   }
+}
+
+// Whether a word closes a negation scope unnegated: a stop ("but"), a comparison ("more", "happier"), or
+// "so"/"this" after "never" (VADER's never-so rule: "never been so furious").
+// @ts-ignore: decorator
+@inline function negCloses(flags: u32, never: bool): bool {
+  return (flags & (NEG_STOP | NEG_COMPARE)) != 0 || (never && (flags & NEG_DEGREE) != 0)
+}
+
+// Whether the text between two words ends a clause (a negation scope): . , ; : ! ? ( ) [ ] " or a dash
+// or ellipsis (– — …). Each gap is read at most once, so the scope adds linear time at most.
+function negGap(ptr: usize, from: usize, to: usize): bool {
+  for (let i = from; i < to; i++) {
+    const c = <u32>load<u8>(ptr + i)
+    if (c == 0x2e || c == 0x2c || c == 0x3b || c == 0x3a || c == 0x21 || c == 0x3f || c == 0x28 || c == 0x29 || c == 0x5b || c == 0x5d || c == 0x22) return true
+    if (c == 0xe2 && i + 2 < to && load<u8>(ptr + i + 1) == 0x80) {
+      const d = <u32>load<u8>(ptr + i + 2)
+      if (d == 0x93 || d == 0x94 || d == 0xa6) return true
+    }
+  }
+  return false
 }

@@ -39,7 +39,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "26109a4f2d72066e99be82506a481b00e09de4b87d4e2475e24d52832bdcb186"
+      "sha256": "00a5e4e50952ef2ddb86c91b593fdb13b9a548adb8d7fb99ce6a966769e543be"
     }
   ],
   "settings": {

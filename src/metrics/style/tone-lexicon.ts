@@ -46,5 +46,44 @@ export const LEXICON_TONES = Object.keys(EMOTION_WORDS)
  */
 export const NOCHAR = 0x40000000
 
-/** The lists as the core's lexicon: `word\tflags\n`, flag bit i = LEXICON_TONES[i], plus NOCHAR. */
-export const TONE_LEXICON = LEXICON_TONES.flatMap((tone, i) => EMOTION_WORDS[tone].map((w) => `${w}\t${((1 << i) | NOCHAR) >>> 0}\n`)).join('')
+/** Every tone bit of a lexicon flag (bit i = LEXICON_TONES[i]). */
+export const TONE_BITS = (1 << LEXICON_TONES.length) - 1
+
+// Negation scope (assembly/vec/features.ts, kinds bit F_NEG_SCOPE): a cue opens a scope over the next
+// NEG_SCOPE_WORDS words of its clause (punctuation, "but" and the other stops close it); a listed word
+// inside is reported with NEGATED and lifts no tone ("I am not angry at all", "I'm not happy with this").
+// The usual scope rule of sentiment work (Das & Chen 2001; Pang et al. 2002's NOT_ prefix), with
+// VADER's exception (Hutto & Gilbert 2014) for "never so/this" and comparatives, which intensify:
+// "I have never been so furious", "couldn't be happier", "never felt more excited".
+/** Opens a negation scope. */
+export const NEG_CUE = 0x20000000
+/** Closes an open scope, itself not negated (a new clause: "not angry, but sad"; "not only"). */
+export const NEG_STOP = 0x10000000
+/** The cue "never": a degree word after it reads as a comparison ("never been so furious"). */
+export const NEG_NEVER = 0x08000000
+/** "so", "this": close a scope opened by "never" (VADER's never-so rule); after "not" they stay negated ("not so happy"). */
+export const NEG_DEGREE = 0x04000000
+/** "more" and listed comparatives: close any scope, not negated ("couldn't be happier", "couldn't be more excited"). */
+export const NEG_COMPARE = 0x02000000
+/** Reported by the core on a word read inside a scope (never written in the lexicon). */
+export const NEGATED = 0x01000000
+
+const contractions = ['do', 'does', 'did', 'is', 'are', 'was', 'were', 'ca', 'could', 'wo', 'would', 'should', 'have', 'has', 'had', 'ai', 'must', 'need', 'might', 'sha']
+  .flatMap((v) => [`${v}n't`, `${v}n\u2019t`, `${v === 'ca' ? 'can' : v === 'wo' ? 'won' : v === 'sha' ? 'shan' : `${v}n`}t`])
+/** Negation cues: "not", "no", "never", the n't contractions (with ' or ’, and without the apostrophe as typed: "dont"). */
+export const NEGATION_CUES = ['not', 'no', 'never', 'nor', 'neither', 'without', 'hardly', 'barely', 'scarcely', 'cannot', 'nothing', 'nobody', 'none', ...contractions]
+/** Words that close a scope: a new clause or a reading that is not negation ("no doubt", "no wonder", "not only"). */
+export const NEGATION_STOPS = ['but', 'however', 'though', 'although', 'yet', 'except', 'only', 'doubt', 'wonder']
+export const NEGATION_DEGREE = ['so', 'this']
+export const NEGATION_COMPARE = ['more', 'angrier', 'happier', 'sadder', 'prouder']
+
+/** The scope words as `word\tflags\n` lines (the core ORs the flags of a word listed twice). */
+const NEGATION_LEXICON = [
+  ...NEGATION_CUES.map((w) => [w, w === 'never' ? NEG_CUE | NEG_NEVER : NEG_CUE] as const),
+  ...NEGATION_STOPS.map((w) => [w, NEG_STOP] as const),
+  ...NEGATION_DEGREE.map((w) => [w, NEG_DEGREE] as const),
+  ...NEGATION_COMPARE.map((w) => [w, NEG_COMPARE] as const)
+].map(([w, f]) => `${w}\t${f >>> 0}\n`).join('')
+
+/** The lists as the core's lexicon: `word\tflags\n`, flag bit i = LEXICON_TONES[i], plus NOCHAR; then the negation scope's words. */
+export const TONE_LEXICON = LEXICON_TONES.flatMap((tone, i) => EMOTION_WORDS[tone].map((w) => `${w}\t${((1 << i) | NOCHAR) >>> 0}\n`)).join('') + NEGATION_LEXICON

@@ -6,7 +6,7 @@ import { invalidArgument } from '../../errors.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { LEXICON_TONES, TONE_LEXICON } from './tone-lexicon.js'
+import { LEXICON_TONES, NEGATED, TONE_BITS, TONE_LEXICON } from './tone-lexicon.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -65,8 +65,6 @@ function inst(ctx: Context): Installed {
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
-/** Every tone bit of the lexicon flags (the core's NOCHAR and NOFEAT bits aside). */
-const ALL_LEXICON = (1 << LEXICON_TONES.length) - 1
 const round2 = (x: number) => Math.round(x * 100) / 100
 
 interface Run {
@@ -117,16 +115,20 @@ function run(ctx: Context, text: string, want: number): Run {
   const k = t.tones.length
   const logits = want === 0 ? LOGITS : new Float64Array(k)
   for (let c = 0; c < k; c++) logits[c] = m.A[c] * (m.BIAS[c] + m.SCALE[c] * memI32[at + 8 + c] * norm) + m.C[c]
-  // Emotion words: each tone named by a word of the text gets its learned weight once.
+  // Emotion words: each tone named by a word of the text gets its learned weight once; a word read inside
+  // a negation scope (the core's NEGATED: "not angry") names none.
   const nFlag = memU32[at + 5]
   const raised = want === 0 ? undefined : new Float64Array(k)
   if (nFlag > 0) {
     const flagAt = memU32[at + 6] >> 2
     let flags = 0
-    for (let i = 0; i < nFlag; i++) flags |= memU32[flagAt + 2 * i + 1]
+    for (let i = 0; i < nFlag; i++) {
+      const f = memU32[flagAt + 2 * i + 1]
+      if (!(f & NEGATED)) flags |= f & TONE_BITS
+    }
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
     // A word of another tone's list.
-    for (let c = 0; c < k; c++) if (flags & ALL_LEXICON & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
+    for (let c = 0; c < k; c++) if (flags & TONE_BITS & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
     // A tone named by a word of its list is present (score at least 50) whatever the n-grams say: the lists
     // are written, not learned, so they carry to text unlike the training data (docs/metrics/tone.md).
     for (let i = 0; i < t.lexTone.length; i++) {
@@ -217,6 +219,7 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
     const unit = t.m.A[lead] * t.m.SCALE[lead] * r.norm
     const byWord = new Float64Array(r.words)
     const byPair = new Float64Array(r.words)
+    const negatedWord = new Uint8Array(r.words)
     const feats = ctx.core.u32(r.featPtr, r.nFeat)
     const owner = ctx.core.u32(r.featWordPtr, r.nFeat)
     const stride = t.m.STRIDE
@@ -225,6 +228,8 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
       const contribution = t.weights[feats[i] * stride + lead] * unit
       if (owner[i] >>> 28 === 2) byPair[w] += contribution
       else byWord[w] += contribution
+      // Kind 5: the unigram of a word inside a negation scope (the core's F_NEG_MARK).
+      if (owner[i] >>> 28 === 5) negatedWord[w] = 1
     }
     const spans = r.words > 0 ? ctx.core.u32(r.spanPtr, r.words * 2) : new Uint32Array(0)
     const evidence: Explanation['evidence'] = []
@@ -232,18 +237,25 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
     for (let w = 0; w < r.words; w++) {
       const s = spans[2 * w]
       const e = spans[2 * w + 1]
-      if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: 'n-grams of a word', span: [s, e], string: text.slice(s, e), weight: round4(byWord[w]) })
+      if (Math.abs(byWord[w]) >= MIN_WEIGHT) evidence.push({ label: negatedWord[w] ? 'n-grams of a word, negated' : 'n-grams of a word', span: [s, e], string: text.slice(s, e), weight: round4(byWord[w]) })
       if (w > 0 && Math.abs(byPair[w]) >= MIN_WEIGHT) {
         const ps = spans[2 * w - 2]
         evidence.push({ label: 'word pair', span: [ps, e], string: text.slice(ps, e), weight: round4(byPair[w]) })
       }
     }
-    // An emotion word of the leading tone: its learned weight (once per text, on its first word).
+    // An emotion word of the leading tone: its learned weight (once per text, on its first word not negated).
     const bit = t.lexTone.indexOf(lead)
-    if (bit >= 0 && r.nFlag > 0) {
-      const flags = ctx.core.u32(r.flagPtr, r.nFlag * 2)
+    const flags = r.nFlag > 0 ? ctx.core.u32(r.flagPtr, r.nFlag * 2) : EMPTY
+    // Every emotion word read as negated ("not angry"): it raised no tone (weight 0).
+    for (let i = 0; i < r.nFlag; i++) {
+      if (!(flags[2 * i + 1] & NEGATED)) continue
+      const w = flags[2 * i]
+      const tone = t.tones[t.lexTone[31 - Math.clz32(flags[2 * i + 1] & TONE_BITS)]]
+      evidence.push({ label: `emotion word, negated: ${tone} not raised`, span: [spans[2 * w], spans[2 * w + 1]], string: text.slice(spans[2 * w], spans[2 * w + 1]), weight: 0 })
+    }
+    if (bit >= 0) {
       for (let i = 0; i < r.nFlag; i++) {
-        if (!(flags[2 * i + 1] & (1 << bit))) continue
+        if (!(flags[2 * i + 1] & (1 << bit)) || flags[2 * i + 1] & NEGATED) continue
         const w = flags[2 * i]
         const span: [number, number] = [spans[2 * w], spans[2 * w + 1]]
         evidence.push({ label: 'emotion word', span, string: text.slice(span[0], span[1]), weight: round4(t.m.A[lead] * t.m.LEXW[lead]) })
