@@ -108,12 +108,22 @@ export const DENIED = 3
 export const UNDO = 0.6
 /** What may follow "for" to make profanity an insult ("shit for brains"). */
 const FOR_BRAINS = new Set(['brains', 'brain'])
-/** Imperatives that make a reporting verb a condemnation of what it reports ("stop saying X"). */
-const STOP = new Set(['stop', 'quit', 'never', "don't", 'dont', 'don’t'])
+/**
+ * "Stop saying X": the imperatives and the verbs of speech they condemn. Not "don't" or "never" ("don't
+ * tell them nothing", "never call a b*tch") and not "use" ("stop using the victims"): those forbid an act.
+ */
+const STOP = new Set(['stop', 'quit'])
+const SPEECH = new Set(['say', 'saying', 'tell', 'telling', 'call', 'calling', 'label', 'labelling', 'labeling'])
 /** Words that end the reported clause of an unquoted "stop saying X" (what follows is the speaker's own). */
 const CLAUSE_END = new Set(['and', 'but', 'so', 'or', 'then', 'because'])
 /** Words that turn praise ("they are lovely until ..."): praise followed by one of them is not read as praise. */
 const TURN = new Set(['but', 'until', 'unless', 'except', 'when', 'if', 'though', 'although', 'yet', 'only'])
+/** Words that may stand between a copula and the praise ("they are so kind", "she is a lovely person"). */
+const INTENSIFIER = new Set(['so', 'very', 'really', 'truly', 'such', 'a', 'an', 'the', 'just', 'always', 'all', 'most', 'quite', 'pretty', 'incredibly', 'super', 'extremely', 'absolutely', 'genuinely'])
+/** People the praise may be of ("they are lovely people"); any other word after it ("gold diggers", "good for") makes it no praise. */
+const PERSONS = new Set(['people', 'person', 'persons', 'folks', 'friends', 'neighbours', 'neighbors', 'parents', 'kids', 'children', 'human', 'humans', 'men', 'women', 'man', 'woman', 'guys', 'souls', 'colleagues', 'family', 'families', 'boys', 'girls', 'individuals'])
+/** Words hostile in themselves: a frame that sets evidence aside is no frame beside them. */
+const HOSTILE_WORD = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.IDIOM
 /** Most words a condemned subject ("saying ... ") or a praised sentence is searched over: the cost stays local. */
 const FRAME_WORDS = 24
 
@@ -323,12 +333,12 @@ class RuleReader {
     return null
   }
 
-  /** The learned evidence of words [a, b] set aside by a frame, noted under `label` (explain weighs it). */
-  setAside(label: string, a: number, b: number): void {
-    for (let w = a; w <= b; w++) this.out.neutral.push(w)
-    if (!this.out.evidence) return
+  /** The learned evidence of words [a, b] (but those flagged `keep`) set aside by a frame, noted under `label` (explain weighs it). */
+  setAside(label: string, a: number, b: number, keep = 0): void {
     const words: number[] = []
-    for (let w = a; w <= b; w++) words.push(w)
+    for (let w = a; w <= b; w++) if (keep === 0 || (this.flagsOf(w) & keep) === 0) words.push(w)
+    for (const w of words) this.out.neutral.push(w)
+    if (!this.out.evidence) return
     const span: [number, number] = [this.start(a), this.end(b)]
     this.out.evidence.push({ label, span, string: this.text.slice(span[0], span[1]), weight: 0, setAside: words })
   }
@@ -348,7 +358,7 @@ class RuleReader {
     for (let k = 0; k < this.nFlagged; k++) {
       const f = flg[k]
       const w = idx[k]
-      if (f & F.META && w > 0 && this.sameSentence(w - 1, w) && STOP.has(this.word(w - 1))) {
+      if (f & F.META && w > 0 && this.sameSentence(w - 1, w) && STOP.has(this.word(w - 1)) && SPEECH.has(this.word(w))) {
         const quote = w + 1 < this.nWords && this.sameSentence(w, w + 1) ? this.quoteFrom(w + 1) : null
         let end = w
         if (quote) {
@@ -356,7 +366,8 @@ class RuleReader {
         } else {
           while (end + 1 < this.nWords && end - w < FRAME_WORDS && this.sameClause(end, end + 1) && !CLAUSE_END.has(this.word(end + 1))) end++
         }
-        if (end > w) this.setAside('condemned speech, set aside', w - 1, end)
+        // Unquoted, a hostile word in the clause is the speaker's own ("stop saying dumb shit"): its rules judge it.
+        if (end > w) this.setAside('condemned speech, set aside', w - 1, end, quote ? 0 : HOSTILE_WORD)
         continue
       }
       if ((f & F.COPULA) === 0 || w === 0) continue
@@ -404,7 +415,7 @@ class RuleReader {
    */
   praise(): void {
     const { idx, flg } = this
-    const HOSTILE = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.IDIOM
+    const HOSTILE = HOSTILE_WORD
     for (let k = 0; k < this.nFlagged; k++) {
       const f = flg[k]
       if ((f & F.COPULA) === 0) continue
@@ -413,15 +424,22 @@ class RuleReader {
       let subject = f & (F.THIRD | F.YOU) ? w : -1
       if (subject < 0 && k > 0 && idx[k - 1] === w - 1 && flg[k - 1] & (F.THIRD | F.IDENT | F.YOU) && this.sameSentence(w - 1, w)) subject = w - 1
       if (subject < 0) continue
+      // The praise: an approving word within three words, only intensifiers and articles before it ...
       let good = -1
-      for (let j = k + 1; j < this.nFlagged && idx[j] <= w + 3 && this.sameSentence(w, idx[j]); j++) {
-        if (flg[j] & (F.NEG | HOSTILE)) break
-        if (flg[j] & (F.POS | F.TRAIT)) {
-          good = idx[j]
+      for (let v = w + 1; v <= w + 3 && v < this.nWords && this.sameClause(w, v); v++) {
+        const fv = this.flagsOf(v)
+        if (fv & (F.NEG | HOSTILE)) break
+        if (fv & (F.POS | F.TRAIT)) {
+          good = v
           break
         }
+        if (!INTENSIFIER.has(this.word(v))) break
       }
       if (good < 0) continue
+      // ... ending the clause, or followed by "and" or by people ("lovely people"), not by a noun or a
+      // complement that turns it ("gold diggers", "good for cleaning", "better than", "proud of").
+      const next = good + 1 < this.nWords && this.sameClause(good, good + 1) ? this.word(good + 1) : ''
+      if (next !== '' && next !== 'and' && !PERSONS.has(next)) continue
       // Nothing hostile in the sentence, nothing that turns the praise after it.
       let plain = true
       for (let j = k - 1; plain && j >= 0 && w - idx[j] <= FRAME_WORDS && this.sameSentence(idx[j], w); j--) if (flg[j] & HOSTILE) plain = false
