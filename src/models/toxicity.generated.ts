@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "5f008e34a64acd428d52263200888750476989ae3c7642b47c1a382ecc6851f2"
+      "sha256": "cda415711fc1a4d13b9bc8621d8a86c51c9a408e80272ee068545a6dc3d7d847"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -109,10 +109,9 @@ export const UNDO = 0.6
 /** What may follow "for" to make profanity an insult ("shit for brains"). */
 const FOR_BRAINS = new Set(['brains', 'brain'])
 /**
- * "Stop saying X": the imperatives and the verbs of speech they condemn. Not "don't" or "never" ("don't
- * tell them nothing", "never call a b*tch") and not "use" ("stop using the victims"): those forbid an act.
+ * "Stop saying X": the verbs of speech "stop" condemns. Not after "don't" or "never" ("don't tell them
+ * nothing", "never call a b*tch") and not "use" ("stop using the victims"): those forbid an act.
  */
-const STOP = new Set(['stop', 'quit'])
 const SPEECH = new Set(['say', 'saying', 'tell', 'telling', 'call', 'calling', 'label', 'labelling', 'labeling'])
 /** Words that end the reported clause of an unquoted "stop saying X" (what follows is the speaker's own). */
 const CLAUSE_END = new Set(['and', 'but', 'so', 'or', 'then', 'because'])
@@ -166,9 +165,10 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   // Nothing hostile (no hostile word, no group with praise denied): the shared empty result (callers only read it).
   const denied = F.IDENT | F.NEG | F.TRAIT
   const hot = (any & HOT) !== 0 || (any & denied) === denied
-  // Frames that set learned evidence aside without a hostile word: condemned speech needs a reporting verb
-  // or disapproval and a copula or "stop"; praise needs a person, a copula and an approving word.
-  const condemns = (any & (F.META | F.DISAPPROVE)) !== 0 && (any & (F.COPULA | F.NEG)) !== 0
+  // Frames that set learned evidence aside without a hostile word: condemned speech needs disapproval and
+  // a copula ("is racist"), or negation and a verb of speech ("stop saying", "is never okay"); praise
+  // needs a person, a copula and an approving word.
+  const condemns = ((any & F.DISAPPROVE) !== 0 && (any & F.COPULA) !== 0) || ((any & F.NEG) !== 0 && (any & F.META) !== 0)
   const praises = (any & (F.POS | F.TRAIT)) !== 0 && (any & F.COPULA) !== 0 && (any & (F.THIRD | F.IDENT | F.YOU)) !== 0
   if (!hot && !condemns && !praises && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
@@ -358,7 +358,8 @@ class RuleReader {
     for (let k = 0; k < this.nFlagged; k++) {
       const f = flg[k]
       const w = idx[k]
-      if (f & F.META && w > 0 && this.sameSentence(w - 1, w) && STOP.has(this.word(w - 1)) && SPEECH.has(this.word(w))) {
+      // "stop" is a negation word: its flag is checked before any word is read.
+      if (f & F.META && k > 0 && idx[k - 1] === w - 1 && flg[k - 1] & F.NEG && this.sameSentence(w - 1, w) && this.word(w - 1) === 'stop' && SPEECH.has(this.word(w))) {
         const quote = w + 1 < this.nWords && this.sameSentence(w, w + 1) ? this.quoteFrom(w + 1) : null
         let end = w
         if (quote) {
@@ -424,6 +425,10 @@ class RuleReader {
       let subject = f & (F.THIRD | F.YOU) ? w : -1
       if (subject < 0 && k > 0 && idx[k - 1] === w - 1 && flg[k - 1] & (F.THIRD | F.IDENT | F.YOU) && this.sameSentence(w - 1, w)) subject = w - 1
       if (subject < 0) continue
+      // An approving word among the flagged words within three words, checked before any word is read.
+      let approving = false
+      for (let j = k + 1; !approving && j < this.nFlagged && idx[j] <= w + 3; j++) approving = (flg[j] & (F.POS | F.TRAIT)) !== 0
+      if (!approving) continue
       // The praise: an approving word within three words, only intensifiers and articles before it ...
       let good = -1
       for (let v = w + 1; v <= w + 3 && v < this.nWords && this.sameClause(w, v); v++) {
@@ -458,12 +463,14 @@ class RuleReader {
   profaneInsult(k: number): void {
     const w = this.idx[k]
     if (this.near(k, -3, 3, F.POS | F.TRAIT) >= 0) return
-    if (this.flg[k] & F.PROF && w + 2 < this.nWords && this.word(w + 1) === 'for' && FOR_BRAINS.has(this.word(w + 2)) && this.sameSentence(w, w + 2)) {
+    if (this.flg[k] & F.PROF && w + 2 < this.nWords && this.end(w + 1) - this.start(w + 1) === 3 && this.word(w + 1) === 'for' && FOR_BRAINS.has(this.word(w + 2)) && this.sameSentence(w, w + 2)) {
       const you = this.near(k, -4, 8, F.YOU)
       const ev = you >= 0 ? 3 : this.near(k, -3, -1, F.FIRST) >= 0 ? 0.3 : 2.2
       this.settle('insult', k, ev, you, 'profanity made an insult')
       return
     }
+    // The cleft names "you": without it near, there is nothing to read.
+    if (this.near(k, 3, 7, F.YOU) < 0) return
     for (let c = w + 1; c <= w + 4 && c < this.nWords && this.sameSentence(w, c); c++) {
       const end = this.cleft(c)
       if (end < 0) continue
