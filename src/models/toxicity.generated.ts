@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "cda415711fc1a4d13b9bc8621d8a86c51c9a408e80272ee068545a6dc3d7d847"
+      "sha256": "95ea9f2955bc7c849f75351bff11e1c98fe8c53389cd03aebb26ae7ac94e3223"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -355,6 +355,8 @@ class RuleReader {
    */
   condemnedSpeech(): void {
     const { idx, flg } = this
+    // The last word of a condemnation already read ("racist and wrong" is one).
+    let done = -1
     for (let k = 0; k < this.nFlagged; k++) {
       const f = flg[k]
       const w = idx[k]
@@ -371,26 +373,32 @@ class RuleReader {
         if (end > w) this.setAside('condemned speech, set aside', w - 1, end, quote ? 0 : HOSTILE_WORD)
         continue
       }
-      if ((f & F.COPULA) === 0 || w === 0) continue
-      // The predicate: disapproval within three words ("is racist", "is a racist thing"), no negation
-      // before it; or approval denied ("is never okay", "is not acceptable").
-      let last = -1
+      // The predicate, found from its rare end: disapproval with a copula up to three words before it and
+      // no negation between ("is racist", "is a racist thing"); or approval denied ("is never okay").
+      if ((f & (F.DISAPPROVE | F.POS)) === 0 || w <= done) continue
+      let copula = -1
       let negated = false
-      for (let j = k + 1; j < this.nFlagged && idx[j] <= w + 3 && this.sameSentence(w, idx[j]); j++) {
+      for (let j = k - 1; j >= 0 && idx[j] >= w - 3; j--) {
         if (flg[j] & F.NEG) negated = true
-        else if (flg[j] & F.DISAPPROVE && !negated) last = idx[j]
-        else if (flg[j] & F.POS && negated) last = idx[j]
-        if (last >= 0) break
+        if (flg[j] & F.COPULA) {
+          copula = j
+          break
+        }
       }
-      if (last < 0) continue
+      if (copula < 0 || (f & F.DISAPPROVE ? negated : !negated) || !this.sameSentence(idx[copula], w)) continue
+      let last = w
+      const c = idx[copula]
+      if (c === 0) continue
       // "racist and wrong": the disapproval goes on.
       while (last + 2 < this.nWords && this.word(last + 1) === 'and' && this.sameSentence(last, last + 2) && this.flagsOf(last + 2) & F.DISAPPROVE) last += 2
       // The subject reports: it opens the sentence with a reporting verb in -ing, or with a quote.
-      const s = this.sentenceStart(w)
-      if (s === w) continue
-      const first = this.word(s)
-      const reports = (this.flagsOf(s) & F.META && first.endsWith('ing')) || this.quoteFrom(s) !== null
-      if (reports) this.setAside('condemned speech, set aside', s, last)
+      const s = this.sentenceStart(c)
+      if (s === c) continue
+      const reports = (this.flagsOf(s) & F.META && this.word(s).endsWith('ing')) || this.quoteFrom(s) !== null
+      if (reports) {
+        this.setAside('condemned speech, set aside', s, last)
+        done = last
+      }
     }
   }
 
