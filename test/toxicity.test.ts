@@ -36,10 +36,13 @@ const clear: [text: string, toxic: boolean][] = [
   ['That was a stupid movie.', false]
 ]
 
+/** A table row's check: flagged (score >= 50 at the default severity) exactly when toxic. */
+const flagsAt50 = (text: string, toxic: boolean) => {
+  expect(score(text) >= 50).toBe(toxic)
+}
+
 describe('toxicity', () => {
-  it.each(clear)('%s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(clear)('%s -> toxic %s', flagsAt50)
 
   // category -> texts whose score for it is at least 50 (and highest among the categories).
   const categories: [label: string, texts: string[]][] = [
@@ -197,9 +200,7 @@ describe('toxicity', () => {
     ['Nobody likes Mondays.', false],
     ["I don't think you are a waste of space.", false]
   ]
-  it.each(variantsAndIdioms)('reads spelling and phrasing: %s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(variantsAndIdioms)('reads spelling and phrasing: %s -> toxic %s', flagsAt50)
 
   // Issue 18, hostility framed by the words around it (toxicity-rules.ts: condemned speech, praise of
   // people, profanity made an insult). Each table holds the benign look-alikes a rule must leave alone and
@@ -218,9 +219,7 @@ describe('toxicity', () => {
     ['Go back to your country, nobody wants you here.', true],
     ['Telling them to go back to their country is not racist, it is the truth.', true]
   ]
-  it.each(condemned)('sets aside what a sentence condemns: %s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(condemned)('sets aside what a sentence condemns: %s -> toxic %s', flagsAt50)
 
   // People and groups praised ("they are lovely") carry no hostility; praise beside a hostile word, an
   // insult or a turn ("until they ...") does not excuse it.
@@ -237,9 +236,7 @@ describe('toxicity', () => {
     ['They are lovely, you idiot.', true],
     ['Immigrants are lovely until they rob you.', true]
   ]
-  it.each(praised)('reads praise of people as praise: %s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(praised)('reads praise of people as praise: %s -> toxic %s', flagsAt50)
 
   // Profanity made an insult by its frame: "X for brains", "X, that is what you are".
   const profaneInsults: Array<[string, boolean]> = [
@@ -257,9 +254,7 @@ describe('toxicity', () => {
     ['Smart as hell, that is what you are.', false],
     ['Damn, you are good, that is what you are.', false]
   ]
-  it.each(profaneInsults)('reads profanity made an insult: %s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(profaneInsults)('reads profanity made an insult: %s -> toxic %s', flagsAt50)
 
   // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
   // A growth fit over four sizes, measured again before failing (a single ratio of two sizes once failed
