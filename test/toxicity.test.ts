@@ -36,10 +36,13 @@ const clear: [text: string, toxic: boolean][] = [
   ['That was a stupid movie.', false]
 ]
 
+/** A table row's check: flagged (score >= 50 at the default severity) exactly when toxic. */
+const flagsAt50 = (text: string, toxic: boolean) => {
+  expect(score(text) >= 50).toBe(toxic)
+}
+
 describe('toxicity', () => {
-  it.each(clear)('%s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(clear)('%s -> toxic %s', flagsAt50)
 
   // category -> texts whose score for it is at least 50 (and highest among the categories).
   const categories: [label: string, texts: string[]][] = [
@@ -197,9 +200,61 @@ describe('toxicity', () => {
     ['Nobody likes Mondays.', false],
     ["I don't think you are a waste of space.", false]
   ]
-  it.each(variantsAndIdioms)('reads spelling and phrasing: %s -> toxic %s', (text, toxic) => {
-    expect(score(text) >= 50).toBe(toxic)
-  })
+  it.each(variantsAndIdioms)('reads spelling and phrasing: %s -> toxic %s', flagsAt50)
+
+  // Issue 18, hostility framed by the words around it (toxicity-rules.ts: condemned speech, praise of
+  // people, profanity made an insult). Each table holds the benign look-alikes a rule must leave alone and
+  // the toxic ones it must not excuse.
+  // Counter-speech that reports hate without a listed word: the reported words are set aside when the
+  // frame condemns them ("saying X is racist", "stop telling people X"); said, or condemnation denied, they count.
+  const condemned: Array<[string, boolean]> = [
+    ["Saying 'go back to your country' to people is racist and wrong.", false],
+    ["'Go back to your country' is a racist thing to say.", false],
+    ['Stop telling people to go back to their country.', false],
+    ["Stop saying 'go back to your country' to people.", false],
+    ['Telling immigrants to go back where they came from is hateful.', false],
+    ['Saying that women belong in the kitchen is sexist.', false],
+    ['Go back to your country.', true],
+    ['Women belong in the kitchen.', true],
+    ['Go back to your country, nobody wants you here.', true],
+    ['Telling them to go back to their country is not racist, it is the truth.', true]
+  ]
+  it.each(condemned)('sets aside what a sentence condemns: %s -> toxic %s', flagsAt50)
+
+  // People and groups praised ("they are lovely") carry no hostility; praise beside a hostile word, an
+  // insult or a turn ("until they ...") does not excuse it.
+  const praised: Array<[string, boolean]> = [
+    ['My neighbours are Muslim and they are lovely.', false],
+    ['They are lovely people.', false],
+    ['They are kind and generous people.', false],
+    ['Trans women are women and they are beautiful.', false],
+    ['They are amazing.', false],
+    ['Our new neighbours are Somali and they are very kind.', false],
+    ['They are lovely, but they should all be deported.', true],
+    ['They are so lovely when they shut up.', true],
+    ['They are cute, but Muslims are terrorists.', true],
+    ['They are lovely, you idiot.', true],
+    ['Immigrants are lovely until they rob you.', true]
+  ]
+  it.each(praised)('reads praise of people as praise: %s -> toxic %s', flagsAt50)
+
+  // Profanity made an insult by its frame: "X for brains", "X, that is what you are".
+  const profaneInsults: Array<[string, boolean]> = [
+    ['sh1t for brains, that is what you are', true],
+    ['You have shit for brains.', true],
+    ['Shit for brains.', true],
+    ['He has crap for brains.', true],
+    ["Crap for brains, that's what you are.", true],
+    ['Shit, that is what you are.', true],
+    ['Fish is food for brains.', false],
+    ['Shit, that is what you are supposed to do!', false],
+    ['Holy shit, that is what you are getting for the price?', false],
+    ['I have shit for brains today, sorry.', false],
+    ['You are not shit for brains, you just need sleep.', false],
+    ['Smart as hell, that is what you are.', false],
+    ['Damn, you are good, that is what you are.', false]
+  ]
+  it.each(profaneInsults)('reads profanity made an insult: %s -> toxic %s', flagsAt50)
 
   // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
   // A growth fit over four sizes, measured again before failing (a single ratio of two sizes once failed

@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "ea7e5a4a58c9d5875289db5d771e35436b08542ab02ad8378006be3902730d49"
+      "sha256": "b9faacbb5c7ed1f7cb2263ce9d8c25b6142be1e7f42d1e0f852dec69c36727ca"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -15,8 +15,12 @@
 //  - obscene and sexual_explicit: the words themselves;
 //  - and the evidence that lowers a score: negation before the hostile word ("I don't hate women",
 //    "you're not stupid"), counter-speech (the hostile words inside quotes, or talked about as words
-//    — "calling someone X", "the word X" — next to disapproval: wrong, hurtful, racist ...), and
-//    profanity used for emphasis next to approval ("fucking brilliant") with nothing aimed at anyone.
+//    — "calling someone X", "the word X" — next to disapproval: wrong, hurtful, racist ...),
+//    condemned speech (what "saying X is racist", "'X' is a hateful thing to say" or "stop telling
+//    people X" reports has its learned evidence set aside, listed word or not), praise of people ("they
+//    are lovely", with nothing hostile or contrary in the sentence: its learned evidence set aside), and
+//    profanity used for emphasis next to approval ("fucking brilliant") with nothing aimed at anyone;
+//  - profanity made an insult by its frame: "shit for brains", "crap, that is what you are".
 // Weights are in logit units, set by hand (the training data has no category labels and its policy on
 // profanity is not ours); the overall calibration is fitted with them in place.
 
@@ -102,12 +106,36 @@ export const IDIOM_EVIDENCE = 2.5
 export const DENIED = 3
 /** Share of the evidence a negated or counter-speech hit takes off the overall logit. */
 export const UNDO = 0.6
+/** What may follow "for" to make profanity an insult ("shit for brains"). */
+const FOR_BRAINS = new Set(['brains', 'brain'])
+/**
+ * "Stop saying X": the verbs of speech "stop" condemns. Not after "don't" or "never" ("don't tell them
+ * nothing", "never call a b*tch") and not "use" ("stop using the victims"): those forbid an act.
+ */
+const SPEECH = new Set(['say', 'saying', 'tell', 'telling', 'call', 'calling', 'label', 'labelling', 'labeling'])
+/** Words that end the reported clause of an unquoted "stop saying X" (what follows is the speaker's own). */
+const CLAUSE_END = new Set(['and', 'but', 'so', 'or', 'then', 'because'])
+/** Words that turn praise ("they are lovely until ..."): praise followed by one of them is not read as praise. */
+const TURN = new Set(['but', 'until', 'unless', 'except', 'when', 'if', 'though', 'although', 'yet', 'only'])
+/** Words that may stand between a copula and the praise ("they are so kind", "she is a lovely person"). */
+const INTENSIFIER = new Set(['so', 'very', 'really', 'truly', 'such', 'a', 'an', 'the', 'just', 'always', 'all', 'most', 'quite', 'pretty', 'incredibly', 'super', 'extremely', 'absolutely', 'genuinely'])
+/** People the praise may be of ("they are lovely people"); any other word after it ("gold diggers", "good for") makes it no praise. */
+const PERSONS = new Set(['people', 'person', 'persons', 'folks', 'friends', 'neighbours', 'neighbors', 'parents', 'kids', 'children', 'human', 'humans', 'men', 'women', 'man', 'woman', 'guys', 'souls', 'colleagues', 'family', 'families', 'boys', 'girls', 'individuals'])
+/** Words hostile in themselves: a frame that sets evidence aside is no frame beside them. */
+const HOSTILE_WORD = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.IDIOM
+/** Most words a condemned subject ("saying ... ") or a praised sentence is searched over: the cost stays local. */
+const FRAME_WORDS = 24
 
 export interface RuleEvidence {
   label: string
   span: [number, number]
   string: string
   weight: number
+  /**
+   * Words whose learned evidence the rule set aside (condemned speech, praise of people): the explanation
+   * weighs the rule by what they carried, which only the head knows.
+   */
+  setAside?: number[]
 }
 export interface Rules extends Record<Category, number> {
   undo: number
@@ -137,10 +165,18 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   // Nothing hostile (no hostile word, no group with praise denied): the shared empty result (callers only read it).
   const denied = F.IDENT | F.NEG | F.TRAIT
   const hot = (any & HOT) !== 0 || (any & denied) === denied
-  if (!hot && !collect) return NOTHING
+  // Frames that set learned evidence aside without a hostile word: condemned speech needs disapproval and
+  // a copula ("is racist"), or negation and a verb of speech ("stop saying", "is never okay"); praise
+  // needs a person, a copula and an approving word.
+  const condemns = ((any & F.DISAPPROVE) !== 0 && (any & F.COPULA) !== 0) || ((any & F.NEG) !== 0 && (any & F.META) !== 0)
+  const praises = (any & (F.POS | F.TRAIT)) !== 0 && (any & F.COPULA) !== 0 && (any & (F.THIRD | F.IDENT | F.YOU)) !== 0
+  if (!hot && !condemns && !praises && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
-  if (!hot) return out
+  if (!hot && !condemns && !praises) return out
   const r = new RuleReader(text, spans, flagged, nFlagged, out)
+  if (condemns) r.condemnedSpeech()
+  if (praises) r.praise()
+  if (!hot) return out
   const SUBJECT = HOT | F.IDENT
   for (let k = 0; k < nFlagged; k++) {
     const f = r.flg[k]
@@ -149,6 +185,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
     if (f & F.THREAT) r.threat(k)
     if (f & (F.INSULT | F.SLUR)) r.insult(k)
     if (f & F.PROF) r.curseAtYou(k)
+    if (f & (F.PROF | F.INSULT) && (f & F.SWAPPED) === 0) r.profaneInsult(k)
     if (f & F.HOSTILE) r.hateAtYou(k)
     if (f & F.SLUR && (f & F.SWAPPED) === 0) r.slur(k)
     if (f & F.IDENT) r.group(k)
@@ -267,6 +304,206 @@ class RuleReader {
     this.note(label, a, b, -ev * UNDO)
   }
 
+  /** Whether word w is in the same sentence as word v and no comma, colon or dash lies between them. */
+  sameClause(v: number, w: number): boolean {
+    if (!this.sameSentence(v, w)) return false
+    const to = this.start(Math.max(v, w))
+    for (let i = this.end(Math.min(v, w)); i < to; i++) {
+      const c = this.text.charCodeAt(i)
+      if (c === 44 || c === 58 || c === 8212 || c === 8211) return false
+    }
+    return true
+  }
+
+  /** The first word of word w's sentence, looking back at most FRAME_WORDS words. */
+  sentenceStart(w: number): number {
+    let s = w
+    while (s > 0 && w - s < FRAME_WORDS && this.sameSentence(s - 1, s)) s--
+    return s
+  }
+
+  /** The [start, end) string indices of the quoted passage that begins at word w, or null. */
+  quoteFrom(w: number): [number, number] | null {
+    const { text } = this
+    const s0 = this.start(w)
+    let from = s0
+    while (from > 0 && s0 - from < 4 && text.charCodeAt(from - 1) !== 10) from--
+    const to = Math.min(text.length, s0 + 400)
+    for (const [qs, qe] of quoted(text.slice(from, to))) if (from + qs <= s0 && s0 - (from + qs) <= 2) return [from + qs, from + qe]
+    return null
+  }
+
+  /** The learned evidence of words [a, b] (but those flagged `keep`) set aside by a frame, noted under `label` (explain weighs it). */
+  setAside(label: string, a: number, b: number, keep = 0): void {
+    const words: number[] = []
+    for (let w = a; w <= b; w++) if (keep === 0 || (this.flagsOf(w) & keep) === 0) words.push(w)
+    for (const w of words) this.out.neutral.push(w)
+    if (!this.out.evidence) return
+    const span: [number, number] = [this.start(a), this.end(b)]
+    this.out.evidence.push({ label, span, string: this.text.slice(span[0], span[1]), weight: 0, setAside: words })
+  }
+
+  /**
+   * Condemned speech: what a sentence reports in order to condemn it carries no hostility of its own,
+   * listed word or not. Two frames:
+   *  - a subject that reports ("Saying / Telling people / Calling ... ", or a quote opening the
+   *    sentence) with a predicate of disapproval ("is racist", "is a hateful thing to say", "is never
+   *    okay"): the words from the subject to the disapproval are set aside; "is not racist" is no
+   *    condemnation;
+   *  - a reporting verb after "stop", "quit", "never", "don't" ("stop telling people X"): the quote that
+   *    follows, or the words up to the end of the clause (a comma, "and", "but" ...).
+   */
+  condemnedSpeech(): void {
+    const { idx, flg } = this
+    // The last word of a condemnation already read ("racist and wrong" is one).
+    let done = -1
+    for (let k = 0; k < this.nFlagged; k++) {
+      const f = flg[k]
+      const w = idx[k]
+      // "stop" is a negation word: its flag is checked before any word is read.
+      if (f & F.META && k > 0 && idx[k - 1] === w - 1 && flg[k - 1] & F.NEG && this.sameSentence(w - 1, w) && this.word(w - 1) === 'stop' && SPEECH.has(this.word(w))) {
+        const quote = w + 1 < this.nWords && this.sameSentence(w, w + 1) ? this.quoteFrom(w + 1) : null
+        let end = w
+        if (quote) {
+          while (end + 1 < this.nWords && end - w < FRAME_WORDS && this.end(end + 1) <= quote[1]) end++
+        } else {
+          while (end + 1 < this.nWords && end - w < FRAME_WORDS && this.sameClause(end, end + 1) && !CLAUSE_END.has(this.word(end + 1))) end++
+        }
+        // Unquoted, a hostile word in the clause is the speaker's own ("stop saying dumb shit"): its rules judge it.
+        if (end > w) this.setAside('condemned speech, set aside', w - 1, end, quote ? 0 : HOSTILE_WORD)
+        continue
+      }
+      // The predicate, found from its rare end: disapproval with a copula up to three words before it and
+      // no negation between ("is racist", "is a racist thing"); or approval denied ("is never okay").
+      if ((f & (F.DISAPPROVE | F.POS)) === 0 || w <= done) continue
+      let copula = -1
+      let negated = false
+      for (let j = k - 1; j >= 0 && idx[j] >= w - 3; j--) {
+        if (flg[j] & F.NEG) negated = true
+        if (flg[j] & F.COPULA) {
+          copula = j
+          break
+        }
+      }
+      if (copula < 0 || (f & F.DISAPPROVE ? negated : !negated) || !this.sameSentence(idx[copula], w)) continue
+      let last = w
+      const c = idx[copula]
+      if (c === 0) continue
+      // "racist and wrong": the disapproval goes on.
+      while (last + 2 < this.nWords && this.word(last + 1) === 'and' && this.sameSentence(last, last + 2) && this.flagsOf(last + 2) & F.DISAPPROVE) last += 2
+      // The subject reports: it opens the sentence with a reporting verb in -ing, or with a quote.
+      const s = this.sentenceStart(c)
+      if (s === c) continue
+      const reports = (this.flagsOf(s) & F.META && this.word(s).endsWith('ing')) || this.quoteFrom(s) !== null
+      if (reports) {
+        this.setAside('condemned speech, set aside', s, last)
+        done = last
+      }
+    }
+  }
+
+  /** Flags of word w (0 when it is not flagged); a binary search of the flagged words. */
+  flagsOf(w: number): number {
+    let lo = 0
+    let hi = this.nFlagged - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (this.idx[mid] === w) return this.flg[mid]
+      if (this.idx[mid] < w) lo = mid + 1
+      else hi = mid - 1
+    }
+    return 0
+  }
+
+  /**
+   * Praise of people: a person or group ("they", "people", "Muslims", "you") with a copula and an approving
+   * word within three words after it ("they are lovely", "they are so kind"), no negation between them,
+   * no hostile word in the sentence, and no turn after the praise ("until", "but", "when" ...): the words
+   * from the person to the praise carry no hostility, and their learned evidence is set aside (the head
+   * learned "they" from statements about groups).
+   */
+  praise(): void {
+    const { idx, flg } = this
+    const HOSTILE = HOSTILE_WORD
+    for (let k = 0; k < this.nFlagged; k++) {
+      const f = flg[k]
+      if ((f & F.COPULA) === 0) continue
+      const w = idx[k]
+      // The person: the copula itself ("they're"), or the word before it.
+      let subject = f & (F.THIRD | F.YOU) ? w : -1
+      if (subject < 0 && k > 0 && idx[k - 1] === w - 1 && flg[k - 1] & (F.THIRD | F.IDENT | F.YOU) && this.sameSentence(w - 1, w)) subject = w - 1
+      if (subject < 0) continue
+      // An approving word among the flagged words within three words, checked before any word is read.
+      let approving = false
+      for (let j = k + 1; !approving && j < this.nFlagged && idx[j] <= w + 3; j++) approving = (flg[j] & (F.POS | F.TRAIT)) !== 0
+      if (!approving) continue
+      // The praise: an approving word within three words, only intensifiers and articles before it ...
+      let good = -1
+      for (let v = w + 1; v <= w + 3 && v < this.nWords && this.sameClause(w, v); v++) {
+        const fv = this.flagsOf(v)
+        if (fv & (F.NEG | HOSTILE)) break
+        if (fv & (F.POS | F.TRAIT)) {
+          good = v
+          break
+        }
+        if (!INTENSIFIER.has(this.word(v))) break
+      }
+      if (good < 0) continue
+      // ... ending the clause, or followed by "and" or by people ("lovely people"), not by a noun or a
+      // complement that turns it ("gold diggers", "good for cleaning", "better than", "proud of").
+      const next = good + 1 < this.nWords && this.sameClause(good, good + 1) ? this.word(good + 1) : ''
+      if (next !== '' && next !== 'and' && !PERSONS.has(next)) continue
+      // Nothing hostile in the sentence, nothing that turns the praise after it.
+      let plain = true
+      for (let j = k - 1; plain && j >= 0 && w - idx[j] <= FRAME_WORDS && this.sameSentence(idx[j], w); j--) if (flg[j] & HOSTILE) plain = false
+      for (let j = k + 1; plain && j < this.nFlagged && idx[j] - w <= FRAME_WORDS && this.sameSentence(w, idx[j]); j++) if (flg[j] & HOSTILE) plain = false
+      for (let v = good + 1; plain && v < this.nWords && v - good <= FRAME_WORDS && this.sameSentence(good, v); v++) if (TURN.has(this.word(v))) plain = false
+      if (plain) this.setAside('praise of people, set aside', subject, good)
+    }
+  }
+
+  /**
+   * Profanity made an insult by its frame: "shit for brains" (said of someone: "you" near it, a person,
+   * or no one named, as an address; of oneself it barely counts), and a profane or insulting word
+   * followed by "that is what you are" / "is what you are" closing the sentence. Profanity beside
+   * approval ("smart as hell, that is what you are") stays emphasis.
+   */
+  profaneInsult(k: number): void {
+    const w = this.idx[k]
+    if (this.near(k, -3, 3, F.POS | F.TRAIT) >= 0) return
+    if (this.flg[k] & F.PROF && w + 2 < this.nWords && this.end(w + 1) - this.start(w + 1) === 3 && this.word(w + 1) === 'for' && FOR_BRAINS.has(this.word(w + 2)) && this.sameSentence(w, w + 2)) {
+      const you = this.near(k, -4, 8, F.YOU)
+      const ev = you >= 0 ? 3 : this.near(k, -3, -1, F.FIRST) >= 0 ? 0.3 : 2.2
+      this.settle('insult', k, ev, you, 'profanity made an insult')
+      return
+    }
+    // The cleft names "you": without it near, there is nothing to read.
+    if (this.near(k, 3, 7, F.YOU) < 0) return
+    for (let c = w + 1; c <= w + 4 && c < this.nWords && this.sameSentence(w, c); c++) {
+      const end = this.cleft(c)
+      if (end < 0) continue
+      if (end + 1 < this.nWords && this.sameSentence(end, end + 1)) return
+      this.settle('insult', k, 3, this.near(k, 1, end - w, F.YOU), 'profanity made an insult')
+      return
+    }
+  }
+
+  /** The last word of "that is what you are" / "that's what you are" / "is what you are" starting at word c, or -1. */
+  cleft(c: number): number {
+    const at = (i: number) => (i < this.nWords && this.sameSentence(c, i) ? this.word(i) : '')
+    let v = c
+    const first = at(v)
+    // "that's": the copula is inside the word.
+    if (first === "that's" || first === 'thats' || first === 'that’s') v++
+    else {
+      if (first === 'that') v++
+      if (at(v) !== 'is') return -1
+      v++
+    }
+    if (at(v) !== 'what' || (this.flagsOf(v + 1) & F.YOU) === 0 || at(v + 2) !== 'are') return -1
+    return v + 2
+  }
+
   idiom(k: number): void {
     const w = this.idx[k]
     const idiom = IDIOMS[this.word(w)]
@@ -331,16 +568,16 @@ class RuleReader {
    * A hostile word's evidence `ev` for `category`: none (its learned evidence set aside), set aside when
    * negated or quoted, else a hit over the word and its `target` (a flagged word's position, -1 for none).
    */
-  private settle(category: 'threat' | 'insult', k: number, ev: number, target: number): void {
+  private settle(category: 'threat' | 'insult', k: number, ev: number, target: number, label: string = category): void {
     const w = this.idx[k]
     if (ev === 0) {
       this.out.neutral.push(w)
     } else if (this.negated(k) || this.countered(k)) {
       this.out.neutral.push(w)
-      if (ev > 1) this.undo(ev, `${category}, negated or quoted`, w, w)
+      if (ev > 1) this.undo(ev, `${label}, negated or quoted`, w, w)
     } else {
       const t = target >= 0 ? this.idx[target] : w
-      this.hit(category, ev, category, Math.min(w, t), Math.max(w, t), ev > 1)
+      this.hit(category, ev, label, Math.min(w, t), Math.max(w, t), ev > 1)
     }
   }
 

@@ -238,9 +238,11 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
       }
     }
     if (m.B && r.short > 0) evidence.push({ label: 'short text (few distinct words)', weight: round4(m.B * r.short) })
-    for (const ev of r.rules.evidence ?? []) {
+    for (const { setAside, ...ev } of r.rules.evidence ?? []) {
+      // A frame that set learned evidence aside weighs what its words carried (their positive share).
+      if (setAside) ev.weight = -setAside.reduce((total, w) => total + Math.max(0, byWord[w]), 0)
       if (ev.label === 'profanity for emphasis') evidence.push({ ...ev, weight: round4(ev.weight * Math.min(1, 2 * (1 - severity))) })
-      else if (ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
+      else if (setAside ? Math.abs(ev.weight) >= MIN_WEIGHT : ev.weight !== 0) evidence.push({ ...ev, weight: round4(ev.weight) })
     }
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
     const out: Explanation & { deobfuscated?: string } = { operation: 'toxicity', score: r.nWords === 0 ? 0 : round2(100 * sigmoid(logitOf(r, severity))), evidence }
