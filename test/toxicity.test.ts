@@ -256,6 +256,22 @@ describe('toxicity', () => {
   ]
   it.each(profaneInsults)('reads profanity made an insult: %s -> toxic %s', flagsAt50)
 
+  // A negation belongs to its clause: after a comma and a new subject ("..., they are vermin") or a "but",
+  // what follows is asserted, not denied. Within its clause it still denies ("are not criminals").
+  const clauses: Array<[string, boolean]> = [
+    ['Muslims are not lovely, they are vermin.', true],
+    ['Immigrants are not people, they are animals.', true],
+    ['Women are not smart, they are stupid.', true],
+    ['You are not an idiot, you are a moron.', true],
+    ['Immigrants are not criminals, they are neighbours.', false],
+    ['You are not stupid, you are just tired.', false],
+    ['I do not hate you, I love you.', false],
+    ['Muslims are not criminals.', false],
+    ['I am not saying you are stupid.', false],
+    ['Not an idiot, you are a genius.', false]
+  ]
+  it.each(clauses)('keeps a negation in its clause: %s -> toxic %s', flagsAt50)
+
   // Issue 19: every flagged word searched the whole text for a line break ('you idiot ' x 4e4 took 7 s).
   // A growth fit over four sizes, measured again before failing (a single ratio of two sizes once failed
   // by chance at 10.5 while other test files ran beside it).

@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "b9faacbb5c7ed1f7cb2263ce9d8c25b6142be1e7f42d1e0f852dec69c36727ca"
+      "sha256": "0c48f16fe7d05d9c003cdacf772e0a4fb81950548a33679a3e6416736cd89b59"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

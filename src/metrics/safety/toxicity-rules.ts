@@ -116,6 +116,11 @@ const SPEECH = new Set(['say', 'saying', 'tell', 'telling', 'call', 'calling', '
 /** Words that end the reported clause of an unquoted "stop saying X" (what follows is the speaker's own). */
 const CLAUSE_END = new Set(['and', 'but', 'so', 'or', 'then', 'because'])
 /** Words that turn praise ("they are lovely until ..."): praise followed by one of them is not read as praise. */
+/**
+ * Words that open a clause with its own subject after a comma, colon or dash ("..., they are vermin"):
+ * a negation before that break belongs to the clause before it ("not lovely, they are vermin").
+ */
+const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'these', 'those', "you're", "they're", "it's", "he's", "she's", "we're", "i'm", 'youre', 'theyre'])
 const TURN = new Set(['but', 'until', 'unless', 'except', 'when', 'if', 'though', 'although', 'yet', 'only'])
 /** Words that may stand between a copula and the praise ("they are so kind", "she is a lovely person"). */
 const INTENSIFIER = new Set(['so', 'very', 'really', 'truly', 'such', 'a', 'an', 'the', 'just', 'always', 'all', 'most', 'quite', 'pretty', 'incredibly', 'super', 'extremely', 'absolutely', 'genuinely'])
@@ -280,8 +285,24 @@ class RuleReader {
     return this.near(k, -10, 10, F.META) >= 0 && this.near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0
   }
 
+  /**
+   * Whether a negation at word a reaches word b > a: one sentence, with no "but" between them and no comma,
+   * colon or dash followed by a new subject ("Muslims are not lovely, they are vermin": "not" does not
+   * reach "vermin"; "I don't think, honestly, you're an idiot" still does not hold it past "honestly").
+   */
+  negationReaches(a: number, b: number): boolean {
+    if (!this.sameSentence(a, b)) return false
+    for (let w = a + 1; w <= b; w++) {
+      const before = this.text.slice(this.end(w - 1), this.start(w))
+      if (/[,:\u2013\u2014-]/.test(before) && SUBJECTS.has(this.word(w))) return false
+      if (w < b && this.word(w) === 'but') return false
+    }
+    return true
+  }
+
   negated(k: number): boolean {
-    return this.near(k, -5, -1, F.NEG) >= 0
+    const j = this.near(k, -5, -1, F.NEG)
+    return j >= 0 && this.negationReaches(this.idx[j], this.idx[k])
   }
 
   note(label: string, a: number, b: number, weight: number): void {
@@ -619,8 +640,10 @@ class RuleReader {
       const hi = Math.max(k, h)
       // Negation anywhere from just before the pair to its end ("are not criminals", "don't hate").
       let neg = false
-      for (let j = lo; j >= 0 && idx[j] >= idx[lo] - 3; j--) if (flg[j] & F.NEG && this.sameSentence(idx[j], w)) neg = true
-      for (let j = lo + 1; j <= hi; j++) if (flg[j] & F.NEG && this.sameSentence(idx[j], w)) neg = true
+      // It must share the hostile word's clause ("are not people, they are animals" is not denied).
+      const inClause = (j: number) => flg[j] & F.NEG && this.sameSentence(idx[j], w) && (idx[j] > idx[h] || this.negationReaches(idx[j], idx[h]))
+      for (let j = lo; j >= 0 && idx[j] >= idx[lo] - 3; j--) if (inClause(j)) neg = true
+      for (let j = lo + 1; j <= hi; j++) if (inClause(j)) neg = true
       if (neg || this.countered(k)) {
         this.out.neutral.push(idx[h])
         this.undo(3.5, 'group and hostile word, negated or quoted', w, idx[h])
