@@ -234,7 +234,10 @@ describe('toxicity', () => {
     ['They are so lovely when they shut up.', true],
     ['They are cute, but Muslims are terrorists.', true],
     ['They are lovely, you idiot.', true],
-    ['Immigrants are lovely until they rob you.', true]
+    ['Immigrants are lovely until they rob you.', true],
+    ['They are good at their jobs.', false],
+    ['They are great at what they do.', false],
+    ['They are good at their scams, those rats.', true]
   ]
   it.each(praised)('reads praise of people as praise: %s -> toxic %s', flagsAt50)
 

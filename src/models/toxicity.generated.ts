@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "0c48f16fe7d05d9c003cdacf772e0a4fb81950548a33679a3e6416736cd89b59"
+      "sha256": "2e30b198b6b44059e7c29b841d189cdf16eb7a862ad3958034514f4b632759ba"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -121,6 +121,8 @@ const CLAUSE_END = new Set(['and', 'but', 'so', 'or', 'then', 'because'])
  * a negation before that break belongs to the clause before it ("not lovely, they are vermin").
  */
 const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'these', 'those', "you're", "they're", "it's", "he's", "she's", "we're", "i'm", 'youre', 'theyre'])
+/** After "good at": whose skill it is ("their jobs") or what ("what they do"). */
+const AT_WHOSE = new Set(['their', 'his', 'her', 'our', 'your', 'my', 'what'])
 const TURN = new Set(['but', 'until', 'unless', 'except', 'when', 'if', 'though', 'although', 'yet', 'only'])
 /** Words that may stand between a copula and the praise ("they are so kind", "she is a lovely person"). */
 const INTENSIFIER = new Set(['so', 'very', 'really', 'truly', 'such', 'a', 'an', 'the', 'just', 'always', 'all', 'most', 'quite', 'pretty', 'incredibly', 'super', 'extremely', 'absolutely', 'genuinely'])
@@ -473,13 +475,17 @@ class RuleReader {
       // ... ending the clause, or followed by "and" or by people ("lovely people"), not by a noun or a
       // complement that turns it ("gold diggers", "good for cleaning", "better than", "proud of").
       const next = good + 1 < this.nWords && this.sameClause(good, good + 1) ? this.word(good + 1) : ''
-      if (next !== '' && next !== 'and' && !PERSONS.has(next)) continue
+      // A skill of theirs praised: "good at their jobs", "great at what they do" (a possessive or "what"
+      // after "at"; "good at stealing" stays unread). The praise then runs to the noun after it.
+      const skill = next === 'at' && good + 2 < this.nWords && this.sameClause(good, good + 2) && AT_WHOSE.has(this.word(good + 2))
+      if (next !== '' && next !== 'and' && !PERSONS.has(next) && !skill) continue
       // Nothing hostile in the sentence, nothing that turns the praise after it.
       let plain = true
       for (let j = k - 1; plain && j >= 0 && w - idx[j] <= FRAME_WORDS && this.sameSentence(idx[j], w); j--) if (flg[j] & HOSTILE) plain = false
       for (let j = k + 1; plain && j < this.nFlagged && idx[j] - w <= FRAME_WORDS && this.sameSentence(w, idx[j]); j++) if (flg[j] & HOSTILE) plain = false
       for (let v = good + 1; plain && v < this.nWords && v - good <= FRAME_WORDS && this.sameSentence(good, v); v++) if (TURN.has(this.word(v))) plain = false
-      if (plain) this.setAside('praise of people, set aside', subject, good)
+      const end = skill && good + 3 < this.nWords && this.sameClause(good, good + 3) ? good + 3 : good
+      if (plain) this.setAside('praise of people, set aside', subject, end)
     }
   }
 
