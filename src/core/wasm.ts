@@ -1,4 +1,4 @@
-import type { CoreExports } from './abi.js'
+import { EXPORTS, type CoreExports } from './abi.js'
 import { LimitError, invalidArgument } from '../errors.js'
 import { MAX_EMBED_WORDS } from '../schema/limits.js'
 import { decodeBase64, weightBytes } from './base64.js'
@@ -17,9 +17,6 @@ export interface TextRef {
 const encoder = new TextEncoder()
 
 let compiled: Promise<WebAssembly.Module> | undefined
-
-/** Exports every core has, by which a module handed over (`Core.use`) is known as one. */
-const CORE_MARKS = ['memory', 'reset', 'vecModelSet', 'lexiconBuild']
 
 /**
  * One instance of the core, with helpers to move text in and results out. Views over memory are
@@ -50,12 +47,13 @@ export class Core {
 
   /**
    * Use a module compiled in another thread (its `compiled()`, posted here) instead of compiling one: a
-   * worker then shares the compiled code, its optimised functions included. Refused unless it is a
-   * module with the core's exports; ignored once this thread has a module of its own.
+   * worker then shares the compiled code, its optimised functions included. Refused unless its exports
+   * are this build's ABI (EXPORTS), so a core of another version is refused too; ignored once this
+   * thread has a module of its own.
    */
   static use(module: unknown): void {
-    const names = module instanceof WebAssembly.Module ? new Set(WebAssembly.Module.exports(module).map((e) => e.name)) : undefined
-    if (!names || !CORE_MARKS.every((name) => names.has(name))) {
+    const names = module instanceof WebAssembly.Module ? WebAssembly.Module.exports(module).map((e) => e.name) : undefined
+    if (!names || names.length !== EXPORTS.length || !EXPORTS.every((name) => names.includes(name))) {
       throw invalidArgument('useCompiledCore', 'module', 'WebAssembly.Module of the Litmus core', "the module from compiledCore() in another thread of the same Litmus version", module)
     }
     compiled ??= Promise.resolve(module as WebAssembly.Module)
