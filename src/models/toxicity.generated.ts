@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "2e30b198b6b44059e7c29b841d189cdf16eb7a862ad3958034514f4b632759ba"
+      "sha256": "065deb468f8d144674c468379b13eed958d21d39de0b97dcc105ee0d249bccb8"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
