@@ -431,9 +431,9 @@ class ChunkScorer {
 /**
  * Output is gathered and written once per OUTPUT_CHARS or once per turn of the event loop, not once per
  * line: stdout to a file or pipe writes synchronously here, a system call each (with the promise-free
- * path above, one thread took 100,000 toxicity lines in 1.75 s instead of 2.46, bench/batch-ab.mjs). A turn of the event loop
- * ends whenever the input has no line ready, so a reader of a stream (stdin line by line) still gets each
- * answer as soon as it is scored.
+ * path above, one thread took 100,000 toxicity lines in 1.75 s instead of 2.46, bench/batch-ab.mjs).
+ * A turn of the event loop ends whenever the input has no line ready, so a reader of a stream (stdin
+ * line by line) still gets each answer as soon as it is scored.
  */
 const OUTPUT_CHARS = 1 << 16
 
