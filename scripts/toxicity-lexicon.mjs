@@ -34,7 +34,7 @@ export const LISTS = [
       rat rats parasite parasites vermin leech deadbeat crybaby wimp sissy pussy bimbo airhead numbskull
       dipshit shithead shitheads dumbfuck jackass asshole assholes dickhead dickheads douchebag twat prick wanker
       bitch bitches bastard bastards cunt cunts whore whores slut sluts hoe hoes thot skank skanks tramp
-      brainless gullible`), F.INSULT],
+      brainless gullible pervert perverts degenerate degenerates`), F.INSULT],
   // Insulting adjectives: they judge things as readily as people ("a stupid movie"), so they count as
   // an insult only when aimed at someone (see toxicity-rules.ts).
   [w(`stupid stupidest dumb dumber dumbest pathetic worthless useless incompetent ugly fat idiotic moronic
@@ -69,12 +69,18 @@ export const LISTS = [
       abomination freaks predators predator pedophile pedophiles pedos lazy greedy thieves thief rapists evil trash
       garbage worthless useless burden stupid dumb ugly deport deported slaves slave property primitive backward
       smell stink stinks mentally ill monkeys monkey apes ape dogs infest infesting invaders plague
-      idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests`), F.HOSTILE],
+      idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests
+      pervert perverts perverted degenerate degenerates`), F.HOSTILE],
   // Praise of a group's character or worth: denied of a group ("Muslims are not decent people", "women
   // are never smart") it is an identity attack without a hostile word. Words that also describe a
   // situation ("welcome", "equal", "safe", "happy") are left out: "refugees are not safe there" is news.
   [w(`good decent honest trustworthy smart intelligent clever civilized civilised human humans normal worthy
       capable kind moral loyal peaceful respectable valuable innocent`), F.TRAIT],
+  // Regard for a person: denied of a group it is an identity attack without a hostile word ("I don't
+  // respect women", "immigrants can't be trusted", "black lives don't matter"); which form reads which
+  // way is in toxicity-rules.ts (ESTEEM_OF, ESTEEMED).
+  [w(`respect trust like value tolerate accept welcome hire appreciate admire stand trusted respected accepted
+      tolerated valued hired allowed welcomed worth matter matters belong belongs`), F.ESTEEM],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks

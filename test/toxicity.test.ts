@@ -144,7 +144,8 @@ describe('toxicity', () => {
     'benign with violent or rude words': 0.6,
     'group hate in disguise': 0.85,
     'masked and substituted letters': 0.9,
-    'benign look-alikes of masked letters': 0.9
+    'benign look-alikes of masked letters': 0.9,
+    'regard denied': 0.85
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]

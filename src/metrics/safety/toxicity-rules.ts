@@ -26,7 +26,7 @@
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -59,6 +59,8 @@ export const FLAGS: Record<
   TRAIT: 8388608,
   /** A FUZZY word also read with one letter dropped or one letter doubled ("imigrants", "stuppid"). */
   EDIT1: 16777216,
+  /** Regard for a person ("respect", "trust", "welcome", "worth"): denied of a group, an identity attack. */
+  ESTEEM: 33554432,
   NOFEAT: 0x80000000
 }
 
@@ -128,6 +130,31 @@ const TURN = new Set(['but', 'until', 'unless', 'except', 'when', 'if', 'though'
 const INTENSIFIER = new Set(['so', 'very', 'really', 'truly', 'such', 'a', 'an', 'the', 'just', 'always', 'all', 'most', 'quite', 'pretty', 'incredibly', 'super', 'extremely', 'absolutely', 'genuinely'])
 /** People the praise may be of ("they are lovely people"); any other word after it ("gold diggers", "good for") makes it no praise. */
 const PERSONS = new Set(['people', 'person', 'persons', 'folks', 'friends', 'neighbours', 'neighbors', 'parents', 'kids', 'children', 'human', 'humans', 'men', 'women', 'man', 'woman', 'guys', 'souls', 'colleagues', 'family', 'families', 'boys', 'girls', 'individuals'])
+/**
+ * Esteem denied of a group (flagged ESTEEM in the lexicon). Verbs of regard that take the group as their
+ * object ("I don't respect women", "I will never trust a Jew"); the forms that say of the group, as its
+ * subject, that it is regarded ("immigrants can't be trusted", "are not welcome", "don't matter"). The
+ * active verbs said by the group are its own doing, not a judgement of it ("Muslims don't like pork").
+ */
+const ESTEEM_OF = new Set(['respect', 'trust', 'like', 'value', 'tolerate', 'accept', 'welcome', 'hire', 'appreciate', 'admire', 'stand'])
+const ESTEEMED = new Set(['trusted', 'respected', 'accepted', 'tolerated', 'valued', 'hired', 'allowed', 'welcome', 'welcomed', 'worth', 'matter', 'matters', 'belong', 'belongs'])
+/** Said without a modal these report how a group is treated ("refugees are not allowed to work"); with one, they judge it. */
+const NEEDS_MODAL = new Set(['trusted', 'respected', 'accepted', 'tolerated', 'valued', 'hired', 'allowed'])
+const MODAL_NEG = new Set(["can't", 'cant', 'cannot', 'can’t', "shouldn't", 'shouldnt', 'shouldn’t', "mustn't", 'mustnt', 'mustn’t'])
+const MODALS = new Set(['can', 'could', 'should', 'must', 'shall'])
+/** What may stand between a verb of regard and its group ("never trust a Jew", "respect any of those"). */
+const BEFORE_GROUP = new Set(['a', 'an', 'the', 'any', 'all', 'those', 'these', 'most', 'some', 'many', 'every', 'of'])
+/** What may follow the group when it ends the object: the group is a person, not a thing's kind ("Chinese food"). */
+const AFTER_GROUP = new Set(['at', 'here', 'there', 'in', 'anymore', 'again', 'either', 'too', 'and', 'or', 'because', 'since', 'as', 'ever', 'very', 'much', 'one', 'bit', 'around', 'near', 'enough', 'now', 'today'])
+/** What may stand between a subject group and its negation ("black people aren't", "black lives don't", "immigrants simply can't"). */
+const SUBJECT_GAP = new Set(['lives', 'are', 'is', 'were', 'was', 'can', 'could', 'should', 'must', 'will', 'would', 'do', 'does', 'did', 'just', 'simply', 'really', 'all', 'also', 'still', 'truly', 'honestly', 'generally'])
+/** What may stand between the negation and the esteem ("can't be trusted", "are not really welcome"). */
+const NEG_GAP = new Set(['be', 'being', 'been', 'ever', 'really', 'truly', 'even', 'very', 'at', 'all'])
+/** "I don't think <group> are <trait>": the negation of the thought denies what follows. */
+const THINK = new Set(['think', 'believe', 'feel', 'consider', 'find'])
+/** Words that join the group to another as alternatives ("black or white doesn't matter"): no judgement of either. */
+const ALTERNATIVE = new Set(['or', 'whether', 'if', 'nor'])
+
 /** Words hostile in themselves: a frame that sets evidence aside is no frame beside them. */
 const HOSTILE_WORD = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.IDIOM
 /** Most words a condemned subject ("saying ... ") or a praised sentence is searched over: the cost stays local. */
@@ -171,7 +198,8 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   for (let i = 1; i < 2 * nFlagged; i += 2) any |= flagged[i]
   // Nothing hostile (no hostile word, no group with praise denied): the shared empty result (callers only read it).
   const denied = F.IDENT | F.NEG | F.TRAIT
-  const hot = (any & HOT) !== 0 || (any & denied) === denied
+  const disregarded = F.IDENT | F.NEG | F.ESTEEM
+  const hot = (any & HOT) !== 0 || (any & denied) === denied || (any & disregarded) === disregarded
   // Frames that set learned evidence aside without a hostile word: condemned speech needs disapproval and
   // a copula ("is racist"), or negation and a verb of speech ("stop saying", "is never okay"); praise
   // needs a person, a copula and an approving word.
@@ -660,6 +688,91 @@ class RuleReader {
     const t = this.near(k, 2, 6, F.TRAIT)
     const neg = t >= 0 ? this.near(k, 1, idx[t] - w - 1, F.NEG) : -1
     if (neg >= 0 && !this.countered(k)) this.hit('identity_attack', DENIED, 'group and praise denied', w, idx[t])
+    else if (!this.countered(k)) this.esteemDenied(k)
+  }
+
+  /**
+   * Regard denied of the group without a hostile word: as the object of a negated verb of regard ("I don't
+   * respect women"), as a subject judged unworthy ("immigrants can't be trusted", "black lives don't
+   * matter"), after "no" ("no woman can be trusted", "no black person is any good"), or after a denied
+   * thought ("I don't think women are smart"). Each shape asks that the group be a person in its clause:
+   * "Chinese food", "women's football", "men who lie", "black or white" and appositions are not.
+   */
+  esteemDenied(k: number): void {
+    const { idx, flg } = this
+    const w = idx[k]
+    const word = (v: number) => (v >= 0 && v < this.nWords ? this.word(v) : '')
+    // Object: <neg> ... <verb of regard> [a|the|any ...] <group> [people] <end of the object>.
+    const e = this.near(k, -4, -1, F.ESTEEM)
+    if (e >= 0 && ESTEEM_OF.has(word(idx[e])) && this.sameClause(idx[e], w) && this.only(idx[e] + 1, w, BEFORE_GROUP)) {
+      const n = this.near(e, -3, -1, F.NEG)
+      let after = w + 1
+      if (PERSONS.has(word(after)) && this.sameClause(w, after)) after++
+      const ends = after >= this.nWords || !this.sameClause(w, after) || AFTER_GROUP.has(word(after))
+      if (n >= 0 && ends && this.negationReaches(idx[n], idx[e])) {
+        this.hit('identity_attack', DENIED, 'group and regard denied', idx[n], w)
+        return
+      }
+    }
+    if (ALTERNATIVE.has(word(w - 1))) return
+    // Subject: <group> [people|are|can ...] <neg> [be|ever ...] <esteemed>, with a modal where the form needs one.
+    const s = this.near(k, 2, 7, F.ESTEEM)
+    if (s >= 0 && ESTEEMED.has(word(idx[s])) && this.sameClause(w, idx[s])) {
+      for (let n = w + 1; n < idx[s]; n++) {
+        // "no" before the esteem is an idiom ("black or not, no matter what"), not a verb denied.
+        if (!this.isNeg(n) || word(n) === 'no') continue
+        const modal = MODAL_NEG.has(word(n)) || MODALS.has(word(n - 1))
+        if (this.only(w + 1, n, SUBJECT_GAP, PERSONS) && this.only(n + 1, idx[s], NEG_GAP) && (modal || !NEEDS_MODAL.has(word(idx[s])))) {
+          this.hit('identity_attack', DENIED, 'group and regard denied', w, idx[s])
+          return
+        }
+        break
+      }
+    }
+    // "No <group> ... <trait | esteemed>": the determiner denies it of every member.
+    const noun = PERSONS.has(word(w + 1)) ? w + 1 : w
+    if (word(w - 1) === 'no') {
+      const q = this.near(k, 1, 7, F.TRAIT | F.ESTEEM)
+      if (q >= 0 && idx[q] > noun && this.sameClause(w, idx[q]) && this.near(k, 1, idx[q] - w - 1, F.NEG) < 0) {
+        const v = word(idx[q])
+        const fits = flg[q] & F.TRAIT || (ESTEEMED.has(v) && (!NEEDS_MODAL.has(v) || this.anyOf(noun + 1, idx[q], MODALS)))
+        if (fits) this.hit('identity_attack', DENIED, 'group and regard denied', w - 1, idx[q])
+      }
+      return
+    }
+    // "I don't think <group> are <trait>": the thought's negation reaches what is said of the group.
+    if (THINK.has(word(w - 1)) || (THINK.has(word(w - 2)) && word(w - 1) === 'that')) {
+      const th = THINK.has(word(w - 1)) ? w - 1 : w - 2
+      const n = this.isNeg(th - 1) ? th - 1 : this.isNeg(th - 2) ? th - 2 : -1
+      const q = n >= 0 ? this.near(k, 1, 6, F.TRAIT) : -1
+      if (q >= 0 && this.sameClause(w, idx[q]) && this.near(k, 1, idx[q] - w - 1, F.NEG) < 0) this.hit('identity_attack', DENIED, 'group and praise denied', n, idx[q])
+    }
+  }
+
+  /** Whether word v is a flagged negation (the flagged words are in ascending order: a binary search). */
+  isNeg(v: number): boolean {
+    let lo = 0
+    let hi = this.nFlagged - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (this.idx[mid] === v) return (this.flg[mid] & F.NEG) !== 0
+      if (this.idx[mid] < v) lo = mid + 1
+      else hi = mid - 1
+    }
+    return false
+  }
+
+  /** Whether every word in [a, b) is in `set` (or `also`), at most four, with no comma, colon or dash from word a - 1 to word b. */
+  only(a: number, b: number, set: Set<string>, also?: Set<string>): boolean {
+    if (b - a > 4 || !this.sameClause(a - 1, b)) return false
+    for (let v = a; v < b; v++) if (!(set.has(this.word(v)) || also?.has(this.word(v)))) return false
+    return true
+  }
+
+  /** Whether some word in [a, b) is in `set`. */
+  anyOf(a: number, b: number, set: Set<string>): boolean {
+    for (let v = a; v < b; v++) if (set.has(this.word(v))) return true
+    return false
   }
 
   obsceneOrSexual(k: number): void {
