@@ -81,6 +81,12 @@ export const LISTS = [
   // way is in toxicity-rules.ts (ESTEEM_OF, ESTEEMED).
   [w(`respect trust like value tolerate accept welcome hire appreciate admire stand trusted respected accepted
       tolerated valued hired allowed welcomed worth matter matters belong belongs`), F.ESTEEM],
+  // Charges that judge a thing as readily as a person ("a violent storm", "a dangerous road"): hostile only
+  // when predicated of a group ("immigrants are dangerous", "why are Muslims so violent?"), which
+  // toxicity-rules.ts checks (CHARGE_GAP); beside a group in any other way they are nothing.
+  [w(`violent dangerous dishonest ignorant vile repulsive revolting weak untrustworthy deceitful sneaky treacherous
+      aggressive uneducated uncivilized uncivilised barbaric inbred ungrateful smelly crazy insane hysterical
+      threat danger menace virus swarm infestation ruining destroying invading poisoning polluting corrupting`), F.CHARGE],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks

@@ -145,7 +145,9 @@ describe('toxicity', () => {
     'group hate in disguise': 0.85,
     'masked and substituted letters': 0.9,
     'benign look-alikes of masked letters': 0.9,
-    'regard denied': 0.85
+    'regard denied': 0.85,
+    'charges said of a group': 0.9,
+    'violence reported, hate named': 0.85
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]

@@ -26,7 +26,7 @@
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'CHARGE' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -61,6 +61,8 @@ export const FLAGS: Record<
   EDIT1: 16777216,
   /** Regard for a person ("respect", "trust", "welcome", "worth"): denied of a group, an identity attack. */
   ESTEEM: 33554432,
+  /** A charge that judges a person as often as a thing ("violent", "dangerous", "a threat"): hostile only predicated of a group. */
+  CHARGE: 67108864,
   NOFEAT: 0x80000000
 }
 
@@ -155,6 +157,22 @@ const THINK = new Set(['think', 'believe', 'feel', 'consider', 'find'])
 /** Words that join the group to another as alternatives ("black or white doesn't matter"): no judgement of either. */
 const ALTERNATIVE = new Set(['or', 'whether', 'if', 'nor'])
 
+/**
+ * What may stand between a group and a charge laid on it ("immigrants are so dangerous", "Muslims are
+ * all just violent", "Jews are a virus"); one of them must be a copula (COPULAS), or the copula must open
+ * a question before the group ("why are Muslims so violent?").
+ */
+/** What "hate" names as a topic, not a feeling ("hate speech", "hate crimes against Jews"). */
+const HATE_TOPIC = new Set(['crime', 'crimes', 'speech', 'group', 'groups', 'mail', 'incident', 'incidents', 'rhetoric', 'preacher', 'preachers', 'propaganda', 'campaign', 'campaigns', 'site', 'sites', 'comments', 'posts', 'messages', 'attack', 'attacks'])
+/** Verbs of treatment and report: a hostile word after them is what others did or said ("were treated as criminals", "victims of ..."). */
+const REPORTED = new Set(['treated', 'treat', 'treating', 'seen', 'viewed', 'portrayed', 'depicted', 'described', 'labelled', 'labeled', 'branded', 'called', 'accused', 'stereotyped', 'dismissed', 'victims', 'victim', 'targeted', 'blamed', 'smeared', 'painted', 'targets', 'target'])
+/** Words that make the group after them an object, not a subject ("sex with trans people is ..."). */
+const PREPOSITIONS = new Set(['with', 'of', 'for', 'to', 'about', 'against', 'among', 'from', 'by', 'at', 'on', 'in', 'into', 'towards', 'toward', 'between', 'like', 'than'])
+const COPULAS = new Set(['are', 'is', 'were', 'was', 'be', 'being', 'been'])
+const CHARGE_GAP = new Set([...COPULAS, ...INTENSIFIER, 'too', 'like', 'nothing', 'but', 'inherently', 'naturally', 'basically', 'generally', 'mostly', 'simply', 'literally'])
+/** Evidence of a group with a charge predicated of it: as sure as a hostile word beside a group. */
+export const CHARGED = 3.5
+
 /** Words hostile in themselves: a frame that sets evidence aside is no frame beside them. */
 const HOSTILE_WORD = F.PROF | F.INSULT | F.SLUR | F.THREAT | F.HOSTILE | F.SEX | F.IDIOM
 /** Most words a condemned subject ("saying ... ") or a praised sentence is searched over: the cost stays local. */
@@ -199,7 +217,8 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   // Nothing hostile (no hostile word, no group with praise denied): the shared empty result (callers only read it).
   const denied = F.IDENT | F.NEG | F.TRAIT
   const disregarded = F.IDENT | F.NEG | F.ESTEEM
-  const hot = (any & HOT) !== 0 || (any & denied) === denied || (any & disregarded) === disregarded
+  const charged = F.IDENT | F.CHARGE
+  const hot = (any & HOT) !== 0 || (any & denied) === denied || (any & disregarded) === disregarded || (any & charged) === charged
   // Frames that set learned evidence aside without a hostile word: condemned speech needs disapproval and
   // a copula ("is racist"), or negation and a verb of speech ("stop saying", "is never okay"); praise
   // needs a person, a copula and an approving word.
@@ -579,6 +598,19 @@ class RuleReader {
     else this.hit('insult', IDIOM_EVIDENCE, 'hostile idiom', a, b)
   }
 
+  /** Whether the violent word k is willed: a speaker's intent or future, a wish or desert, or an imperative. */
+  willed(k: number): boolean {
+    const w = this.idx[k]
+    // An infinitive is a purpose or a plan ("plan to hang", "time to kill"), not a report.
+    const infinitive = w > 0 && this.word(w - 1) === 'to' && this.sameClause(w - 1, w)
+    return infinitive || this.near(k, -4, -1, F.FIRST | F.FUT | F.MODAL) >= 0 || this.imperative(w)
+  }
+
+  imperative(w: number): boolean {
+    const prev = w === 0 || !this.sameSentence(w - 1, w) ? '' : this.word(w - 1)
+    return prev === '' || prev === 'go' || prev === 'just' || prev === 'drop'
+  }
+
   threat(k: number): void {
     const w = this.idx[k]
     let ev = 0.6
@@ -588,11 +620,13 @@ class RuleReader {
     let target = this.near(k, 1, 3, F.YOU | F.THIRD | F.IDENT)
     if (target < 0 && (agent >= 0 || modal >= 0)) target = this.near(k, -3, -1, F.YOU | F.THIRD)
     const self = this.near(k, 1, 2, F.SELF)
-    const prev = w === 0 || !this.sameSentence(w - 1, w) ? '' : this.word(w - 1)
-    const imperative = prev === '' || prev === 'go' || prev === 'just' || prev === 'drop'
+    const imperative = this.imperative(w)
     const last = w + 1 >= this.nWords || !this.sameSentence(w, w + 1)
+    const willed = agent >= 0 || modal >= 0 || imperative
     if (this.word(w) === 'kys') ev = 4
-    else if (target >= 0 && self < 0) ev += agent >= 0 || modal >= 0 || imperative ? 3.4 : 1.2
+    // Violence done to a group and not willed is news ("the fire killed three immigrants"), not a threat.
+    else if (target >= 0 && self < 0 && !willed && (this.flg[target] & (F.YOU | F.THIRD)) === 0) ev = 0.6
+    else if (target >= 0 && self < 0) ev += willed ? 3.4 : 1.2
     else if (modal >= 0 && this.near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
     else if (imperative && last) ev += 1.4 // "Die."
     else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
@@ -668,7 +702,15 @@ class RuleReader {
   group(k: number): void {
     const { idx, flg } = this
     const w = idx[k]
-    const h = this.near(k, -6, 6, F.HOSTILE | F.INSULT | F.SLUR | F.THREAT)
+    let h = this.near(k, -6, 6, F.HOSTILE | F.INSULT | F.SLUR | F.THREAT)
+    // A violent word beside a group attacks it only when willed ("all Muslims should die", "gas the Jews");
+    // otherwise it reports violence done to the group ("police shot a black man", "women are dying").
+    if (h >= 0 && (flg[h] & (F.HOSTILE | F.INSULT | F.SLUR)) === 0 && !this.willed(h)) {
+      h = this.near(k, -6, 6, F.HOSTILE | F.INSULT | F.SLUR)
+    }
+    // A topic or a report: "hate speech", "hate crimes against Jews"; "were treated as criminals",
+    // "victims of ...", "were called animals".
+    if (h >= 0 && (this.namesTopic(h) || this.reportedOf(k, h))) h = -1
     if (h >= 0) {
       const lo = Math.min(k, h)
       const hi = Math.max(k, h)
@@ -682,6 +724,12 @@ class RuleReader {
         this.out.neutral.push(idx[h])
         this.undo(3.5, 'group and hostile word, negated or quoted', w, idx[h])
       } else this.hit('identity_attack', 3.5, 'group and hostile word', w, idx[h])
+      return
+    }
+    // A charge predicated of the group: "<group> are (so | a ...) <charge>", "why are <group> so <charge>?"
+    const c = this.near(k, 2, 6, F.CHARGE)
+    if (c >= 0 && this.predicated(w, idx[c]) && !this.countered(k)) {
+      this.hit('identity_attack', CHARGED, 'group and charge', w, idx[c])
       return
     }
     // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
@@ -717,7 +765,7 @@ class RuleReader {
     if (ALTERNATIVE.has(word(w - 1))) return
     // Subject: <group> [people|are|can ...] <neg> [be|ever ...] <esteemed>, with a modal where the form needs one.
     const s = this.near(k, 2, 7, F.ESTEEM)
-    if (s >= 0 && ESTEEMED.has(word(idx[s])) && this.sameClause(w, idx[s])) {
+    if (s >= 0 && ESTEEMED.has(word(idx[s])) && this.sameClause(w, idx[s]) && this.saidBySpeaker(w)) {
       for (let n = w + 1; n < idx[s]; n++) {
         // "no" before the esteem is an idiom ("black or not, no matter what"), not a verb denied.
         if (!this.isNeg(n) || word(n) === 'no') continue
@@ -749,17 +797,53 @@ class RuleReader {
     }
   }
 
-  /** Whether word v is a flagged negation (the flagged words are in ascending order: a binary search). */
-  isNeg(v: number): boolean {
-    let lo = 0
-    let hi = this.nFlagged - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      if (this.idx[mid] === v) return (this.flg[mid] & F.NEG) !== 0
-      if (this.idx[mid] < v) lo = mid + 1
-      else hi = mid - 1
+  /**
+   * Whether the charge at word c is said of the group at word w: only people words, copulas and
+   * intensifiers between them, a copula among them or just before the group (a question), and no
+   * negation before the group ("I don't think Muslims are violent").
+   */
+  predicated(w: number, c: number): boolean {
+    if (!this.only(w + 1, c, CHARGE_GAP, PERSONS) || !this.saidBySpeaker(w)) return false
+    let copula = w > 0 && COPULAS.has(this.word(w - 1)) && this.sameClause(w - 1, w)
+    for (let v = w + 1; !copula && v < c; v++) copula = COPULAS.has(this.word(v))
+    for (let v = Math.max(0, w - 3); v < w; v++) if (this.isNeg(v)) return false
+    return copula
+  }
+
+  /**
+   * Whether the group at word w is the subject of a statement the speaker makes: not the object of a
+   * preposition ("sex with trans people is dangerous") and not inside reported speech ("instead of saying
+   * immigrants are a threat", "they keep telling us immigrants are ruining ...": a verb of speech within
+   * six words before it).
+   */
+  saidBySpeaker(w: number): boolean {
+    const first = w > 0 && this.sameClause(w - 1, w) && (this.word(w - 1) === 'the' || this.word(w - 1) === 'all') ? w - 1 : w
+    if (first > 0 && PREPOSITIONS.has(this.word(first - 1)) && this.sameClause(first - 1, first)) return false
+    for (let v = Math.max(0, w - 6); v < w; v++) if (this.flagsOf(v) & F.META && this.sameSentence(v, w)) return false
+    return true
+  }
+
+  /** Whether the hostile word h is "hate" naming a topic ("hate speech", "hate crimes"), not a feeling. */
+  namesTopic(h: number): boolean {
+    const v = this.idx[h]
+    return this.word(v) === 'hate' && v + 1 < this.nWords && this.sameClause(v, v + 1) && HATE_TOPIC.has(this.word(v + 1))
+  }
+
+  /** Whether a verb of treatment or report stands between group k and hostile word h, with no modal: "were treated as criminals". */
+  reportedOf(k: number, h: number): boolean {
+    const a = Math.min(this.idx[k], this.idx[h])
+    const b = Math.max(this.idx[k], this.idx[h])
+    let reported = false
+    for (let v = a + 1; v < b; v++) {
+      if (this.flagsOf(v) & F.MODAL) return false
+      if (REPORTED.has(this.word(v))) reported = true
     }
-    return false
+    return reported
+  }
+
+  /** Whether word v is a flagged negation. */
+  isNeg(v: number): boolean {
+    return (this.flagsOf(v) & F.NEG) !== 0
   }
 
   /** Whether every word in [a, b) is in `set` (or `also`), at most four, with no comma, colon or dash from word a - 1 to word b. */
