@@ -19,7 +19,12 @@ const litmus = await load()
 const previous = existsSync(PREVIOUS) ? await (await import(PREVIOUS)).load() : null
 
 const ADAPTERS = {
-  /** Pairwise accuracy (ties half) per preference source. */
+  /**
+   * Pairwise accuracy (ties half) per preference source. The new text-only model and the v3 combination
+   * are retrained without the scored source (scripts/train-helpfulness.mjs trainText, fitV3) for each
+   * shippable source; the previous build's v3 is its own text score with λ, SCALE, REFERENCE chosen
+   * without the scored source. Sources that may not ship and the fixtures are scored by the shipped build.
+   */
   async helpfulness() {
     const H = await import('../scripts/train-helpfulness.mjs')
     const { queryCoverage, queryFit } = await import('../build/rules/helpfulness-rules.js')
@@ -30,42 +35,57 @@ const ADAPTERS = {
     const all = H.preferenceFamilies()
     const fixtures = (await import('../test/fixtures/helpfulness/v3-pairs.json', { with: { type: 'json' } })).default
     for (const [kind, query, better, worse] of fixtures) all.push({ family: 'fixtures (v3 pairs)', kind, query, chosen: better, rejected: worse })
-    const text = (t) => litmus.helpfulness({ text: t }).score
     for (const p of all) {
-      const sc = text(p.chosen)
-      const sr = text(p.rejected)
-      p.v4 = [sc, sr]
-      // v3's query term (coverage plus instruction fit) and the text logit; coverage alone beside it.
-      p.c = [queryFit(p.query, p.chosen), logit(sc)]
-      p.r = [queryFit(p.query, p.rejected), logit(sr)]
+      p.q = [queryFit(p.query, p.chosen), queryFit(p.query, p.rejected)]
       p.cov = [queryCoverage(p.query, p.chosen), queryCoverage(p.query, p.rejected)]
+      p.v4 = [litmus.helpfulness({ text: p.chosen }).score, litmus.helpfulness({ text: p.rejected }).score]
       p.v3 = [litmus.evaluate('v3.helpfulness', { query: p.query, response: p.chosen }).score, litmus.evaluate('v3.helpfulness', { query: p.query, response: p.rejected }).score]
       if (previous) p.prev = [previous.helpfulness({ text: p.chosen }).score, previous.helpfulness({ text: p.rejected }).score]
     }
     const families = [...new Set(all.map((p) => p.family))]
     const acc = (list, f) => pairwise(list.map((p) => f(p)[0]), list.map((p) => f(p)[1]))
+    // s = query fit + λ x text logit; a query without content words leaves the text logit (as v3 does).
+    const v3Of = (v3, q, z) => (q < 0 ? z * 1e-6 : q + v3.lambda * z)
     const rows = []
     const means = {}
+    const shipped = H.V3_FAMILIES
     for (const family of families) {
       const held = all.filter((p) => p.family === family)
-      const fitted = H.V3_FAMILIES.includes(family)
-      // The v3 combination chosen and scaled without this source (for the fitted ones).
-      const v3 = H.fitV3(all.filter((p) => H.V3_FAMILIES.includes(p.family) && p.family !== family))
-      const s = (x) => (x[0] < 0 ? x[1] * 1e-6 : x[0] + v3.lambda * x[1])
+      const fitted = shipped.includes(family)
       const cells = {
         length: acc(held, (p) => [p.chosen.length, p.rejected.length]),
         previous: previous ? acc(held, (p) => p.prev) : null,
-        v4: acc(held, (p) => p.v4),
+        newText: null,
         coverage: acc(held, (p) => p.cov),
-        fit: acc(held, (p) => [p.c[0], p.r[0]]),
-        v3: acc(held, (p) => [s(p.c), s(p.r)])
+        fit: acc(held, (p) => p.q),
+        v3Previous: null,
+        v3New: null
       }
-      if (fitted) for (const [k, v] of Object.entries(cells)) (means[k] ??= []).push(v)
-      rows.push([family, held.length, fitted ? `left out (λ ${v3.lambda})` : 'never', ...Object.values(cells).map(f3), f3(acc(held, (p) => p.v3))])
+      let lambdas = ''
+      if (fitted) {
+        const others = shipped.filter((f) => f !== family)
+        const text = await H.trainText(others)
+        const z = held.map((p) => [text.logit(p.chosen), text.logit(p.rejected)])
+        cells.newText = pairwise(z.map((v) => v[0]), z.map((v) => v[1]))
+        const v3 = H.fitV3(H.v3Rows(text))
+        cells.v3New = pairwise(held.map((p, i) => v3Of(v3, p.q[0], z[i][0])), held.map((p, i) => v3Of(v3, p.q[1], z[i][1])))
+        lambdas = `λ ${v3.lambda}`
+        if (previous) {
+          const prevRows = all.filter((p) => others.includes(p.family)).map((p) => ({ family: p.family, c: [p.q[0], logit(p.prev[0])], r: [p.q[1], logit(p.prev[1])] }))
+          const v3p = H.fitV3(prevRows)
+          cells.v3Previous = acc(held, (p) => [v3Of(v3p, p.q[0], logit(p.prev[0])), v3Of(v3p, p.q[1], logit(p.prev[1]))])
+          lambdas += `; previous λ ${v3p.lambda}`
+        }
+        for (const [k, v] of Object.entries(cells)) (means[k] ??= []).push(v)
+        console.error(family, 'done')
+      }
+      rows.push([family, held.length, fitted ? `left out (${lambdas})` : 'never', ...Object.values(cells).map(f3), f3(acc(held, (p) => p.v4)), f3(acc(held, (p) => p.v3))])
     }
-    const mean = (k) => f3(means[k].reduce((a, b) => a + b, 0) / means[k].length)
-    rows.push([`**mean of the ${H.V3_FAMILIES.length} left-out sources**`, '', '', mean('length'), previous ? mean('previous') : '–', mean('v4'), mean('coverage'), mean('fit'), mean('v3'), ''])
-    return table(['source', 'pairs', 'role', 'length', 'previous build (text only)', 'v4 text only (new)', 'query coverage alone', 'coverage + instruction fit alone', 'v3 with query (new, left out)', 'v3 shipped (fitted on all)'], rows)
+    const mean = (k) => (means[k].some((v) => v === null) ? '–' : f3(means[k].reduce((a, b) => a + b, 0) / means[k].length))
+    const minOf = (k) => (means[k].some((v) => v === null) ? '–' : f3(Math.min(...means[k])))
+    rows.push([`**mean of the ${shipped.length} left-out sources**`, '', '', ...Object.keys(means).map(mean), '', ''])
+    rows.push([`**lowest of the ${shipped.length} left-out sources**`, '', '', ...Object.keys(means).map(minOf), '', ''])
+    return table(['source', 'pairs', 'role', 'length', 'previous build (text only)', '**v4 text only (new), left out**', 'query coverage alone', 'coverage + instruction fit alone', 'v3 previous build, left out', '**v3 with query (new), left out**', 'v4 shipped (fitted on all four)', 'v3 shipped (fitted on all four)'], rows)
   }
 }
 

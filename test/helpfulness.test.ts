@@ -105,6 +105,26 @@ describe("explain('helpfulness')", () => {
     expect(Math.abs(100 / (1 + Math.exp(-(parts + (e.reference as number)))) - e.score)).toBeLessThan(0.1)
   })
 
+  // Length is a prior that stops at 40 distinct words (docs/metrics/helpfulness.md): the sources disagree
+  // on longer answers, so past a short answer length weighs nothing and the log length is not weighed at all.
+  it.each([
+    [8, 80],
+    [40, 60],
+    [60, 400]
+  ])('the length part of %i distinct words against %i', (a, b) => {
+    const text = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
+    const parts = (n: number) => {
+      const features = litmus.explain('helpfulness', { text: text(n) }).features as { label: string; weight: number }[]
+      const part = (start: string) => features.find((f) => f.label.startsWith(start))!.weight
+      return { log: part('length (log'), saturating: part('length (saturating') }
+    }
+    const [pa, pb] = [parts(a), parts(b)]
+    expect(Math.abs(pa.log)).toBe(0)
+    expect(Math.abs(pb.log)).toBe(0)
+    if (a >= 40) expect(pa.saturating).toBe(pb.saturating)
+    else expect(pb.saturating - pa.saturating).toBeCloseTo(1 - a / 40, 3)
+  })
+
   it('weighs a refusal phrase against the response', () => {
     const e = litmus.explain('helpfulness', { text: "I'm sorry, but I can't help with that." })
     const refusal = e.evidence.find((x: { label: string }) => x.label === 'refusal phrase')

@@ -1,7 +1,7 @@
 // Repetition is not evidence: a benign sentence repeated 1 to 1,000 times scores as the sentence once
 // (within TOLERANCE points, the lead tone unchanged) for formality, helpfulness, tone and simplicity.
 // The style heads scale their n-gram sums so that k copies of a text give the head input of the text
-// once (formality: 1/feature count; helpfulness and tone: sqrt(distinct-word share / feature count)),
+// once (formality and helpfulness's word head: 1/feature count; tone: sqrt(distinct-word share / feature count)),
 // and size, length and mark counts are read from distinct words or as rates. The previous build
 // divided by the square root of the feature count and counted every word: 'Thank you very much. ' x 1000
 // scored formality 93.54 (16.97 once), 'The weather is nice today. ' x 1000 helpfulness 99.79 (35.29),

@@ -97,8 +97,8 @@ export const REFUSAL_FEATURE = 2
 
 /** Names of the dense features, in order. */
 export const FEATURES = [
-  'length (log distinct words)',
-  'length (saturating at 150 distinct words)',
+  'length (log distinct words; held fixed in training, weight 0)',
+  'length (saturating at 40 distinct words)',
   'refusal phrase in the opening',
   'refusal phrases later',
   'numbers',
@@ -109,6 +109,14 @@ export const FEATURES = [
   'ends with a question',
   'deflecting opening'
 ]
+
+/**
+ * Distinct words at which the length prior saturates: a 40-word answer and a 400-word one score alike on
+ * length. Across the preference sources longer wins on hh-rlhf and PandaLM and loses on LLMBar (and on the
+ * independent pairs, where raters preferred the shorter answer), so length beyond a short answer is not
+ * evidence of help (docs/metrics/helpfulness.md).
+ */
+export const LENGTH_SATURATION = 40
 
 /**
  * Distinct words up to which the length features grow (src/metrics/shared/distinct-words.ts): length is read
@@ -130,7 +138,7 @@ export function denseFeatures(text: string, nWords: number, distinct: number, nH
   const share = distinct / words
   return [
     Math.log1p(distinct),
-    sat(distinct, 150),
+    sat(distinct, LENGTH_SATURATION),
     openPhrases > 0 ? 1 : 0,
     sat(laterPhrases, 2),
     sat(digits * share, 6),

@@ -1,7 +1,8 @@
-// Helpfulness: how useful, detailed and unambiguous a response is. A hashed word + bigram head trained on
-// human preference pairs (assembly/vec/features.ts), weighed with what a response gives (length with
-// saturation, numbers, names, lists and steps) and withholds (refusal phrases, hedges, questions back,
-// deflecting openings; helpfulness-rules.ts). Method, data, accuracy: docs/metrics/helpfulness.md.
+// Helpfulness: how useful and unambiguous a response is. A hashed word head (assembly/vec/features.ts,
+// scaled by 1/features: it reads the mix of words, not how many) trained on human preference pairs with
+// length held fixed, weighed with a saturating length prior (nothing beyond 40 distinct words) and what a
+// response withholds (refusal phrases, hedges, questions back, deflecting openings; helpfulness-rules.ts).
+// Method, data, accuracy: docs/metrics/helpfulness.md.
 import { type Core } from '../../core/wasm.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
@@ -14,7 +15,7 @@ import { OPEN_WORDS, phrasesAround } from '../safety/refusal-rules.js'
 export interface HelpfulnessModel {
   KINDS: number
   BITS: number
-  /** Scale of the head sum (ngram-head.ts headNorm): 2 in this build. */
+  /** Scale of the head sum (ngram-head.ts headNorm): 1 (1/features) in this build. */
   NORM?: number
   SCALE: number
   FEATURE_MEAN: number[]
@@ -23,9 +24,9 @@ export interface HelpfulnessModel {
   REFERENCE: number
   WEIGHTS: string
   /**
-   * v3 (query given): score logit = SCALE (coverage + LAMBDA x text logit - REFERENCE), minus the refusal
-   * penalty; coverage = queryCoverage (helpfulness-rules.ts). Chosen on the preference sources left out
-   * one at a time (docs/metrics/helpfulness.md).
+   * v3 (query given): score logit = SCALE (coverage + instruction fit + LAMBDA x text logit - REFERENCE),
+   * minus the refusal penalty; coverage and fit = queryFit (helpfulness-rules.ts). LAMBDA chosen on the
+   * preference sources (docs/metrics/helpfulness.md).
    */
   V3: { LAMBDA: number; SCALE: number; REFERENCE: number }
 }
