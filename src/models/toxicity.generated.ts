@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "80bca231bbc8e4a2055396d0d7d63785ed48e1bec4b41837acc607a794790fa2"
+      "sha256": "9484e9ca280904991c4f15501ae0785b8b75befc2fe1cfb1f55e2d29e7a09013"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -735,8 +735,8 @@ class RuleReader {
     // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
     const t = this.near(k, 2, 6, F.TRAIT)
     const neg = t >= 0 ? this.near(k, 1, idx[t] - w - 1, F.NEG) : -1
-    if (neg >= 0 && !this.countered(k)) this.hit('identity_attack', DENIED, 'group and praise denied', w, idx[t])
-    else if (!this.countered(k)) this.esteemDenied(k)
+    if (neg >= 0) this.denied(k, 'group and praise denied', w, idx[t])
+    else this.esteemDenied(k)
   }
 
   /**
@@ -758,43 +758,47 @@ class RuleReader {
       if (PERSONS.has(word(after)) && this.sameClause(w, after)) after++
       const ends = after >= this.nWords || !this.sameClause(w, after) || AFTER_GROUP.has(word(after))
       if (n >= 0 && ends && this.negationReaches(idx[n], idx[e])) {
-        this.hit('identity_attack', DENIED, 'group and regard denied', idx[n], w)
+        this.denied(k, 'group and regard denied', idx[n], w)
         return
       }
     }
-    if (ALTERNATIVE.has(word(w - 1))) return
     // Subject: <group> [people|are|can ...] <neg> [be|ever ...] <esteemed>, with a modal where the form needs one.
     const s = this.near(k, 2, 7, F.ESTEEM)
-    if (s >= 0 && ESTEEMED.has(word(idx[s])) && this.sameClause(w, idx[s]) && this.saidBySpeaker(w)) {
+    if (s >= 0 && ESTEEMED.has(word(idx[s])) && !ALTERNATIVE.has(word(w - 1)) && this.sameClause(w, idx[s]) && this.saidBySpeaker(w)) {
       for (let n = w + 1; n < idx[s]; n++) {
         // "no" before the esteem is an idiom ("black or not, no matter what"), not a verb denied.
         if (!this.isNeg(n) || word(n) === 'no') continue
         const modal = MODAL_NEG.has(word(n)) || MODALS.has(word(n - 1))
         if (this.only(w + 1, n, SUBJECT_GAP, PERSONS) && this.only(n + 1, idx[s], NEG_GAP) && (modal || !NEEDS_MODAL.has(word(idx[s])))) {
-          this.hit('identity_attack', DENIED, 'group and regard denied', w, idx[s])
+          this.denied(k, 'group and regard denied', w, idx[s])
           return
         }
         break
       }
     }
     // "No <group> ... <trait | esteemed>": the determiner denies it of every member.
-    const noun = PERSONS.has(word(w + 1)) ? w + 1 : w
-    if (word(w - 1) === 'no') {
+    if (this.isNeg(w - 1) && word(w - 1) === 'no') {
+      const noun = PERSONS.has(word(w + 1)) ? w + 1 : w
       const q = this.near(k, 1, 7, F.TRAIT | F.ESTEEM)
       if (q >= 0 && idx[q] > noun && this.sameClause(w, idx[q]) && this.near(k, 1, idx[q] - w - 1, F.NEG) < 0) {
         const v = word(idx[q])
         const fits = flg[q] & F.TRAIT || (ESTEEMED.has(v) && (!NEEDS_MODAL.has(v) || this.anyOf(noun + 1, idx[q], MODALS)))
-        if (fits) this.hit('identity_attack', DENIED, 'group and regard denied', w - 1, idx[q])
+        if (fits) this.denied(k, 'group and regard denied', w - 1, idx[q])
       }
       return
     }
     // "I don't think <group> are <trait>": the thought's negation reaches what is said of the group.
-    if (THINK.has(word(w - 1)) || (THINK.has(word(w - 2)) && word(w - 1) === 'that')) {
+    if (this.near(k, -4, -2, F.NEG) >= 0 && (THINK.has(word(w - 1)) || (THINK.has(word(w - 2)) && word(w - 1) === 'that'))) {
       const th = THINK.has(word(w - 1)) ? w - 1 : w - 2
       const n = this.isNeg(th - 1) ? th - 1 : this.isNeg(th - 2) ? th - 2 : -1
       const q = n >= 0 ? this.near(k, 1, 6, F.TRAIT) : -1
-      if (q >= 0 && this.sameClause(w, idx[q]) && this.near(k, 1, idx[q] - w - 1, F.NEG) < 0) this.hit('identity_attack', DENIED, 'group and praise denied', n, idx[q])
+      if (q >= 0 && this.sameClause(w, idx[q]) && this.near(k, 1, idx[q] - w - 1, F.NEG) < 0) this.denied(k, 'group and praise denied', n, idx[q])
     }
+  }
+
+  /** An identity attack of regard denied of group k, unless the group is talked about (quoted, condemned). */
+  denied(k: number, label: string, a: number, b: number): void {
+    if (!this.countered(k)) this.hit('identity_attack', DENIED, label, a, b)
   }
 
   /**
