@@ -194,14 +194,20 @@ export interface Rules extends Record<Category, number> {
   emphatic: boolean
   /** Words whose learned evidence is set aside: negated or quoted. */
   neutral: number[]
+  /**
+   * Hostile words a rule read as aimed at a group: the head's evidence against them is set aside (a word
+   * the training data mostly used of things, "trash", must not cancel "immigrants are trash").
+   */
+  asserted: number[]
   /** Profane words of an emphatic text. */
   emphaticWords: number[]
   evidence: RuleEvidence[] | null
 }
 
 // The shared empty result, frozen (callers only read it).
-const NOTHING: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: null }
+const NOTHING: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], asserted: [], emphaticWords: [], evidence: null }
 Object.freeze(NOTHING.neutral)
+Object.freeze(NOTHING.asserted)
 Object.freeze(NOTHING.emphaticWords)
 Object.freeze(NOTHING)
 
@@ -225,7 +231,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   const condemns = ((any & F.DISAPPROVE) !== 0 && (any & F.COPULA) !== 0) || ((any & F.NEG) !== 0 && (any & F.META) !== 0)
   const praises = (any & (F.POS | F.TRAIT)) !== 0 && (any & F.COPULA) !== 0 && (any & (F.THIRD | F.IDENT | F.YOU)) !== 0
   if (!hot && !condemns && !praises && !collect) return NOTHING
-  const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], emphaticWords: [], evidence: collect ? [] : null }
+  const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], asserted: [], emphaticWords: [], evidence: collect ? [] : null }
   if (!hot && !condemns && !praises) return out
   const r = new RuleReader(text, spans, flagged, nFlagged, out)
   if (condemns) r.condemnedSpeech()
@@ -723,13 +729,17 @@ class RuleReader {
       if (neg || this.countered(k)) {
         this.out.neutral.push(idx[h])
         this.undo(3.5, 'group and hostile word, negated or quoted', w, idx[h])
-      } else this.hit('identity_attack', 3.5, 'group and hostile word', w, idx[h])
+      } else {
+        this.hit('identity_attack', 3.5, 'group and hostile word', w, idx[h])
+        this.out.asserted.push(idx[h])
+      }
       return
     }
     // A charge predicated of the group: "<group> are (so | a ...) <charge>", "why are <group> so <charge>?"
     const c = this.near(k, 2, 6, F.CHARGE)
     if (c >= 0 && this.predicated(w, idx[c]) && !this.countered(k)) {
       this.hit('identity_attack', CHARGED, 'group and charge', w, idx[c])
+      this.out.asserted.push(idx[c])
       return
     }
     // Praise denied of the group: "<group> are not / never ... <trait>", the negation between them.
@@ -909,6 +919,10 @@ export function neutralised(ev: Rules, wordSum: (w: number) => number, severity:
   for (const [w, k] of share) {
     const s = wordSum(w)
     if (s > 0) total += s * k
+  }
+  for (const w of ev.asserted) {
+    const s = share.has(w) ? 0 : wordSum(w)
+    if (s < 0) total += s
   }
   return total
 }

@@ -130,8 +130,9 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     spans = core.u32(spanPtr, nWords * 2)
   }
   const rules = toxicityRules(text, spans, flagged, nFlag, collect)
-  if (rules.neutral.length > 0 || rules.emphaticWords.length > 0) {
-    // Negated, quoted or emphatic words: their learned evidence is set aside.
+  if (rules.neutral.length > 0 || rules.emphaticWords.length > 0 || rules.asserted.length > 0) {
+    // Negated, quoted or emphatic words: their learned evidence is set aside; and the evidence against
+    // the hostile words a rule read as aimed at a group.
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
     sum -= neutralised(rules, (w) => sums[w], severity)
   }
