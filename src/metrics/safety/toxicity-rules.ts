@@ -170,6 +170,15 @@ const REPORTED = new Set(['treated', 'treat', 'treating', 'seen', 'viewed', 'por
 const PREPOSITIONS = new Set(['with', 'of', 'for', 'to', 'about', 'against', 'among', 'from', 'by', 'at', 'on', 'in', 'into', 'towards', 'toward', 'between', 'like', 'than'])
 const COPULAS = new Set(['are', 'is', 'were', 'was', 'be', 'being', 'been'])
 const CHARGE_GAP = new Set([...COPULAS, ...INTENSIFIER, 'too', 'like', 'nothing', 'but', 'inherently', 'naturally', 'basically', 'generally', 'mostly', 'simply', 'literally'])
+/** Pronouns that stand for a group named before them, and how far back the group may be named. */
+const THEY = new Set(['they', "they're", 'theyre', 'they’re', 'these', 'those'])
+const PRONOUN_REACH = 30
+/** Articles and demonstratives that open a noun phrase ("a stupid decision", "these stupid phones"). */
+const ARTICLES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'such'])
+/** More nouns of persons an insulting adjective may qualify ("stupid girl", "ugly dude"). */
+const PERSON_NOUNS = new Set(['girl', 'boy', 'guy', 'dude', 'bro', 'kid', 'child', 'lady', 'chick', 'people', 'ppl', 'mf', 'fool', 'creature', 'creatures', 'thing', 'things'])
+/** Words after an adjective that end its phrase: it is said of someone, not a noun's qualifier. */
+const ADJECTIVE_END = new Set(['and', 'or', 'but', 'to', 'as', 'enough', 'lol', 'lmao', 'af', 'asf', 'then', 'so', 'because', 'like', 'for', 'of', 'in', 'at', 'with', 'too', 'than', 'tho', 'though', 'rn', 'now', 'again', 'anyway', 'honestly', 'smh', 'sometimes', 'all', 'every', 'when', 'if', 'that', 'who', 'or', 'nor', 'just', 'really', 'either', 'yourself', 'himself', 'herself', 'themselves', 'man', 'bruh'])
 /** Evidence of a group with a charge predicated of it: as sure as a hostile word beside a group. */
 export const CHARGED = 3.5
 
@@ -237,7 +246,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   if (condemns) r.condemnedSpeech()
   if (praises) r.praise()
   if (!hot) return out
-  const SUBJECT = HOT | F.IDENT
+  const SUBJECT = HOT | F.IDENT | F.CHARGE
   for (let k = 0; k < nFlagged; k++) {
     const f = r.flg[k]
     if ((f & SUBJECT) === 0) continue
@@ -247,6 +256,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
     if (f & F.PROF) r.curseAtYou(k)
     if (f & (F.PROF | F.INSULT) && (f & F.SWAPPED) === 0) r.profaneInsult(k)
     if (f & F.HOSTILE) r.hateAtYou(k)
+    if (f & (F.HOSTILE | F.CHARGE) && (any & F.IDENT) !== 0) r.groupByPronoun(k)
     if (f & F.SLUR && (f & F.SWAPPED) === 0) r.slur(k)
     if (f & F.IDENT) r.group(k)
     if (f & F.SWAPPED) continue
@@ -651,7 +661,7 @@ class RuleReader {
     const adjective = (f & (F.ADJ | F.SLUR)) === F.ADJ
     const person = this.near(k, -4, 1, F.THIRD | F.IDENT)
     if (you >= 0) ev = 3
-    else if (adjective && person < 0) ev = 0
+    else if (adjective && (person < 0 || this.qualifiesThing(this.idx[k]))) ev = 0
     else if (cop >= 0 && first < 0) ev = 2.2
     else if (first >= 0) ev = 0.3
     // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
@@ -853,6 +863,47 @@ class RuleReader {
       if (REPORTED.has(this.word(v))) reported = true
     }
     return reported
+  }
+
+  /**
+   * A hostile word or charge predicated of "they" (or "these", "those") when a group was named just before
+   * ("I have met many women. They are a plague."): the pronoun stands for the group, named at most
+   * PRONOUN_REACH words before it. The predicate has the shape `predicated` reads; no negation.
+   */
+  groupByPronoun(k: number): void {
+    const { idx, flg } = this
+    const c = idx[k]
+    let p = c - 1
+    while (p >= 0 && c - p <= 5 && this.sameClause(p, c) && (CHARGE_GAP.has(this.word(p)) || PERSONS.has(this.word(p)))) p--
+    if (p < 0 || !this.sameClause(p, c) || !THEY.has(this.word(p))) return
+    // A copula between them, or the one "they're" carries.
+    if (!this.anyOf(p + 1, c, COPULAS) && !this.word(p).endsWith('re')) return
+    for (let v = Math.max(0, p - 3); v < c; v++) if (this.isNeg(v)) return
+    let g = -1
+    for (let j = k - 1; j >= 0 && p - idx[j] <= PRONOUN_REACH; j--) {
+      if (idx[j] < p && flg[j] & F.IDENT) {
+        g = j
+        break
+      }
+    }
+    if (g < 0 || this.countered(g)) return
+    this.hit('identity_attack', CHARGED, 'group, then a charge on "they"', idx[g], c)
+    this.out.asserted.push(c)
+  }
+
+  /**
+   * Whether the adjective at word w qualifies the thing named after it ("these stupid phones", "he made a
+   * stupid decision"): an article or demonstrative before it, no copula before that ("he is a stupid
+   * hack"), and after it a plain word that is no person, no listed word and no word that ends the
+   * adjective's phrase. Possessives keep the insult ("his stupid face"): a person's features are the person.
+   */
+  qualifiesThing(w: number): boolean {
+    const v = w + 1
+    if (w === 0 || v >= this.nWords || !this.sameClause(w - 1, v) || !ARTICLES.has(this.word(w - 1)) || this.flagsOf(v) !== 0) return false
+    // "he is a stupid hack": a copula makes the phrase said of the person.
+    for (let u = Math.max(0, w - 4); u < w - 1; u++) if (this.flagsOf(u) & F.COPULA && this.sameClause(u, w)) return false
+    const next = this.word(v)
+    return /^[a-z]/.test(next) && !PERSONS.has(next) && !PERSON_NOUNS.has(next) && !ADJECTIVE_END.has(next)
   }
 
   /** Whether word v is a flagged negation. */
