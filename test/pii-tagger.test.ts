@@ -29,6 +29,27 @@ const quiet: string[] = [
 
 // A given name that is also a major place: a verb only a person does names the person; a preposition, a
 // noun after it or a verb a place or a team also does ("had", "voted", "won") keeps the place.
+// A capitalised word no list knows, before a verb only a person does (the rules, with the cue as evidence);
+// verbs a company or a place does too leave it alone.
+const ownVerb: [text: string, expected: string[][]][] = [
+  ['Shovda shouted at the driver.', [['PERSON', 'Shovda']]],
+  ['Irenka smiled and left.', [['PERSON', 'Irenka']]],
+  ['Everyone knew that Quorvik laughed last.', [['PERSON', 'Quorvik']]],
+  ['Gazprom said it would cut supply.', [['ORGANIZATION', 'Gazprom']]],
+  ['Quorvane announced a new plant.', []],
+  ['Nobody shouted at the driver.', []]
+]
+
+describe('unknown words before a person\'s verb', () => {
+  for (const [text, expected] of ownVerb) {
+    it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))
+  }
+  it('explains the person by its cue', () => {
+    const [ent] = litmus.explain('pii', { text: 'Irenka smiled and left.' }).pii
+    expect(ent.evidence.map((e) => e.kind)).toContain('cue')
+  })
+})
+
 const placeNamed: [text: string, expected: string[][]][] = [
   ['Jordan completed the intake.', [['PERSON', 'Jordan']]],
   ['Virginia manages the compliance team.', [['PERSON', 'Virginia']]],

@@ -285,6 +285,25 @@ function personVerbAfter(e: usize): bool {
 }
 
 /**
+ * Is the word after e (one space) a verb of a person's own doing, speech or feeling? Then a capitalised
+ * word that no list knows names a person: "Shovda shouted at Todd", "Irenka smiled". The verbs an
+ * organisation or a place also does ("said", "is", "announced", "has") are left out: "Gazprom said".
+ */
+function ownVerbAfter(e: usize): bool {
+  if (personVerbAfter(e)) return true
+  const s = e + 1
+  let z = s
+  while (at(z) - 0x61 < 26) z++
+  if (z - s < 4 || z - s > 9 || isAlnum(at(z))) return false
+  return eqi(s, z, 'shouted') || eqi(s, z, 'smiled') || eqi(s, z, 'laughed') || eqi(s, z, 'cried') ||
+    eqi(s, z, 'whispered') || eqi(s, z, 'yelled') || eqi(s, z, 'nodded') || eqi(s, z, 'sighed') ||
+    eqi(s, z, 'grinned') || eqi(s, z, 'frowned') || eqi(s, z, 'hugged') || eqi(s, z, 'kissed') ||
+    eqi(s, z, 'thinks') || eqi(s, z, 'thought') || eqi(s, z, 'loves') || eqi(s, z, 'loved') ||
+    eqi(s, z, 'likes') || eqi(s, z, 'liked') || eqi(s, z, 'married') || eqi(s, z, 'studied') ||
+    eqi(s, z, 'smiles') || eqi(s, z, 'laughs') || eqi(s, z, 'hopes') || eqi(s, z, 'hoped')
+}
+
+/**
  * 1 when a greeting opens the line just before pos ("Hi", "Hey", "Dear", "Thanks", "Morning"), 2 when a
  * label about a person does ("Patient:", "Client:", "Contact:"), else 0. With a comma after the name (a
  * greeting) or the line ending there (a label), a given name that is also a place names the person:
@@ -734,6 +753,10 @@ export function capRun(s: usize): usize {
   else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
+  else if ((f0 & 0x7fffffff) == 0 && single && ownVerbAfter(te(a))) {
+    cat = C_PERSON // "Shovda shouted at Todd"
+    personCue = true
+  }
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
   if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc || personCue ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)
