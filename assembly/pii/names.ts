@@ -287,7 +287,8 @@ function personVerbAfter(e: usize): bool {
 /**
  * Is the word after e (one space) a verb of a person's own doing, speech or feeling? Then a capitalised
  * word that no list knows names a person: "Shovda shouted at Todd", "Irenka smiled". The verbs an
- * organisation or a place also does ("said", "is", "announced", "has") are left out: "Gazprom said".
+ * organisation or a place also does ("said", "is", "announced", "has") are left out: "Gazprom said";
+ * so are those that are nouns as often ("thought", "hopes": "Christmas-season thought", "Ecumenical hopes").
  */
 function ownVerbAfter(e: usize): bool {
   if (personVerbAfter(e)) return true
@@ -298,9 +299,21 @@ function ownVerbAfter(e: usize): bool {
   return eqi(s, z, 'shouted') || eqi(s, z, 'smiled') || eqi(s, z, 'laughed') || eqi(s, z, 'cried') ||
     eqi(s, z, 'whispered') || eqi(s, z, 'yelled') || eqi(s, z, 'nodded') || eqi(s, z, 'sighed') ||
     eqi(s, z, 'grinned') || eqi(s, z, 'frowned') || eqi(s, z, 'hugged') || eqi(s, z, 'kissed') ||
-    eqi(s, z, 'thinks') || eqi(s, z, 'thought') || eqi(s, z, 'loves') || eqi(s, z, 'loved') ||
-    eqi(s, z, 'likes') || eqi(s, z, 'liked') || eqi(s, z, 'married') || eqi(s, z, 'studied') ||
-    eqi(s, z, 'smiles') || eqi(s, z, 'laughs') || eqi(s, z, 'hopes') || eqi(s, z, 'hoped')
+    eqi(s, z, 'thinks') || eqi(s, z, 'loves') || eqi(s, z, 'loved') || eqi(s, z, 'likes') ||
+    eqi(s, z, 'liked') || eqi(s, z, 'married') || eqi(s, z, 'studied') || eqi(s, z, 'smiles') ||
+    eqi(s, z, 'laughs')
+}
+
+/** Is the word before pos an article or determiner ("the Confederacy signed", "An Alabamian wrote")? */
+function determinerBefore(pos: usize): bool {
+  let k = pos
+  while (k > 0 && at(k - 1) == 0x20) k--
+  const e = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  if (k == e || e - k > 5) return false
+  return eqi(k, e, 'a') || eqi(k, e, 'an') || eqi(k, e, 'the') || eqi(k, e, 'this') ||
+    eqi(k, e, 'every') || eqi(k, e, 'each') || eqi(k, e, 'no') || eqi(k, e, 'its') || eqi(k, e, 'our') ||
+    eqi(k, e, 'their')
 }
 
 /**
@@ -753,7 +766,7 @@ export function capRun(s: usize): usize {
   else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
-  else if ((f0 & 0x7fffffff) == 0 && single && ownVerbAfter(te(a))) {
+  else if ((f0 & 0x7fffffff) == 0 && single && ownVerbAfter(te(a)) && !determinerBefore(ts(a))) {
     cat = C_PERSON // "Shovda shouted at Todd"
     personCue = true
   }

@@ -7,8 +7,9 @@
 //   --misses=FILE      every missed gold span and wrong span of the shipped combination, as JSON lines
 //   Switches for the recipes tried and not kept (docs/metrics/pii.md, "Sixth pass"); the defaults are the
 //   shipped recipe: --epochs=N (5), --cap=N sentences per source (5000), --bits=N (18), --seed=N (3),
-//   --bag=N shuffles averaged (1); template kinds added to the first set: --more (persons, places, organisations), --more-p (persons only), --neg (sentences of
-//   made-up words), --labels (labels ending the line), --no-city-person (drop "any city as a person").
+//   --bag=N shuffles averaged (1); template kinds added to the first set: --more (persons, places,
+//   organisations), --more-p (persons only), --neg (sentences of made-up words), --labels (labels ending
+//   the line), --no-city-person (drop "any city as a person").
 //
 // Sources (../shared/datasets/pii, see its README): those that may ship train the model; NorNE, Weibo and
 // MasakhaNER may not, so they are only ever scored (left out of every model). Each shippable source is
