@@ -41,10 +41,14 @@ const ownVerb: [text: string, expected: string[][]][] = [
   // After an article the word is a noun ("An Alabamian wrote"); a verb that is a noun as often stays out.
   ['An Alabamian wrote to the paper.', []],
   ['The Confederacy signed the treaty.', []],
-  ["You've given a lot of Christmas-season thought to it.", []]
+  ["You've given a lot of Christmas-season thought to it.", []],
+  // "call me" before it: a name; an everyday word there is not one.
+  ['Sometimes people call me Csanád', [['PERSON', 'Csanád']]],
+  ['Everyone calls me Piusz.', [['PERSON', 'Piusz']]],
+  ['They called me Stupid.', []]
 ]
 
-describe('unknown words before a person\'s verb', () => {
+describe('unknown words before a person\'s verb or after "call me"', () => {
   for (const [text, expected] of ownVerb) {
     it(JSON.stringify(text), () => expect(names(text)).toEqual(expected))
   }

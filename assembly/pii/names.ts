@@ -304,6 +304,19 @@ function ownVerbAfter(e: usize): bool {
     eqi(s, z, 'laughs')
 }
 
+/** Is "call me" (calls, called, calling) just before pos ("Sometimes people call me Csanád")? */
+function callMeBefore(pos: usize): bool {
+  let k = pos
+  while (k > 0 && at(k - 1) == 0x20) k--
+  let e = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  if (!eqi(k, e, 'me')) return false
+  while (k > 0 && at(k - 1) == 0x20) k--
+  e = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  return eqi(k, e, 'call') || eqi(k, e, 'calls') || eqi(k, e, 'called') || eqi(k, e, 'calling')
+}
+
 /** Is the word before pos an article or determiner ("the Confederacy signed", "An Alabamian wrote")? */
 function determinerBefore(pos: usize): bool {
   let k = pos
@@ -766,8 +779,8 @@ export function capRun(s: usize): usize {
   else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
-  else if ((f0 & 0x7fffffff) == 0 && single && ownVerbAfter(te(a)) && !determinerBefore(ts(a))) {
-    cat = C_PERSON // "Shovda shouted at Todd"
+  else if ((f0 & 0x7fffffff) == 0 && single && ((ownVerbAfter(te(a)) && !determinerBefore(ts(a))) || callMeBefore(ts(a)))) {
+    cat = C_PERSON // "Shovda shouted at Todd", "people call me Csanád"
     personCue = true
   }
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
