@@ -27,8 +27,6 @@ const quiet: string[] = [
   'The meeting is on Monday. Please reply by Friday.'
 ]
 
-// A given name that is also a major place: a verb only a person does names the person; a preposition, a
-// noun after it or a verb a place or a team also does ("had", "voted", "won") keeps the place.
 // A capitalised word no list knows, before a verb only a person does (the rules, with the cue as evidence);
 // verbs a company or a place does too leave it alone.
 const ownVerb: [text: string, expected: string[][]][] = [
@@ -58,6 +56,8 @@ describe('unknown words before a person\'s verb or after "call me"', () => {
   })
 })
 
+// A given name that is also a major place: a verb only a person does names the person; a preposition, a
+// noun after it or a verb a place or a team also does ("had", "voted", "won") keeps the place.
 const placeNamed: [text: string, expected: string[][]][] = [
   ['Jordan completed the intake.', [['PERSON', 'Jordan']]],
   ['Virginia manages the compliance team.', [['PERSON', 'Virginia']]],

@@ -266,17 +266,34 @@ function monthDate(i: u32): bool {
   return true
 }
 
+/** The end of the lower-case ASCII word of 4 to max letters after one space at e, or 0 when there is none. */
+function lowerWordAfter(e: usize, max: usize): usize {
+  if (at(e) != 0x20) return 0
+  const s = e + 1
+  let z = s
+  while (at(z) - 0x61 < 26) z++
+  return z - s < 4 || z - s > max || isAlnum(at(z)) ? 0 : z
+}
+
+/** The start of the word of letters before pos (spaces skipped); its end is left in wordBeforeEnd. */
+function letterWordBefore(pos: usize): usize {
+  let k = pos
+  while (k > 0 && at(k - 1) == 0x20) k--
+  wordBeforeEnd = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  return k
+}
+let wordBeforeEnd: usize = 0
+
 /**
  * Is the word after e (one space) a verb that only a person does? Then a given name that is also a major
  * place names the person: "Jordan completed the intake", "Virginia manages the compliance team". Verbs a
  * place, a team or a government also does ("said", "had", "won", "is", "voted") are not in the list.
  */
 function personVerbAfter(e: usize): bool {
-  if (at(e) != 0x20) return false
   const s = e + 1
-  let z = s
-  while (at(z) - 0x61 < 26) z++
-  if (z - s < 4 || z - s > 11 || isAlnum(at(z))) return false
+  const z = lowerWordAfter(e, 11)
+  if (z == 0) return false
   return eqi(s, z, 'explained') || eqi(s, z, 'completed') || eqi(s, z, 'approved') || eqi(s, z, 'signed') ||
     eqi(s, z, 'confirmed') || eqi(s, z, 'reviewed') || eqi(s, z, 'submitted') || eqi(s, z, 'requested') ||
     eqi(s, z, 'emailed') || eqi(s, z, 'replied') || eqi(s, z, 'thanked') || eqi(s, z, 'apologised') ||
@@ -293,9 +310,8 @@ function personVerbAfter(e: usize): bool {
 function ownVerbAfter(e: usize): bool {
   if (personVerbAfter(e)) return true
   const s = e + 1
-  let z = s
-  while (at(z) - 0x61 < 26) z++
-  if (z - s < 4 || z - s > 9 || isAlnum(at(z))) return false
+  const z = lowerWordAfter(e, 9)
+  if (z == 0) return false
   return eqi(s, z, 'shouted') || eqi(s, z, 'smiled') || eqi(s, z, 'laughed') || eqi(s, z, 'cried') ||
     eqi(s, z, 'whispered') || eqi(s, z, 'yelled') || eqi(s, z, 'nodded') || eqi(s, z, 'sighed') ||
     eqi(s, z, 'grinned') || eqi(s, z, 'frowned') || eqi(s, z, 'hugged') || eqi(s, z, 'kissed') ||
@@ -306,23 +322,17 @@ function ownVerbAfter(e: usize): bool {
 
 /** Is "call me" (calls, called, calling) just before pos ("Sometimes people call me Csanád")? */
 function callMeBefore(pos: usize): bool {
-  let k = pos
-  while (k > 0 && at(k - 1) == 0x20) k--
-  let e = k
-  while (k > 0 && isAlpha(at(k - 1))) k--
-  if (!eqi(k, e, 'me')) return false
-  while (k > 0 && at(k - 1) == 0x20) k--
-  e = k
-  while (k > 0 && isAlpha(at(k - 1))) k--
-  return eqi(k, e, 'call') || eqi(k, e, 'calls') || eqi(k, e, 'called') || eqi(k, e, 'calling')
+  const k = letterWordBefore(pos)
+  if (!eqi(k, wordBeforeEnd, 'me')) return false
+  const c = letterWordBefore(k)
+  const e = wordBeforeEnd
+  return eqi(c, e, 'call') || eqi(c, e, 'calls') || eqi(c, e, 'called') || eqi(c, e, 'calling')
 }
 
 /** Is the word before pos an article or determiner ("the Confederacy signed", "An Alabamian wrote")? */
 function determinerBefore(pos: usize): bool {
-  let k = pos
-  while (k > 0 && at(k - 1) == 0x20) k--
-  const e = k
-  while (k > 0 && isAlpha(at(k - 1))) k--
+  const k = letterWordBefore(pos)
+  const e = wordBeforeEnd
   if (k == e || e - k > 5) return false
   return eqi(k, e, 'a') || eqi(k, e, 'an') || eqi(k, e, 'the') || eqi(k, e, 'this') ||
     eqi(k, e, 'every') || eqi(k, e, 'each') || eqi(k, e, 'no') || eqi(k, e, 'its') || eqi(k, e, 'our') ||
