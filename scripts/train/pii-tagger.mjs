@@ -503,7 +503,7 @@ if (WRITE) {
     script: 'scripts/train/pii-tagger.mjs',
     header: `PII name tagger (assembly/pii/tagger.ts): an averaged perceptron over hashed token features, 2^${BITS} buckets x ${CLASSES} classes (padded to 8), int8 weights, base64. Trained on WikiGold, the Broad Twitter Corpus, WNUT17 (CC-BY-4.0), Turku NER, NerKor, KLUE NER (CC-BY-SA-4.0), the Presidio synthetic sets (MIT; tuning half), Litmus's pii-world fixtures (tuning half) and generated templates; see NOTICE.`,
     inputs: [...files.map((f) => input(new URL(f, DATA))), input(new URL('test/fixtures/pii-world.jsonl', ROOT)), input(new URL('src/models/pii-gazetteer.generated.ts', ROOT))],
-    settings: { bits: BITS, classes: CLASSES, features: FEATS, epochs: EPOCHS, trainCap: TRAIN_CAP, seed: SEED, bag: BAG, sampleSeed: 11, templateSeed: 20261127 },
+    settings: { bits: BITS, classes: CLASSES, features: FEATS, epochs: EPOCHS, trainCap: TRAIN_CAP, seed: SEED, ...(BAG > 1 ? { bag: BAG } : {}), sampleSeed: 11, templateSeed: 20261127 },
     payload: { PII_TAGGER_BITS: BITS, PII_TAGGER_SCALE: model.scale, PII_TAGGER_THRESHOLD: THRESHOLD, PII_TAGGER_WEIGHTS: Buffer.from(model.q.buffer).toString('base64') }
   })
   writeFileSync(new URL('src/models/pii-tagger.generated.ts', ROOT), out)
