@@ -553,10 +553,15 @@ for (const name of KNOWN) {
 const WORDISH = /(?:ing|ions?|al|ic|ics|ian|ive|ous|ary|ency|ance|ence|ments?|ness|ity|ers?|ies|ed)$/
 // Words of company names from the cspell list: keep the ones that are names of their own.
 const companiesPath = new URL('../node_modules/@cspell/dict-companies/dict/companies.txt', import.meta.url)
+// Field labels of forms and signatures that the list also has as company words: "Tel: 030 1234567" is a
+// telephone label, not the company TEL.
+const LABELS = new Set(words('tel'))
+// Words of a place's name of several words ("Tel Aviv", "Buenos Aires", "Phnom Penh"): the city, not a company.
+const cityParts = new Set(cities.filter((c) => c.population >= 50000 && /\s/.test(c.name)).flatMap((c) => c.name.toLowerCase().split(/\s+/)))
 let fromList = 0
 for (const w of readFileSync(companiesPath, 'utf8').split('\n')) {
   const t = w.trim()
-  if (!t || t.startsWith('#') || t.length < 3 || /\s/.test(t) || !/^\p{Lu}/u.test(t)) continue
+  if (!t || t.startsWith('#') || t.length < 3 || /\s/.test(t) || !/^\p{Lu}/u.test(t) || LABELS.has(norm(t)) || cityParts.has(norm(t))) continue
   if (frequent(t) || entries.has(norm(t)) || (WORDISH.test(t) && !/[A-Z0-9].*[A-Z0-9]/.test(t.slice(1)))) continue
   add(t, O.KNOWN | (/^[A-Z]{2,6}$/.test(t) ? O.CAPS : 0))
   fromList++

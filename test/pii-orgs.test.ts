@@ -48,6 +48,14 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['Yesterday the committee met again.', []],
   ['Sunday School starts at nine.', []],
   ['Quorvane walked into the room.', []],
+  // A form's field label is no company, though the company-word list has "Tel" (TEL); the number stays a phone.
+  ['Tel: 030 1234567', []],
+  ['Tel. 0711 9876543 (Zentrale)', []],
+  ['Kontakt: Frieda Kühn, Tel. 0711 9876543.', []],
+  // A word of a city's name ("Aviv", "Aires", "Penh" are in the company-word list) is the city's.
+  ['She flew to Tel Aviv on Monday.', []],
+  ['He moved to Buenos Aires in May.', []],
+  ['Telenor and Telia merged their units.', [['ORGANIZATION', 'Telia']]],
   // Russian, Japanese, Chinese and Korean legal forms and head words.
   ['ООО «Лесная поляна» подало иск против АО "Вектор".', [['ORGANIZATION', 'ООО «Лесная поляна»'], ['ORGANIZATION', 'АО "Вектор"']]],
   ['ПАО Газпром сообщило о прибыли.', [['ORGANIZATION', 'ПАО Газпром']]],

@@ -131,6 +131,8 @@ const phoneContexts: [text: string, expected: Entity[]][] = [
   ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450'], ['LOCATION', 'Berlin']]],
   ['<td>Phone</td><td>555-123-4567</td>', [['PHONE_NUMBER', '555-123-4567']]],
   ['Ph.555-123-4567 or Tel.:+44 20 7946 0958', [['PHONE_NUMBER', '555-123-4567'], ['PHONE_NUMBER', '+44 20 7946 0958']]],
+  // The key alone: no company "Tel" beside the number.
+  ['Tel: 030 1234567', [['PHONE_NUMBER', '030 1234567']]],
   ['The number 50008063 is mine.', [['PHONE_NUMBER', '50008063']]],
   ['Her licence number is 2270-66-1551 and room 555 1234.', [['US_DRIVER_LICENSE', '2270-66-1551']]],
   ['975 3968 Bay Street', [['LOCATION', '975 3968 Bay Street']]],

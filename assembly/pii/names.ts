@@ -266,22 +266,77 @@ function monthDate(i: u32): bool {
   return true
 }
 
+/** The end of the lower-case ASCII word of 4 to max letters after one space at e, or 0 when there is none. */
+function lowerWordAfter(e: usize, max: usize): usize {
+  if (at(e) != 0x20) return 0
+  const s = e + 1
+  let z = s
+  while (at(z) - 0x61 < 26) z++
+  return z - s < 4 || z - s > max || isAlnum(at(z)) ? 0 : z
+}
+
+/** The start of the word of letters before pos (spaces skipped); its end is left in wordBeforeEnd. */
+function letterWordBefore(pos: usize): usize {
+  let k = pos
+  while (k > 0 && at(k - 1) == 0x20) k--
+  wordBeforeEnd = k
+  while (k > 0 && isAlpha(at(k - 1))) k--
+  return k
+}
+let wordBeforeEnd: usize = 0
+
 /**
  * Is the word after e (one space) a verb that only a person does? Then a given name that is also a major
  * place names the person: "Jordan completed the intake", "Virginia manages the compliance team". Verbs a
  * place, a team or a government also does ("said", "had", "won", "is", "voted") are not in the list.
  */
 function personVerbAfter(e: usize): bool {
-  if (at(e) != 0x20) return false
   const s = e + 1
-  let z = s
-  while (at(z) - 0x61 < 26) z++
-  if (z - s < 4 || z - s > 11 || isAlnum(at(z))) return false
+  const z = lowerWordAfter(e, 11)
+  if (z == 0) return false
   return eqi(s, z, 'explained') || eqi(s, z, 'completed') || eqi(s, z, 'approved') || eqi(s, z, 'signed') ||
     eqi(s, z, 'confirmed') || eqi(s, z, 'reviewed') || eqi(s, z, 'submitted') || eqi(s, z, 'requested') ||
     eqi(s, z, 'emailed') || eqi(s, z, 'replied') || eqi(s, z, 'thanked') || eqi(s, z, 'apologised') ||
     eqi(s, z, 'apologized') || eqi(s, z, 'scheduled') || eqi(s, z, 'manages') || eqi(s, z, 'asked') ||
     eqi(s, z, 'wrote') || eqi(s, z, 'texted') || eqi(s, z, 'phoned')
+}
+
+/**
+ * Is the word after e (one space) a verb of a person's own doing, speech or feeling? Then a capitalised
+ * word that no list knows names a person: "Shovda shouted at Todd", "Irenka smiled". The verbs an
+ * organisation or a place also does ("said", "is", "announced", "has") are left out: "Gazprom said";
+ * so are those that are nouns as often ("thought", "hopes": "Christmas-season thought", "Ecumenical hopes").
+ */
+function ownVerbAfter(e: usize): bool {
+  if (personVerbAfter(e)) return true
+  const s = e + 1
+  const z = lowerWordAfter(e, 9)
+  if (z == 0) return false
+  return eqi(s, z, 'shouted') || eqi(s, z, 'smiled') || eqi(s, z, 'laughed') || eqi(s, z, 'cried') ||
+    eqi(s, z, 'whispered') || eqi(s, z, 'yelled') || eqi(s, z, 'nodded') || eqi(s, z, 'sighed') ||
+    eqi(s, z, 'grinned') || eqi(s, z, 'frowned') || eqi(s, z, 'hugged') || eqi(s, z, 'kissed') ||
+    eqi(s, z, 'thinks') || eqi(s, z, 'loves') || eqi(s, z, 'loved') || eqi(s, z, 'likes') ||
+    eqi(s, z, 'liked') || eqi(s, z, 'married') || eqi(s, z, 'studied') || eqi(s, z, 'smiles') ||
+    eqi(s, z, 'laughs')
+}
+
+/** Is "call me" (calls, called, calling) just before pos ("Sometimes people call me Csanád")? */
+function callMeBefore(pos: usize): bool {
+  const k = letterWordBefore(pos)
+  if (!eqi(k, wordBeforeEnd, 'me')) return false
+  const c = letterWordBefore(k)
+  const e = wordBeforeEnd
+  return eqi(c, e, 'call') || eqi(c, e, 'calls') || eqi(c, e, 'called') || eqi(c, e, 'calling')
+}
+
+/** Is the word before pos an article or determiner ("the Confederacy signed", "An Alabamian wrote")? */
+function determinerBefore(pos: usize): bool {
+  const k = letterWordBefore(pos)
+  const e = wordBeforeEnd
+  if (k == e || e - k > 5) return false
+  return eqi(k, e, 'a') || eqi(k, e, 'an') || eqi(k, e, 'the') || eqi(k, e, 'this') ||
+    eqi(k, e, 'every') || eqi(k, e, 'each') || eqi(k, e, 'no') || eqi(k, e, 'its') || eqi(k, e, 'our') ||
+    eqi(k, e, 'their')
 }
 
 /**
@@ -734,6 +789,10 @@ export function capRun(s: usize): usize {
   else if ((f0 & G_FIRST) != 0 && (f0 & G_PLACE) != 0 && (f0 & G_COMMON) == 0 && !weakLoc) cat = C_PERSON // "David", "Victoria"
   else if ((f0 & 0x7fffffff) == 0 && inFromNear) cat = C_LOCATION // "I'm in Flateyri"
   else if ((f0 & 0x7fffffff) == 0 && (possessive(te(a)) || remembered(a) || listOfNames(te(a)))) cat = C_PERSON // "Franciska's kid"
+  else if ((f0 & 0x7fffffff) == 0 && single && ((ownVerbAfter(te(a)) && !determinerBefore(ts(a))) || callMeBefore(ts(a)))) {
+    cat = C_PERSON // "Shovda shouted at Todd", "people call me Csanád"
+    personCue = true
+  }
   else if ((f0 & 0x7fffffff) == 0 && single) pend(a)
   if (cat != 0) emitWhy(ts(a), te(b), cat, (title || personCtx || weakLoc || strongLoc || personCue ? W_CUE : 0) | ((whole & (G_NAME | G_PLACE)) != 0 || named + places + placeWords > 0 ? W_GAZETTEER : W_FORMAT))
   if (cat == C_PERSON && !single) for (let i = a; i <= b; i++) remember(i)

@@ -625,12 +625,14 @@ function acronym(s: usize, e: usize): bool {
 
 /**
  * Is the one-token span [s, e) too weak to report on the tagger's word alone: an acronym, a key before a
- * colon ("Tel.:", "Name:"), or a sentence-initial everyday word that is no given name or place
- * ("Driver's license on file")?
+ * colon ("Tel.:", "Name:") or an abbreviated one before a number ("Tel. 0711 ..."), or a sentence-initial
+ * everyday word that is no given name or place ("Driver's license on file")?
  */
 function weakAlone(s: usize, e: usize): bool {
   if (acronym(s, e)) return true
   if (at(e) == 0x3a || (at(e) == 0x2e && at(e + 1) == 0x3a)) return true
+  // An abbreviated key before its number ("Tel. 0711 9876543", "Nr. 5").
+  if (at(e) == 0x2e && at(e + 1) == 0x20 && isDig(at(e + 2))) return true
   const z = e - s > 3 && at(e - 2) == 0x27 && (at(e - 1) | 0x20) == 0x73 ? e - 2 : e
   const g = gaz(s, z)
   if ((g & G_COMMON) == 0 || (g & (G_FIRST | G_CITY | G_COUNTRY | G_STATE)) != 0) return false
