@@ -34,11 +34,11 @@ export const LISTS = [
       rat rats parasite parasites vermin leech deadbeat crybaby wimp sissy pussy bimbo airhead numbskull
       dipshit shithead shitheads dumbfuck jackass asshole assholes dickhead dickheads douchebag twat prick wanker
       bitch bitches bastard bastards cunt cunts whore whores slut sluts hoe hoes thot skank skanks tramp
-      brainless gullible pervert perverts degenerate degenerates`), F.INSULT],
+      brainless gullible pervert perverts degenerate degenerates nasty vile hideous repulsive`), F.INSULT],
   // Insulting adjectives: they judge things as readily as people ("a stupid movie"), so they count as
   // an insult only when aimed at someone (see toxicity-rules.ts).
   [w(`stupid stupidest dumb dumber dumbest pathetic worthless useless incompetent ugly fat idiotic moronic
-      foolish retarded brainless gullible creepy cowardly spineless disgusting`), F.ADJ],
+      foolish retarded brainless gullible creepy cowardly spineless disgusting nasty vile hideous repulsive`), F.ADJ],
   // Slurs against a group (kept so they can be recognised; never generated).
   [w(`nigger niggers nigguh faggot faggots fag fags chink chinks kike kikes spic spics wetback wetbacks
       tranny trannies dyke dykes gook gooks raghead ragheads towelhead towelheads coon coons beaner beaners
@@ -86,7 +86,8 @@ export const LISTS = [
   // toxicity-rules.ts checks (CHARGE_GAP); beside a group in any other way they are nothing.
   [w(`violent dangerous dishonest ignorant vile repulsive revolting weak untrustworthy deceitful sneaky treacherous
       aggressive uneducated uncivilized uncivilised barbaric inbred ungrateful smelly crazy insane hysterical
-      threat danger menace virus swarm infestation ruining destroying invading poisoning polluting corrupting`), F.CHARGE],
+      threat danger menace virus swarm infestation ruining destroying invading poisoning polluting corrupting
+      horrible terrible awful nasty rotten gross hideous`), F.CHARGE],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks
