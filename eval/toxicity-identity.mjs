@@ -1,6 +1,6 @@
 // Identity-term template probe for toxicity: 40 identity terms in 15 benign and 10 toxic frames, written for
 // Litmus; share of each flagged at 50, and the frames that fail most.
-//   node bench/toxicity-identity.mjs dist/litmus.js
+//   node eval/toxicity-identity.mjs dist/litmus.js
 const { load } = await import(process.argv[2])
 const l = await load({ operations: ['toxicity'] })
 const ids = ['gay', 'lesbian', 'bisexual', 'transgender', 'trans', 'queer', 'black', 'white', 'Asian', 'African', 'Mexican', 'Latino', 'Hispanic', 'Chinese', 'Indian', 'Arab', 'Muslim', 'Jewish', 'Christian', 'Catholic', 'Hindu', 'Sikh', 'Buddhist', 'atheist', 'immigrant', 'refugee', 'disabled', 'deaf', 'blind', 'autistic', 'elderly', 'old', 'young', 'female', 'male', 'feminist', 'homosexual', 'heterosexual', 'straight', 'nonbinary']
