@@ -21,7 +21,7 @@
 // Dialect bias (Davidson et al. 2019) is countered by neutralising dialect markers and identity terms
 // in the head (lexicon NOFEAT: they emit no feature).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { FLAGS, lexiconWords, maskTable, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, withSwaps } from '../build/rules/toxicity-rules.js'
+import { FLAGS, lexiconWords, maskTable, neutralised, rulesOffset, splitJoined, swapTable, toxicityRules, VEC_NEUTRAL, withSwaps } from '../build/rules/toxicity-rules.js'
 import { deobfuscate } from '../build/rules/deobfuscate.js'
 import { distinctWords } from '../build/rules/distinct-words.js'
 import { normOf, platt, plattWith, quantize, sigmoid, trainHashed } from './lib/logistic.mjs'
@@ -156,6 +156,8 @@ export async function rawCore() {
       const ref = core.begin(text)
       const r = x.vecScore(ref.ptr, ref.len, m, wantFeatures ? 1 : 4)
       const [nWords, spanPtr, nFeat, featPtr, , nFlag, flagPtr, wordSumPtr] = core.u32(r, 8)
+      // As src/metrics/safety/toxicity.ts: neutralised words (identity terms) count in the head's divisor.
+      const nNorm = nFeat + core.u32(r + VEC_NEUTRAL, 1)[0]
       let sum = core.i32(r + 32, 1)[0]
       const feats = wantFeatures ? core.u32(featPtr, nFeat).slice() : null
       const distinct = distinctWords(bytes(), ref.ptr, core.u32(spanPtr, nWords * 2), nWords, SETTINGS.words)
@@ -169,7 +171,7 @@ export async function rawCore() {
         const sums = core.i32(wordSumPtr, nWords)
         sum -= neutralised(ev, (w) => sums[w], severity)
       }
-      return { feats, sum, nFeat, ev, nWords, distinct }
+      return { feats, sum, nFeat: nNorm, ev, nWords, distinct }
     }
   }
   return core
@@ -234,7 +236,10 @@ export function scoreOf(core, m, model, text) {
 export function fit(core, rows, lexicon, settings = SETTINGS) {
   const size = 1 << settings.bits
   const m = core.model(new Int8Array(size), lexicon, settings)
-  const { train, cal } = fitRows(rows, settings, (text) => core.run(m, text, true, false).feats)
+  const { train, cal } = fitRows(rows, settings, (text) => {
+    const { feats, nFeat } = core.run(m, text, true, false)
+    return { feats, n: nFeat }
+  })
   const { w, bias } = trainHashed(train, size, settings)
   const { q, scale } = quantize(w)
   core.setWeights(m, q)

@@ -237,12 +237,19 @@ describe('toxicity', () => {
     ['They are so lovely when they shut up.', true],
     ['They are cute, but Muslims are terrorists.', true],
     ['They are lovely, you idiot.', true],
-    ['Immigrants are lovely until they rob you.', true],
     ['They are good at their jobs.', false],
     ['They are great at what they do.', false],
     ['They are good at their scams, those rats.', true]
   ]
   it.each(praised)('reads praise of people as praise: %s -> toxic %s', flagsAt50)
+
+  // A turn after the praise ("until they ...") keeps the sentence's learned evidence: nothing is set aside.
+  // (Its score is the head's alone: 44 since identity terms count in the head's mean as words of no evidence.)
+  it.each(['Immigrants are lovely until they rob you.', 'Women are lovely until they open their mouths.'])('does not read a turned praise as praise: %s', (text) => {
+    const labels = litmus.explain('toxicity', { text }).evidence.map((e) => e.label)
+    expect(labels).not.toContain('praise of people, set aside')
+    expect(litmus.explain('toxicity', { text: 'Immigrants are lovely.' }).evidence.map((e) => e.label)).toContain('praise of people, set aside')
+  })
 
   // Profanity made an insult by its frame: "X for brains", "X, that is what you are".
   const profaneInsults: Array<[string, boolean]> = [

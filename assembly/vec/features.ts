@@ -120,10 +120,12 @@ const COMPACT_ENTRY: usize = 64
 }
 
 // Result block of `vecScore` (u32 each): words, word spans, features, feature buckets, feature words,
-// flagged words, flagged list, then one i32 sum per class from RESULT_SUMS.
+// flagged words, flagged list, then one i32 sum per class from RESULT_SUMS, then at RESULT_NEUTRAL the
+// features the NOFEAT words would have emitted (they count in a head's mean as words of no weight).
 const RESULT: usize = memory.data(64 + 4 * 64, 16)
 const RESULT_SUMS: usize = 32
 const MAX_CLASSES: u32 = 64
+const RESULT_NEUTRAL: usize = RESULT_SUMS + (<usize>MAX_CLASSES << 2)
 
 // Lower-cased "<word>" for character n-grams.
 const SCRATCH: usize = memory.data(64, 16)
@@ -301,6 +303,7 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   want = wantFlags
   sum1 = 0
   count = 0
+  let neutral: u32 = 0
   memory.fill(RESULT + RESULT_SUMS, 0, <usize>MAX_CLASSES << 2)
 
   // At most 2 word features per word, and 3 character n-grams per byte of "<word>".
@@ -426,6 +429,9 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
       flags = lexiconGet(lex, h)
       if ((flags & NOFEAT) == 0) wordFeatures(ptr + s, n, h, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax, 1)
     }
+    // A neutralised word (an identity term in the toxicity lexicon) emits no feature but weighs in the mean
+    // as a word of no evidence: otherwise "Are you gay?" is the mean of "Are" and "you" alone.
+    if (flags & NOFEAT) neutral += featureCount(n, flags & NOCHAR ? kinds & ~F_CHAR : kinds, cmin, cmax)
     if (inScope) {
       if (negCloses(flags, negNever)) negLeft = 0
       else {
@@ -465,7 +471,19 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   store<u32>(RESULT + 20, <u32>((flagOut - flagged) >> 3))
   store<u32>(RESULT + 24, <u32>flagged)
   store<u32>(RESULT + 28, <u32>wordSums)
+  store<u32>(RESULT + RESULT_NEUTRAL, neutral)
   return RESULT
+}
+
+// How many features wordFeatures emits for a word of n bytes.
+// @ts-ignore: decorator
+@inline function featureCount(n: usize, kinds: u32, cmin: usize, cmax: usize): u32 {
+  let c: u32 = kinds & F_WORD ? 1 : 0
+  if (kinds & F_CHAR && n <= CHAR_MAX) {
+    const total = n + 2
+    for (let i: usize = 0; i + cmin <= total; i++) c += <u32>((total - i < cmax ? total - i : cmax) - cmin + 1)
+  }
+  return c
 }
 
 // A word's own features: its unigram (kind byte 1, or 5 for a negated word) and its character n-grams.

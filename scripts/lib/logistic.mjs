@@ -55,7 +55,7 @@ export function trainHashed(examples, size, { epochs, learningRate, l2, seed, no
     }
     for (const k of order) {
       const e = examples[k]
-      const scale = normOf(norm, e.feats.length, e.share)
+      const scale = normOf(norm, e.n ?? e.feats.length, e.share)
       let z = bias
       for (const b of e.feats) z += w[b] * scale
       const d = (sigmoid(z) - e.y) * cw[e.y] * (e.weight ?? 1)

@@ -70,7 +70,9 @@ export function fitRows(rows, settings, features) {
     else {
       r.feats ??= {}
       // settings.familyScale: a family's weight in the head's training (not its calibration) times this.
-      train.push({ y: r.y, weight: r.weight * (settings.familyScale?.[r.family] ?? 1), feats: (r.feats[key] ??= features(r.text)) })
+      // features(text): the buckets, or { feats, n } when the head divides by more than their count.
+      const f = (r.feats[key] ??= features(r.text))
+      train.push({ y: r.y, weight: r.weight * (settings.familyScale?.[r.family] ?? 1), feats: f.feats ?? f, n: f.n })
     }
   }
   return { train, cal }

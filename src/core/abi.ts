@@ -75,7 +75,11 @@ export interface CoreExports {
   vecModelWeights(model: number): number
   vecModelSet(model: number, kinds: number, cmin: number, cmax: number, classes: number, lexPtr: number, lexLen: number): void
   vecModelFlush(model: number): void
-  /** Features and per-class sums of a text; returns a pointer to the result block (see features.ts). */
+  /**
+   * Features and per-class sums of a text; returns a pointer to the result block (see features.ts): u32
+   * words, spans, features, feature buckets, feature words, flagged count, flagged list, word sums, then the
+   * class sums from byte 32, and at byte VEC_NEUTRAL the features the neutralised (NOFEAT) words would emit.
+   */
   vecScore(ptr: number, len: number, model: number, want: number): number
   /** Reserve `n` topic tables (assembly/judge/sensitivity.ts) and set the model's settings; after the vectors are loaded. */
   sensitivityReserve(n: number, k: number, stopRank: number, part: number, neighbour: number, threshold: number): void
@@ -148,6 +152,9 @@ export const EXPORTS = [
 type Missing = Exclude<keyof CoreExports, (typeof EXPORTS)[number]>
 const everyExportListed: Missing extends never ? true : Missing = true
 void everyExportListed
+
+/** Byte offset in `vecScore`'s result block of the neutralised words' feature count (assembly/vec/features.ts RESULT_NEUTRAL). */
+export const VEC_NEUTRAL = 288
 
 /** The word-id table's limits (assembly/text/wordids.ts WORDIDS_*). */
 export const WORD_IDS = { CAP: 16384, MAX_LEN: 64, NONE: 4294967295 } as const

@@ -79,7 +79,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "00a5e4e50952ef2ddb86c91b593fdb13b9a548adb8d7fb99ce6a966769e543be"
+      "sha256": "920d5c4f76952988e26dca53db8d255b1269ebdb864e2ba19225826a815a3d76"
     }
   ],
   "settings": {

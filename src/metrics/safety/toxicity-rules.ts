@@ -24,6 +24,9 @@
 // Weights are in logit units, set by hand (the training data has no category labels and its policy on
 // profanity is not ours); the overall calibration is fitted with them in place.
 
+/** Where the core's result block holds the neutralised words' feature count (re-exported for the trainer). */
+export { VEC_NEUTRAL } from '../../core/abi.js'
+
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
   'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'CHARGE' | 'NOFEAT',

@@ -1,6 +1,7 @@
 // Toxicity: a calibrated hashed n-gram head (assembly/vec/features.ts) plus lexical and pattern evidence
 // of who a hostile word is aimed at (toxicity-rules.ts). Method, data, accuracy: docs/metrics/toxicity.md.
 import { type Core, type TextRef } from '../../core/wasm.js'
+import { VEC_NEUTRAL } from '../../core/abi.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
 import { deobfuscate } from './deobfuscate.js'
@@ -71,9 +72,11 @@ interface Run {
   nWords: number
   spans: Uint32Array
   nFeat: number
+  /** The head's divisor: the features, and those the neutralised words (identity terms) would have emitted. */
+  nNorm: number
   featPtr: number
   featWordPtr: number
-  /** Calibrated head logit, A * (BIAS + SCALE * sum / features) + C. */
+  /** Calibrated head logit, A * (BIAS + SCALE * sum / nNorm) + C. */
   head: number
   rules: Rules
   /** Share of the learned evidence that counts (1, or distinct words / WORDS with SHRINK). */
@@ -109,6 +112,8 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
   const flagPtr = mem[at + 6]
   const wordSumPtr = mem[at + 7]
   let sum = mem[at + 8] | 0
+  // An identity term is neutralised (it emits no feature) but still counts as a word of no evidence.
+  const nNorm = nFeat + mem[at + (VEC_NEUTRAL >> 2)]
   const m = inst.m
   // A text of one or two words ("people") says too little for the head's mean: how short it is (by
   // distinct words, read before the spans become string indices) has its own calibrated term. Repeating
@@ -136,8 +141,8 @@ function run(ctx: Context, text: string, severity: number, collect: boolean): Ru
     const sums = new Int32Array(core.exports.memory.buffer, wordSumPtr, nWords)
     sum -= neutralised(rules, (w) => sums[w], severity)
   }
-  const head = m.A * (m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink) + (m.B ?? 0) * short + m.C
-  return { ref, nWords, spans, nFeat, featPtr, featWordPtr, head, rules, shrink, short }
+  const head = m.A * (m.BIAS + m.SCALE * sum * headNorm(m, nNorm) * shrink) + (m.B ?? 0) * short + m.C
+  return { ref, nWords, spans, nFeat, nNorm, featPtr, featWordPtr, head, rules, shrink, short }
 }
 
 
@@ -212,7 +217,7 @@ function explain(ctx: Context): (request: { text: string; severity?: number }) =
     const { r, deobfuscated } = best(ctx, request.text, severity, true)
     const inst = installed.get(ctx.core)!
     const m = inst.m
-    const unit = m.A * m.SCALE * headNorm(m, r.nFeat) * r.shrink
+    const unit = m.A * m.SCALE * headNorm(m, r.nNorm) * r.shrink
     // Word n-grams and character n-grams go to their word, bigrams to the pair they span.
     const byWord = new Float64Array(r.nWords)
     const byPair = new Float64Array(r.nWords)
