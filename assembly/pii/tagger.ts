@@ -726,11 +726,13 @@ function acronym(s: usize, e: usize): bool {
 
 /**
  * Is the one-token span [s, e) too weak to report on the tagger's word alone: an acronym, a key before a
- * colon ("Tel.:", "Name:") or an abbreviated one before a number ("Tel. 0711 ..."), or a sentence-initial
- * everyday word that is no given name or place ("Driver's license on file")?
+ * colon ("Tel.:", "Name:") or an abbreviated one before a number ("Tel. 0711 ..."), a person after an
+ * article, or a sentence-initial everyday word that is no given name or place ("Driver's license on file")?
  */
-function weakAlone(s: usize, e: usize): bool {
+function weakAlone(s: usize, e: usize, type: i32): bool {
   if (acronym(s, e)) return true
+  // A person right after an article ("The Confederacy signed", "a Vivacious redhead"): a noun, not a name.
+  if (type == 0 && articleBefore(s)) return true
   if (at(e) == 0x3a || (at(e) == 0x2e && at(e + 1) == 0x3a)) return true
   // An abbreviated key before its number ("Tel. 0711 9876543", "Nr. 5").
   if (at(e) == 0x2e && at(e + 1) == 0x20 && isDig(at(e + 2))) return true
@@ -741,6 +743,17 @@ function weakAlone(s: usize, e: usize): bool {
   if (m1 == <usize>0xffffffff || crossedLine) return true
   const c1 = at(m1)
   return c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+}
+
+/** Is the token before s, on the same line, the article "the", "a" or "an" (any case)? */
+function articleBefore(s: usize): bool {
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || crossedLine) return false
+  const n = tokEnd(m1) - m1
+  const c0 = at(m1) | 0x20
+  if (n == 1) return c0 == 0x61
+  if (n == 2) return c0 == 0x61 && (at(m1 + 1) | 0x20) == 0x6e
+  return n == 3 && c0 == 0x74 && (at(m1 + 1) | 0x20) == 0x68 && (at(m1 + 2) | 0x20) == 0x65
 }
 
 /** Minimum margin over O for a span to be reported (set with the weights). */
@@ -845,7 +858,7 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       }
       spanE = e
       spanToks++
-      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
+      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e, spanT))) spanOk = true
     }
     prev = tag
     i = e
