@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { load } from '../dist/litmus.js'
+import { PII_CLUSTERS } from '../src/models/pii-clusters.generated.js'
 
 const litmus = await load()
 
@@ -115,5 +117,32 @@ describe('name tagger: categories', () => {
   it('is linear: ten times the text, ten times the entities', () => {
     const one = 'Hi Revati, Varinja explained the delay. '
     expect(names(one.repeat(10)).length).toBe(10 * names(one).length)
+  })
+})
+
+// The word cluster table (scripts/build-pii-clusters.mjs) as the core installs it: `word fine coarse` lines,
+// malformed ones skipped.
+describe('name tagger: word cluster table', () => {
+  const install = async (text: string) => {
+    const wasm = readFileSync(new URL('../build/litmus.wasm', import.meta.url))
+    const { instance } = await WebAssembly.instantiate(wasm, { env: { abort() {} } })
+    const x = instance.exports as any
+    const bytes = new TextEncoder().encode(text)
+    x.reset()
+    const p = x.alloc(bytes.length + 1)
+    new Uint8Array(x.memory.buffer).set(bytes, p)
+    return x.piiClustersInstall(p, bytes.length) as number
+  }
+  const rows: [text: string, kept: number][] = [
+    ['john 443 7\nparis 501 9', 2],
+    ['john 443 7\n\nparis 501', 1],
+    ['john 2000 7\nrome 501 300\nberlin 501 9\n', 1],
+    ['', 0]
+  ]
+  for (const [text, kept] of rows) it(JSON.stringify(text), async () => expect(await install(text)).toBe(kept))
+  it('installs every word of the shipped table', async () => {
+    const n = PII_CLUSTERS.split('\n').length
+    expect(n).toBe(20000)
+    expect(await install(PII_CLUSTERS)).toBe(n)
   })
 })

@@ -17,7 +17,7 @@ import { clsReady, initClasses, isAlnum, isDig, upperAt } from './text'
 /** Classes: O, then B and I of PERSON, LOCATION, ORGANIZATION (index = 1 + 2 * type + inside). */
 export const TAG_CLASSES: u32 = 7
 /** Features per token (fixed, so a training row is a fixed-width record). */
-export const TAG_FEATS: u32 = 30
+export const TAG_FEATS: u32 = 35
 
 /** Longest token read, in bytes: a longer run is cut (bounds the work of each neighbour scan). */
 const TOK_MAX: usize = 48
@@ -33,7 +33,7 @@ export function piiTaggerReserve(bits: u32, scale: f32): usize {
   SCALE = scale
   WTS = arenaKeep((<usize>1 << bits) * 8)
   if (WC == 0) {
-    WC = arenaKeepZeroed(<usize>WC_SLOTS * 64)
+    WC = arenaKeepZeroed(<usize>WC_SLOTS * 128)
   }
   GEN++
   return WTS
@@ -252,6 +252,97 @@ export function features(s: usize, e: usize, prevTag: u32): void {
   put(fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
   put(fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
   put(fnvByte(fnvByte(h0, 30), fold(hm1)))
+  // Word clusters (see "Word clusters" below): the word's fine and coarse cluster, the fine clusters of
+  // the words either side, and the three coarse clusters together.
+  const k0 = clusterOf(h0, s)
+  const km1 = m1 == none ? CL_NONE : clusterOf(hm1, m1)
+  const kp1 = p1 < N ? clusterOf(hp1, p1) : CL_NONE
+  put(clFine(seed(31), k0))
+  put(fnvByte(seed(32), k0 >> 16))
+  put(clFine(seed(33), km1))
+  put(clFine(seed(34), kp1))
+  put(clCoarse3(km1, k0, kp1))
+}
+
+// ---- Word clusters ----
+// The word features know only the words of the training rows; a word's cluster (k-means over GloVe
+// vectors: given names, cities, company words, verbs of speech ...) carries what was learned about one word
+// to the rest of its cluster (scripts/build-pii-clusters.mjs; Turian et al. 2010). Table: 2^15 slots of
+// 16 bytes (key u64 = the word's lower-cased hash, value u32 = fine | coarse << 16 | 1 << 31, 0 = empty).
+const CL_BITS: u32 = 15
+let CL: usize = 0
+// Words the table lacks get a cluster by their first byte only (ids past every k-means cluster).
+const CL_NONE: u32 = 1019 | (251 << 16)
+const CL_PUNCT: u32 = 1020 | (252 << 16)
+const CL_DIGIT: u32 = 1021 | (253 << 16)
+const CL_LOW: u32 = 1022 | (254 << 16)
+const CL_CAP: u32 = 1023 | (255 << 16)
+
+@inline function clSlot(h: u64): u32 {
+  return <u32>((h * 0x9e3779b97f4a7c15) >> (64 - <u64>CL_BITS))
+}
+
+/**
+ * Install the cluster table from its text, `word fine coarse` lines (src/models/pii-clusters.generated.ts).
+ * Returns the number of words kept; a malformed line is skipped, and at most 3/4 of the slots fill.
+ */
+export function piiClustersInstall(p: usize, len: usize): u32 {
+  if (CL == 0) CL = arenaKeepZeroed(<usize>16 << CL_BITS)
+  else memory.fill(CL, 0, <usize>16 << CL_BITS)
+  GEN++
+  const mask: u32 = (<u32>1 << CL_BITS) - 1
+  let n: u32 = 0
+  let i: usize = 0
+  while (i < len && n < (mask >> 2) * 3) {
+    const ws = i
+    while (i < len && load<u8>(p + i) != 0x20 && load<u8>(p + i) != 0x0a) i++
+    const we = i
+    let fine: u32 = 0
+    let coarse: u32 = 0
+    let field = 0
+    while (i < len && load<u8>(p + i) != 0x0a) {
+      const c = <u32>load<u8>(p + i)
+      if (c == 0x20) field++
+      else if (field == 1) fine = fine * 10 + (c - 0x30)
+      else if (field == 2) coarse = coarse * 10 + (c - 0x30)
+      i++
+    }
+    i++
+    if (we == ws || field != 2 || fine >= 1019 || coarse >= 251) continue
+    const h = hashLower(FNV_SEED, p + ws, we - ws)
+    let k = clSlot(h)
+    while (load<u32>(CL + (<usize>k << 4), 8) != 0 && load<u64>(CL + (<usize>k << 4)) != h) k = (k + 1) & mask
+    store<u64>(CL + (<usize>k << 4), h)
+    store<u32>(CL + (<usize>k << 4), fine | (coarse << 16) | (<u32>1 << 31), 8)
+    n++
+  }
+  return n
+}
+
+/** The cluster (fine | coarse << 16) of the token at s with lower-cased hash h. */
+function clusterOf(h: u64, s: usize): u32 {
+  const c = at(s)
+  if (!isWordByte(c)) return CL_PUNCT
+  if (CL != 0) {
+    const mask: u32 = (<u32>1 << CL_BITS) - 1
+    let k = clSlot(h)
+    while (true) {
+      const v = load<u32>(CL + (<usize>k << 4), 8)
+      if (v == 0) break
+      if (load<u64>(CL + (<usize>k << 4)) == h) return v & 0x7fffffff
+      k = (k + 1) & mask
+    }
+  }
+  if (isDig(c)) return CL_DIGIT
+  return headAt(s) ? CL_CAP : CL_LOW
+}
+
+@inline function clFine(h: u64, k: u32): u64 {
+  return fnvByte(fnvByte(h, k & 0xff), (k >> 8) & 0xff)
+}
+
+@inline function clCoarse3(km1: u32, k0: u32, kp1: u32): u64 {
+  return fnvByte(fnvByte(fnvByte(seed(35), km1 >> 16), k0 >> 16), kp1 >> 16)
 }
 
 /** The lower-cased hash of the token [s, e), or a fixed "no word" hash. */
@@ -311,7 +402,7 @@ function lowerJoin(s: usize, e: usize): bool {
 // uses, so scores are the same with or without it (scripts/pii-identity.mjs checks every entity).
 // Slot, 64 bytes: h u64 | aux u64 (capital mask | length << 56) | shape u64 | shape seed 11 u64 |
 // shape seed 12 u64 | gazetteer flags u32 | generation u32 | word-only class sums 7 x i16 | ready u8 |
-// function word u8.
+// function word u8; then cluster u32 (at 64; the slot is 128 bytes).
 const WC_SLOTS: u32 = 4096
 // Kept beside the weights (piiTaggerReserve).
 let WC: usize = 0
@@ -362,7 +453,7 @@ function tokEndKey(s: usize): usize {
 
 /** The cache slot of the word [s, e) (filled on a miss), after tokEndKey(s) gave e. */
 function wordSlot(s: usize, e: usize): usize {
-  const slot = WC + (<usize>(fold(KEY_H ^ (KEY_AUX * 0x9e3779b97f4a7c15)) & (WC_SLOTS - 1)) << 6)
+  const slot = WC + (<usize>(fold(KEY_H ^ (KEY_AUX * 0x9e3779b97f4a7c15)) & (WC_SLOTS - 1)) << 7)
   if (load<u64>(slot) == KEY_H && load<u64>(slot, 8) == KEY_AUX && load<u32>(slot, 44) == GEN) return slot
   store<u64>(slot, KEY_H)
   store<u64>(slot, KEY_AUX, 8)
@@ -373,16 +464,17 @@ function wordSlot(s: usize, e: usize): usize {
   store<u32>(slot, GEN, 44)
   store<u8>(slot, 0, 62)
   store<u8>(slot, functionWord(s, e) ? 1 : 0, 63)
+  store<u32>(slot, clusterOf(KEY_H, s), 64)
   return slot
 }
 
 // Class sums of the token being scored, one i16 lane per class (lane 7, the padding class, is never
-// read): each feature adds its int8 row of 8 in one widening add. At most 30 x 128 per lane: no overflow.
+// read): each feature adds its int8 row of 8 in one widening add. At most 35 x 128 per lane: no overflow.
 @inline function addRow(acc: v128, h: u64): v128 {
   return i16x8.add(acc, i16x8.extend_low_i8x16_s(v128.load64_zero(WTS + (<usize>(fold(h) & BUCKET_MASK) << 3))))
 }
 
-/** The sums of the word-only features (1-6, 13, 19, 28) of the word in `slot`, [s, e), cached in the slot. */
+/** The sums of the word-only features (1-6, 13, 19, 28, 31, 32) of the word in `slot`, [s, e), cached in the slot. */
 function wordSums(slot: usize, s: usize, e: usize): v128 {
   if ((load<u8>(slot, 62) & 1) != 0) return v128.load(slot, 48)
   const h0 = load<u64>(slot)
@@ -400,6 +492,9 @@ function wordSums(slot: usize, s: usize, e: usize): v128 {
   acc = addRow(acc, fnvByte(fnvByte(fnvByte(seed(13), g0 & 0xff), (g0 >> 8) & 0xff), g0 >> 16))
   acc = addRow(acc, fnvByte(seed(19), <u32>(e - s < 12 ? e - s : 12)))
   acc = addRow(acc, fnvByte(fnvByte(seed(28), <u32>sh0), g0 & 0xff))
+  const k0 = load<u32>(slot, 64)
+  acc = addRow(acc, clFine(seed(31), k0))
+  acc = addRow(acc, fnvByte(seed(32), k0 >> 16))
   // Lane 7 of the slot holds the ready and function-word bytes (62, 63): keep them, set ready.
   const flags = <u16>load<u8>(slot, 63) << 8 | 1
   v128.store(slot, i16x8.replace_lane(acc, 7, <i16>flags), 48)
@@ -407,7 +502,7 @@ function wordSums(slot: usize, s: usize, e: usize): v128 {
 }
 
 /**
- * The best class of the token [s, e) (its cache slot `slot`) after prevTag: the same thirty features as
+ * The best class of the token [s, e) (its cache slot `slot`) after prevTag: the same thirty-five features as
  * `features`, word-only ones from the cache, each added to the class sums as it is made.
  */
 function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
@@ -418,17 +513,19 @@ function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
   const g0 = load<u32>(slot, 40)
   // Before any neighbour is looked up: a neighbour may take this word's slot.
   let acc = wordSums(slot, s, e)
+  const k0 = load<u32>(slot, 64)
   // Neighbours one away through the cache (hash, shape, flags); two away need only their hash. Each is
   // read once: its end and its key in one pass (tokEndKey).
   const m1 = prevTok(s)
   const m1line = crossedLine
-  let hm1: u64 = noWord, shm1: u64 = seed(11), gm1: u32 = 0, hm2: u64 = noWord
+  let hm1: u64 = noWord, shm1: u64 = seed(11), gm1: u32 = 0, hm2: u64 = noWord, km1: u32 = CL_NONE
   if (m1 != none) {
     const m1e = tokEndKey(m1)
     const sl = wordSlot(m1, m1e)
     hm1 = KEY_H
     shm1 = load<u64>(sl, 24)
     gm1 = load<u32>(sl, 40)
+    km1 = load<u32>(sl, 64)
     const m2 = prevTok(m1)
     if (m2 != none) {
       tokEndKey(m2)
@@ -436,13 +533,14 @@ function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
     }
   }
   const p1 = nextTok(e)
-  let hp1: u64 = noWord, shp1: u64 = seed(12), gp1: u32 = 0, hp2: u64 = noWord
+  let hp1: u64 = noWord, shp1: u64 = seed(12), gp1: u32 = 0, hp2: u64 = noWord, kp1: u32 = CL_NONE
   if (p1 < N) {
     const p1e = tokEndKey(p1)
     const sl = wordSlot(p1, p1e)
     hp1 = KEY_H
     shp1 = load<u64>(sl, 32)
     gp1 = load<u32>(sl, 40)
+    kp1 = load<u32>(sl, 64)
     const p2 = nextTok(p1e)
     if (p2 < N) {
       tokEndKey(p2)
@@ -474,6 +572,9 @@ function scoreAt(slot: usize, s: usize, e: usize, prevTag: u32): u32 {
   acc = addRow(acc, p1 < N && at(p1) == 0x3a ? seed(27) : p1 < N && at(p1) == 0x2c ? fnvByte(seed(27), 1) : fnvByte(seed(27), 2))
   acc = addRow(acc, fnvByte(fnvByte(seed(29), gm1 & 0xff), <u32>sh0))
   acc = addRow(acc, fnvByte(fnvByte(h0, 30), fold(hm1)))
+  acc = addRow(acc, clFine(seed(33), km1))
+  acc = addRow(acc, clFine(seed(34), kp1))
+  acc = addRow(acc, clCoarse3(km1, k0, kp1))
   return decide(prevTag, i16x8.extract_lane_s(acc, 0), i16x8.extract_lane_s(acc, 1), i16x8.extract_lane_s(acc, 2),
     i16x8.extract_lane_s(acc, 3), i16x8.extract_lane_s(acc, 4), i16x8.extract_lane_s(acc, 5), i16x8.extract_lane_s(acc, 6))
 }
@@ -625,11 +726,13 @@ function acronym(s: usize, e: usize): bool {
 
 /**
  * Is the one-token span [s, e) too weak to report on the tagger's word alone: an acronym, a key before a
- * colon ("Tel.:", "Name:") or an abbreviated one before a number ("Tel. 0711 ..."), or a sentence-initial
- * everyday word that is no given name or place ("Driver's license on file")?
+ * colon ("Tel.:", "Name:") or an abbreviated one before a number ("Tel. 0711 ..."), a person after an
+ * article, or a sentence-initial everyday word that is no given name or place ("Driver's license on file")?
  */
-function weakAlone(s: usize, e: usize): bool {
+function weakAlone(s: usize, e: usize, type: i32): bool {
   if (acronym(s, e)) return true
+  // A person right after an article ("The Confederacy signed", "a Vivacious redhead"): a noun, not a name.
+  if (type == 0 && articleBefore(s)) return true
   if (at(e) == 0x3a || (at(e) == 0x2e && at(e + 1) == 0x3a)) return true
   // An abbreviated key before its number ("Tel. 0711 9876543", "Nr. 5").
   if (at(e) == 0x2e && at(e + 1) == 0x20 && isDig(at(e + 2))) return true
@@ -640,6 +743,17 @@ function weakAlone(s: usize, e: usize): bool {
   if (m1 == <usize>0xffffffff || crossedLine) return true
   const c1 = at(m1)
   return c1 == 0x2e || c1 == 0x21 || c1 == 0x3f || c1 == 0x22
+}
+
+/** Is the token before s, on the same line, the article "the", "a" or "an" (any case)? */
+function articleBefore(s: usize): bool {
+  const m1 = prevTok(s)
+  if (m1 == <usize>0xffffffff || crossedLine) return false
+  const n = tokEnd(m1) - m1
+  const c0 = at(m1) | 0x20
+  if (n == 1) return c0 == 0x61
+  if (n == 2) return c0 == 0x61 && (at(m1 + 1) | 0x20) == 0x6e
+  return n == 3 && c0 == 0x74 && (at(m1 + 1) | 0x20) == 0x68 && (at(m1 + 2) | 0x20) == 0x65
 }
 
 /** Minimum margin over O for a span to be reported (set with the weights). */
@@ -744,7 +858,7 @@ export function tagSpans(sink: (s: usize, e: usize, type: u32) => void): void {
       }
       spanE = e
       spanToks++
-      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e))) spanOk = true
+      if (LAST_MARGIN >= THRESHOLD && !spanPoisoned && (spanToks > 1 || !weakAlone(i, e, spanT))) spanOk = true
     }
     prev = tag
     i = e

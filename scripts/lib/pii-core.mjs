@@ -3,6 +3,7 @@
 // (and when the build has the tagger). `put` writes bytes into a fresh call arena and returns their pointer.
 import { PII_GAZETTEER } from '../../dist/models/pii-gazetteer.js'
 import { PII_ORGS } from '../../dist/models/pii-orgs.js'
+import { PII_CLUSTERS } from '../../dist/models/pii-clusters.js'
 
 const enc = new TextEncoder()
 
@@ -20,6 +21,11 @@ export async function piiCore(wasm, { tagger } = {}) {
   ex.piiGazetteerBuild(put(gaz), gaz.length)
   const orgs = enc.encode(PII_ORGS)
   ex.piiOrgsInstall(ex.lexiconBuild(put(orgs), orgs.length))
+  // The tagger's word clusters (features of the tagger; installed whether or not weights are given).
+  if (ex.piiClustersInstall) {
+    const cl = enc.encode(PII_CLUSTERS)
+    ex.piiClustersInstall(put(cl), cl.length)
+  }
   if (tagger && ex.piiTaggerReserve) {
     const w = Buffer.from(tagger.PII_TAGGER_WEIGHTS, 'base64')
     // Reserve first: it may grow memory, which detaches any view taken before.

@@ -35,7 +35,7 @@ const MISSES = process.argv.find((a) => a.startsWith('--misses='))?.slice(9)
 const missLog = []
 
 const CLASSES = 7
-const FEATS = 30
+const FEATS = 35
 const arg = (k, d) => Number(process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3) ?? d)
 const BITS = arg('bits', 18)
 const EPOCHS = arg('epochs', 5)

@@ -50,6 +50,8 @@ export interface CoreExports {
   piiTaggerReserve(bits: number, scale: number): number
   /** The tagger's margin over O (in weight units) below which a span is not reported. */
   piiTaggerThreshold(threshold: number): void
+  /** Install the tagger's word clusters from `word fine coarse` lines; returns the words kept. */
+  piiClustersInstall(ptr: number, len: number): number
   /** Index a `word\tflags` list (assembly/vec/lexicon.ts) kept for the instance's life; returns its handle. */
   lexiconBuild(ptr: number, len: number): number
   /** Word features of a text for simplicity; returns a pointer to f64 values (assembly/judge/simplicity.ts). */
@@ -123,6 +125,7 @@ export const EXPORTS = [
   'piiOrgsInstall',
   'piiTaggerReserve',
   'piiTaggerThreshold',
+  'piiClustersInstall',
   'lexiconBuild',
   'simplicityScan',
   'simplicitySpans',

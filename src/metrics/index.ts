@@ -57,7 +57,7 @@ const entry = <R extends Record>(e: Entry<R>): Entry<R> => e
 export const METRICS = [
   entry({ family: 'text', name: 'clarity', v3: 'v3.clarity', models: ['syllables'], extras: ['textStats', 'syllables'], explain: false, record: async () => (await import('./text/index.js')).clarity }),
   entry({ family: 'text', name: 'input_type', models: [], extras: [], explain: false, record: async () => (await import('./text/index.js')).inputType }),
-  entry({ family: 'pii', name: 'pii', v3: 'v3.pii', models: ['pii-gazetteer', 'pii-orgs', 'pii-tagger'], extras: ['redact'], explain: true, record: async () => (await import('./pii/index.js')).pii }),
+  entry({ family: 'pii', name: 'pii', v3: 'v3.pii', models: ['pii-gazetteer', 'pii-orgs', 'pii-clusters', 'pii-tagger'], extras: ['redact'], explain: true, record: async () => (await import('./pii/index.js')).pii }),
   entry({ family: 'estimates', name: 'cost', models: ['prices'], atLoad: (options) => options.prices !== undefined, extras: ['costWithPrices', 'explainCost'], explain: true, record: async () => (await import('./estimates/index.js')).cost }),
   entry({ family: 'estimates', name: 'carbon', v3: 'v3.carbon', models: ['carbon'], extras: ['explainCarbon'], explain: true, record: async () => (await import('./estimates/index.js')).carbon }),
   entry({ family: 'text', name: 'simplicity', v3: 'v3.simplicity', models: ['simplicity', 'syllables'], extras: [], explain: true, record: async () => (await import('./text/index.js')).simplicity }),

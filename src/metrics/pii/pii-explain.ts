@@ -96,7 +96,7 @@ const BUILT_IN_LABELS: [number, PiiEvidenceKind, string][] = [
   [W.CONTEXT, 'context', 'a context word for the category just before it'],
   [W.GAZETTEER, 'gazetteer', 'in the name and place lists'],
   [W.CUE, 'cue', 'a cue around it ("Mr.", "my name is", "lives in")'],
-  [W.TAGGER, 'tagger', 'the learned name tagger read it from the words around it (word shape, neighbouring words, greeting and label cues, list membership)'],
+  [W.TAGGER, 'tagger', 'the learned name tagger read it from the words around it (word shape, neighbouring words and their word clusters, greeting and label cues, list membership)'],
   [W.DEOBFUSCATED, 'deobfuscated', 'found after undoing obfuscation (spaced digits, written-out "at"/"dot", full-width or zero-width characters)']
 ]
 

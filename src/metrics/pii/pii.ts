@@ -473,6 +473,16 @@ export const orgsModel = defineModel(
   }
 )
 
+/** The name tagger's word clusters (scripts/build-pii-clusters.mjs): a word -> cluster table kept in core memory. */
+export const clustersModel = defineModel(
+  'pii-clusters',
+  () => import('../../models/pii-clusters.generated.js'),
+  (ctx, { PII_CLUSTERS }) => {
+    const ref = ctx.core.begin(PII_CLUSTERS)
+    ctx.core.exports.piiClustersInstall(ref.ptr, ref.len)
+  }
+)
+
 /** The learned name tagger (assembly/pii/tagger.ts): int8 weights copied into core memory once per instance. */
 export const taggerModel = defineModel(
   'pii-tagger',
@@ -622,7 +632,7 @@ export const pii = defineMetric({
   name: 'pii',
   score,
   v3: { name: 'v3.pii', score: v3Score },
-  models: [gazetteerModel, orgsModel, taggerModel],
+  models: [gazetteerModel, orgsModel, clustersModel, taggerModel],
   /** Each entity's confidence and evidence (docs/metrics/pii.md, "Explain"). */
   explain: makePiiExplain(detectPii),
   extras: {
