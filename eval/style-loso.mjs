@@ -123,8 +123,8 @@ ADAPTERS.tone = async function tone() {
     'negated emotion words lift no tone, negated emotion words\' unigrams (NOT_ on listed words)': { ...T.SETTINGS, expand: null, kinds: 5 | 8 | 32, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
     // The lists widened through GloVe neighbours rated by AFINN (scripts/lib/tone-expand.mjs): nearest
     // words per listed word, minimum cosine.
-    'lists widened through GloVe, 5 neighbours, cosine 0.65': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 } },
-    'lists widened through GloVe, 10 neighbours, cosine 0.6 (new)': { ...T.SETTINGS, expand: { neighbours: 10, minCos: 0.6 } },
+    'lists widened through GloVe, 5 neighbours, cosine 0.65 (new)': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 } },
+    'lists widened through GloVe, 10 neighbours, cosine 0.6': { ...T.SETTINGS, expand: { neighbours: 10, minCos: 0.6 } },
     'lists widened through GloVe, 20 neighbours, cosine 0.55': { ...T.SETTINGS, expand: { neighbours: 20, minCos: 0.55 } }
   }
   const only = opt('--candidates', null)?.split(',')
