@@ -125,7 +125,9 @@ ADAPTERS.tone = async function tone() {
     // words per listed word, minimum cosine.
     'lists widened through GloVe, 5 neighbours, cosine 0.65 (new)': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 } },
     'lists widened through GloVe, 10 neighbours, cosine 0.6': { ...T.SETTINGS, expand: { neighbours: 10, minCos: 0.6 } },
-    'lists widened through GloVe, 20 neighbours, cosine 0.55': { ...T.SETTINGS, expand: { neighbours: 20, minCos: 0.55 } }
+    'lists widened through GloVe, 20 neighbours, cosine 0.55': { ...T.SETTINGS, expand: { neighbours: 20, minCos: 0.55 } },
+    'lists widened through GloVe, 5 neighbours, cosine 0.65, none of the 1,000 most frequent words': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65, minRank: 1000 } },
+    'lists widened through GloVe, 5 neighbours, cosine 0.65, no floor at 50 for them': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 }, widenedPresent: false }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))

@@ -12,7 +12,7 @@ import { keywordTones } from './tone.eval.mjs'
 
 const args = process.argv.slice(2)
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
-const [NB, COS] = opt('--expand', '10,0.6').split(',').map(Number)
+const [NB, COS, RANK = 0] = opt('--expand', '10,0.6').split(',').map(Number)
 const only = opt('--only', null)?.split(',')
 const K = T.TONES.length
 const all = T.loadSources(['GoEmotions', 'XED en', 'XED fi'])
@@ -115,7 +115,7 @@ const OWN = T.TONES.map((t) => { const i = ['anger', 'annoyance', 'disgust', 'fe
 const floor = (z, lex) => z.map((v, c) => (lex & OWN[c] ? Math.max(v, 0) : v))
 
 const base = { ...T.SETTINGS, expand: null }
-const wide = { ...T.SETTINGS, expand: { neighbours: NB, minCos: COS }, widenedPresent: true }
+const wide = { ...T.SETTINGS, expand: { neighbours: NB, minCos: COS, minRank: RANK }, widenedPresent: true }
 const configs = { ngram: [base, 'base'], wide: [wide, 'wide'], 'wide-nofloor': [{ ...wide, widenedPresent: false }, 'wide'] }
 const cores = { base: await T.featureCore(base), wide: await T.featureCore(wide) }
 const featurise = (key, r) => ((r.f ??= {})[key] ??= cores[key](r.text))

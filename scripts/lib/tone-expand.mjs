@@ -34,9 +34,11 @@ export function glove() {
  * Tone -> added words. `neighbours` nearest words of each seed with cosine >= `minCos`, kept when AFINN
  * rates them with the sign of the tone (the sign of its seeds' mean AFINN rating; a tone whose seeds AFINN
  * does not rate, or rates 0 on average, is not widened). A word near seeds of several tones goes to the
- * tone of the closest seed; words already listed stay where they are.
+ * tone of the closest seed; words already listed stay where they are. Words among the `minRank` most
+ * frequent (SUBTLEX rank) are left out: a frequent word has senses that name no emotion ("good", "sorry",
+ * "tired", "wish", "strong"), and a widened word makes its tone present wherever it stands.
  */
-export function expandedWords({ neighbours = 10, minCos = 0.6 } = {}) {
+export function expandedWords({ neighbours = 10, minCos = 0.6, minRank = 0 } = {}) {
   const { words, index, vec, D } = glove()
   const afinn = JSON.parse(readFileSync(AFINN, 'utf8'))
   const listed = new Set(Object.values(EMOTION_WORDS).flat())
@@ -59,7 +61,7 @@ export function expandedWords({ neighbours = 10, minCos = 0.6 } = {}) {
       near.sort((a, b) => b[0] - a[0] || a[1] - b[1])
       for (const [c, j] of near.slice(0, neighbours)) {
         const w = words[j]
-        if (listed.has(w) || Math.sign(afinn[w] ?? 0) !== sign) continue
+        if (j < minRank || listed.has(w) || Math.sign(afinn[w] ?? 0) !== sign) continue
         const prev = best.get(w)
         if (!prev || c > prev.c) best.set(w, { tone, c })
       }
@@ -74,4 +76,4 @@ export function expandedWords({ neighbours = 10, minCos = 0.6 } = {}) {
 export const expandedLexicon = (lists) =>
   LEXICON_TONES.flatMap((tone, i) => (lists[tone] ?? []).map((w) => `${w}\t${((1 << i) | WIDENED) >>> 0}\n`)).join('')
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(expandedWords({ neighbours: Number(process.argv[2] ?? 10), minCos: Number(process.argv[3] ?? 0.6) }), null, 1))
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(expandedWords({ neighbours: Number(process.argv[2] ?? 10), minCos: Number(process.argv[3] ?? 0.6), minRank: Number(process.argv[4] ?? 0) }), null, 1))

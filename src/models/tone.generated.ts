@@ -29,7 +29,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "5757d6dd9d071e19524b8a2a8379e4193d9e6c4e370d1a9bc4e38011e182e64a"
+      "sha256": "ed7b108530f0ceea684c04c7aaa9a96a6ca7dd5a20b80cca8967619e2c5e6d2d"
     },
     {
       "path": "src/metrics/style/tone-lexicon.ts",
@@ -37,7 +37,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/lib/tone-expand.mjs",
-      "sha256": "08393fa9d1c96e37aedb4247eeb41a7fd63703afc27c87d08d6b61097914c14c"
+      "sha256": "b6b38c0389549bbae2bf19bcf7fc9b96ac204c47e33b4e8560a5868db1eee1cf"
     },
     {
       "path": "../shared/datasets/lexicons/glove6b100d_subtlex_top20k.tsv",
