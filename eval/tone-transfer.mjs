@@ -44,20 +44,6 @@ export function embed(text) {
   return v
 }
 
-function bestThreshold(ps, ys) {
-  let best = { t: 0.5, f1: -1 }
-  for (let t = 0.04; t <= 0.8 + 1e-9; t += 0.01) {
-    let tp = 0, fp = 0, fn = 0
-    for (let i = 0; i < ps.length; i++) {
-      if (ps[i] >= t) ys[i] ? tp++ : fp++
-      else if (ys[i]) fn++
-    }
-    const f1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn)
-    if (f1 > best.f1 + 1e-12) best = { t, f1 }
-  }
-  return best
-}
-
 /** Logistic head per tone over the dense vector; rows weighted so every source has the same total. */
 function fitDense(rows, { epochs = 8, lr = 0.2, l2 = 1e-4 } = {}) {
   const D = G.D + 1
@@ -104,7 +90,7 @@ function calibrate(rows, rawOf, trained) {
     if (!trained[c] || !ys.some(Boolean)) continue
     const z = idx.map((i) => zs[i][c])
     const { a, c: cc } = platt(z.map((v, i) => ({ z: v, y: ys[i] })), { balanced: false })
-    const { t } = bestThreshold(z.map((v) => sigmoid(a * v + cc)), ys)
+    const { t } = T.bestThreshold(z.map((v) => sigmoid(a * v + cc)), ys)
     A[c] = a
     C[c] = cc - Math.log(t / (1 - t))
   }

@@ -279,7 +279,7 @@ function train(examples, size, K, settings) {
 }
 
 /** The probability threshold (on a grid) with the best F1 on these rows. */
-function bestThreshold(ps, ys) {
+export function bestThreshold(ps, ys) {
   let best = { t: 0.5, f1: -1 }
   for (let t = 0.04; t <= 0.8 + 1e-9; t += 0.01) {
     let tp = 0, fp = 0, fn = 0

@@ -29,7 +29,7 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "ed7b108530f0ceea684c04c7aaa9a96a6ca7dd5a20b80cca8967619e2c5e6d2d"
+      "sha256": "5da59c42f288942c273480c6addd628efc3785129e04cb183159d5651295268a"
     },
     {
       "path": "src/metrics/style/tone-lexicon.ts",
