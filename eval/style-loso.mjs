@@ -104,7 +104,7 @@ ADAPTERS.tone = async function tone() {
     .filter((r) => r.gold.size > 0)
   const fixtures = (await import('../test/fixtures/tone/emotion-words.json', { with: { type: 'json' } })).default.map(([text, tone]) => ({ text, gold: new Set([Object.keys(T.EKMAN).find((g) => T.EKMAN[g].includes(tone))]) }))
   const sets = { GoEmotions: geDev, 'XED en': xed('en'), 'XED fi': xed('fi') }
-  const before = { ...T.SETTINGS, otherWords: false, wordsPresent: false }
+  const before = { ...T.SETTINGS, otherWords: false, wordsPresent: false, expand: null }
   const candidates = {
     'GoEmotions only, no word lists (previous recipe)': { ...before, sources: ['GoEmotions'], lexicon: false },
     'GoEmotions + XED, no word lists': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: false },
@@ -113,14 +113,21 @@ ADAPTERS.tone = async function tone() {
     'GoEmotions only, emotion words without n-grams': { ...before, sources: ['GoEmotions'], lexicon: 'nofeat' },
     'GoEmotions only, emotion words with their unigram': { ...before, sources: ['GoEmotions'], lexicon: 'nochar' },
     'GoEmotions + XED, emotion words with their unigram (two builds ago)': { ...before, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar' },
-    'GoEmotions + XED, emotion words with their unigram, other lists\' words (previous build)': { ...T.SETTINGS, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: false },
-    'other lists\' words, a listed word\'s tone present at 50: max(model, lexicon) (previous build)': { ...T.SETTINGS, kinds: 5, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    'GoEmotions + XED, emotion words with their unigram, other lists\' words (previous build)': { ...T.SETTINGS, expand: null, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: false },
+    'other lists\' words, a listed word\'s tone present at 50: max(model, lexicon) (previous build)': { ...T.SETTINGS, expand: null, kinds: 5, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
     // Negation scope (tone-lexicon.ts NEG_*): kinds 8 = a negated listed word lifts no tone; 16 = and a
     // negated word's unigram is a feature of its own (NOT_angry).
-    'negated emotion words lift no tone': { ...T.SETTINGS, kinds: 5 | 8, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
-    'negated emotion words lift no tone, negated unigrams (NOT_)': { ...T.SETTINGS, kinds: 5 | 8 | 16, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    'negated emotion words lift no tone': { ...T.SETTINGS, expand: null, kinds: 5 | 8, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    'negated emotion words lift no tone, negated unigrams (NOT_)': { ...T.SETTINGS, expand: null, kinds: 5 | 8 | 16, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
     // 32: only a negated listed word's unigram is marked (NOT_angry); the other words of a scope keep theirs.
-    'negated emotion words lift no tone, negated emotion words\' unigrams (NOT_ on listed words)': { ...T.SETTINGS, kinds: 5 | 8 | 32, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true }
+    'negated emotion words lift no tone, negated emotion words\' unigrams (NOT_ on listed words)': { ...T.SETTINGS, expand: null, kinds: 5 | 8 | 32, sources: ['GoEmotions', 'XED en', 'XED fi'], lexicon: 'nochar', otherWords: true, wordsPresent: true },
+    // The lists widened through GloVe neighbours rated by AFINN (scripts/lib/tone-expand.mjs): nearest
+    // words per listed word, minimum cosine.
+    'lists widened through GloVe, 5 neighbours, cosine 0.65 (new)': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 } },
+    'lists widened through GloVe, 10 neighbours, cosine 0.6': { ...T.SETTINGS, expand: { neighbours: 10, minCos: 0.6 } },
+    'lists widened through GloVe, 20 neighbours, cosine 0.55': { ...T.SETTINGS, expand: { neighbours: 20, minCos: 0.55 } },
+    'lists widened through GloVe, 5 neighbours, cosine 0.65, none of the 1,000 most frequent words': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65, minRank: 1000 } },
+    'lists widened through GloVe, 5 neighbours, cosine 0.65, no floor at 50 for them': { ...T.SETTINGS, expand: { neighbours: 5, minCos: 0.65 }, widenedPresent: false }
   }
   const only = opt('--candidates', null)?.split(',')
   const names = Object.keys(candidates).filter((n) => !only || only.some((o) => n.includes(o)))
@@ -131,12 +138,12 @@ ADAPTERS.tone = async function tone() {
   const started = Date.now()
   const featureCores = {}
   const fitOn = async (settings, rows) => {
-    const key = `${settings.lexicon} ${settings.kinds}`
+    const key = `${settings.lexicon} ${settings.kinds} ${JSON.stringify(settings.expand ?? null)}`
     featureCores[key] ??= await T.featureCore(settings)
     // Rows are featurised per lexicon setting (the n-grams differ).
     const own = rows.map((r) => ({ ...r, feats: undefined, ...(r.f?.[key] ?? {}) }))
     const m = await T.fit(own, settings, featureCores[key])
-    rows.forEach((r, i) => ((r.f ??= {})[key] = { feats: own[i].feats, share: own[i].share, lex: own[i].lex, words: own[i].words }))
+    rows.forEach((r, i) => ((r.f ??= {})[key] = { feats: own[i].feats, share: own[i].share, lex: own[i].lex, wide: own[i].wide, words: own[i].words }))
     return T.scorer(m)
   }
   for (const [source, held] of Object.entries(sets)) {

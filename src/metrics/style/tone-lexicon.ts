@@ -46,6 +46,13 @@ export const LEXICON_TONES = Object.keys(EMOTION_WORDS)
  */
 export const NOCHAR = 0x40000000
 
+/**
+ * A word of a list widened through word vectors (the model's WORDS, scripts/lib/tone-expand.mjs), not
+ * written here: it carries its tone's bit but has a learned weight of its own (LEXV), so the written
+ * words' weight ("furious") is not diluted by the neighbours' looser usage ("bitter").
+ */
+export const WIDENED = 0x00800000
+
 /** Every tone bit of a lexicon flag (bit i = LEXICON_TONES[i]). */
 export const TONE_BITS = (1 << LEXICON_TONES.length) - 1
 

@@ -6,7 +6,7 @@ import { invalidArgument } from '../../errors.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { LEXICON_TONES, NEGATED, TONE_BITS, TONE_LEXICON } from './tone-lexicon.js'
+import { LEXICON_TONES, NEGATED, TONE_BITS, TONE_LEXICON, WIDENED } from './tone-lexicon.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -29,6 +29,15 @@ export interface ToneModel {
   LEXO: number[]
   A: number[]
   C: number[]
+  /**
+   * The emotion-word lists widened through word vectors (scripts/lib/tone-expand.mjs): `word\tflags` lines
+   * with their tone's bit and WIDENED, added to tone-lexicon.ts's. Absent in older models.
+   */
+  WORDS?: string
+  /** Logit added to a tone when the text holds a word of its widened list (WORDS); absent: none. */
+  LEXV?: number[]
+  /** 1: a widened word makes its tone present (at least 50), as a written one does. */
+  WIDE_PRESENT?: number
   WEIGHTS: string
 }
 
@@ -54,7 +63,7 @@ const installed = new WeakMap<Core, Installed>()
 
 export const toneModel = defineModel('tone', () => import('../../models/tone.generated.js'), (ctx, m: ToneModel) => {
   const tones = m.TONES.split(',')
-  const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE, lexicon: TONE_LEXICON })
+  const head = installHead(ctx, m, { cmin: m.CMIN, cmax: m.CMAX, classes: tones.length, stride: m.STRIDE, lexicon: TONE_LEXICON + (m.WORDS ?? '') })
   installed.set(ctx.core, { ...head, m, tones, index: new Map(tones.map((t, i) => [t, i])), lexTone: LEXICON_TONES.map((t) => tones.indexOf(t)), ownBits: tones.map((x) => (LEXICON_TONES.includes(x) ? 1 << LEXICON_TONES.indexOf(x) : 0)) })
 })
 
@@ -122,13 +131,19 @@ function run(ctx: Context, text: string, want: number): Run {
   if (nFlag > 0) {
     const flagAt = memU32[at + 6] >> 2
     let flags = 0
+    let wide = 0
     for (let i = 0; i < nFlag; i++) {
       const f = memU32[flagAt + 2 * i + 1]
-      if (!(f & NEGATED)) flags |= f & TONE_BITS
+      if (f & NEGATED) continue
+      if (f & WIDENED) wide |= f & TONE_BITS
+      else flags |= f & TONE_BITS
     }
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
     // A word of another tone's list.
-    for (let c = 0; c < k; c++) if (flags & TONE_BITS & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
+    if (flags !== 0) for (let c = 0; c < k; c++) if (flags & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
+    // A word of a tone's widened list (a GloVe neighbour of its words): a weight of its own.
+    if (wide !== 0 && m.LEXV) for (let i = 0; i < t.lexTone.length; i++) if (wide & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXV[t.lexTone[i]]
+    if (m.WIDE_PRESENT) flags |= wide
     // A tone named by a word of its list is present (score at least 50) whatever the n-grams say: the lists
     // are written, not learned, so they carry to text unlike the training data (docs/metrics/tone.md).
     for (let i = 0; i < t.lexTone.length; i++) {
@@ -253,17 +268,19 @@ function explain(ctx: Context): (request: { text: string; tones?: string[] }) =>
       const tone = t.tones[t.lexTone[31 - Math.clz32(flags[2 * i + 1] & TONE_BITS)]]
       evidence.push({ label: `emotion word, negated: ${tone} not raised`, span: [spans[2 * w], spans[2 * w + 1]], string: text.slice(spans[2 * w], spans[2 * w + 1]), weight: 0 })
     }
-    if (bit >= 0) {
-      for (let i = 0; i < r.nFlag; i++) {
-        if (!(flags[2 * i + 1] & (1 << bit)) || flags[2 * i + 1] & NEGATED) continue
-        const w = flags[2 * i]
-        const span: [number, number] = [spans[2 * w], spans[2 * w + 1]]
-        evidence.push({ label: 'emotion word', span, string: text.slice(span[0], span[1]), weight: round4(t.m.A[lead] * t.m.LEXW[lead]) })
-        // Where the rest of the text rated the tone below present, the word lifted it to 50.
-        const lift = r.raised?.[lead] ?? 0
-        if (lift > 0) evidence.push({ label: 'emotion word: its tone present (at least 50)', span, string: text.slice(span[0], span[1]), weight: round4(lift) })
-        break
-      }
+    // The first word of its written list, else of its widened list (weight LEXV), with the lift to 50.
+    for (let pass = 0; bit >= 0 && pass < 2; pass++) {
+      const want = pass === 0 ? 0 : WIDENED
+      const i = flags.findIndex((f, j) => j % 2 === 1 && (f & (1 << bit)) !== 0 && (f & NEGATED) === 0 && (f & WIDENED) === want)
+      if (i < 0) continue
+      const w = flags[i - 1]
+      const span: [number, number] = [spans[2 * w], spans[2 * w + 1]]
+      const weight = pass === 0 ? t.m.LEXW[lead] : (t.m.LEXV?.[lead] ?? 0)
+      evidence.push({ label: pass === 0 ? 'emotion word' : 'emotion word (widened list)', span, string: text.slice(span[0], span[1]), weight: round4(t.m.A[lead] * weight) })
+      // Where the rest of the text rated the tone below present, the word lifted it to 50.
+      const lift = r.raised?.[lead] ?? 0
+      if (lift > 0) evidence.push({ label: 'emotion word: its tone present (at least 50)', span, string: text.slice(span[0], span[1]), weight: round4(lift) })
+      break
     }
     evidence.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight) || (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0))
     const leadScore = r.words === 0 ? 0 : round2(100 * sigmoid(r.logits[lead]))
