@@ -85,8 +85,10 @@ describe('bundle', () => {
   // files Node reads, and the name tagger's word cache took it to 168.1 KB: the budget is 172 KB.
   // Each family's code is a chunk under metrics/ since issue 25 (177 KB gzipped with every family, files
   // compressed one by one). What every page loads is litmus.js, the code it imports and the WebAssembly:
-  // 109 KB, of it 90 KB the WebAssembly.
-  it('stays within its budgets (gzipped): every page 112 KB, all code 190 KB, each chunk 1 MB, all chunks 4 MB', () => {
+  // 109 KB, of it 90 KB the WebAssembly. The seventh and eighth passes on PII names (a person's-verb cue, the
+  // name tagger's word-cluster features and table install) and the toxicity head's count of neutralised words
+  // took the WebAssembly from 90.4 to 92.4 KB and every page to 112.0 KB: the budget is 116 KB.
+  it('stays within its budgets (gzipped): every page 116 KB, all code 190 KB, each chunk 1 MB, all chunks 4 MB', () => {
     const code = (dir: string) => readdirSync(new URL(dir, dist)).filter((f) => f.endsWith('.js')).map((f) => new URL(`${dir}${f}`, dist))
     const statics = (url: URL, seen = new Set<string>()): Set<string> => {
       if (seen.has(url.href)) return seen
@@ -95,7 +97,7 @@ describe('bundle', () => {
       return seen
     }
     const everyPage = [...statics(new URL('litmus.js', dist))].reduce((sum, href) => sum + gz(new URL(href)), gz(new URL('core-wasm.js', dist)))
-    expect(everyPage).toBeLessThan(112 * 1024)
+    expect(everyPage).toBeLessThan(116 * 1024)
     const all = [new URL('litmus.js', dist), new URL('core-wasm.js', dist), ...code('metrics/'), ...[...statics(new URL('litmus.js', dist))].filter((h) => h.includes('/shared/')).map((h) => new URL(h))]
     expect(all.reduce((sum, url) => sum + gz(url), 0)).toBeLessThan(190 * 1024)
     let total = 0
