@@ -27,7 +27,7 @@ import { NORM_CODE, normOf, platt, rng, sigmoid } from './lib/logistic.mjs'
 import { distinctShare } from '../build/rules/distinct-words.js'
 import { generatedModule, input } from './lib/manifest.mjs'
 import { heldOut, toneCalibration } from './lib/splits.mjs'
-import { LEXICON_TONES, NEGATED, NOCHAR, TONE_BITS, TONE_LEXICON, WIDENED } from '../build/rules/tone-lexicon.js'
+import { LEXICON_TONES, namedTones, NOCHAR, TONE_BITS, TONE_LEXICON } from '../build/rules/tone-lexicon.js'
 import { AFINN, GLOVE, expandedLexicon, expandedWords } from './lib/tone-expand.mjs'
 
 const DATA = new URL('../../shared/datasets/', import.meta.url)
@@ -144,15 +144,8 @@ export async function featureCore(settings = SETTINGS) {
     const spanAt = mem[(r >> 2) + 1] >> 2
     const nFlag = mem[(r >> 2) + 5]
     const flagAt = mem[(r >> 2) + 6] >> 2
-    let lex = 0
-    let wide = 0
-    // A listed word read inside a negation scope (NEGATED, kinds bit 8) names no tone.
-    for (let i = 0; i < nFlag; i++) {
-      const f = mem[flagAt + 2 * i + 1]
-      if (f & NEGATED) continue
-      if (f & WIDENED) wide |= f & TONE_BITS
-      else lex |= f & TONE_BITS
-    }
+    // As src/metrics/style/tone.ts: a listed word read inside a negation scope names no tone.
+    const { lex, wide } = namedTones(mem, flagAt, nFlag)
     const share = distinctShare(new Uint8Array(x.memory.buffer), p, mem.subarray(spanAt, spanAt + nWords * 2), nWords)
     return { feats: mem.slice(at, at + nFeat), share, lex, wide, words: nWords }
   }

@@ -29,11 +29,11 @@ export const MANIFEST = {
     },
     {
       "path": "scripts/train-tone.mjs",
-      "sha256": "5da59c42f288942c273480c6addd628efc3785129e04cb183159d5651295268a"
+      "sha256": "0c3f77007de3dc533608214e5df03e4f69cd3df38d576879dcec91a423b11b8f"
     },
     {
       "path": "src/metrics/style/tone-lexicon.ts",
-      "sha256": "d6b88ad9cb2dcd3a65e270e4e559da9a328d2e05a680c9596476db63ab59670d"
+      "sha256": "d248fa0ea93d2dc761208d6e44f0f9d5826672f27d9ab8e2434da86aec7dd2fe"
     },
     {
       "path": "scripts/lib/tone-expand.mjs",

@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "b19de0275bdbd93545563289f7ee7a804454bb1832bd2b636c4117d1f69befeb"
+      "sha256": "5508ac7c01c2cb6c53652c24dbc2ba265b18742f1b2155ca442f58d0a8cc1ad3"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -179,9 +179,9 @@ const PRONOUN_REACH = 30
 /** Articles and demonstratives that open a noun phrase ("a stupid decision", "these stupid phones"). */
 const ARTICLES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'such'])
 /** More nouns of persons an insulting adjective may qualify ("stupid girl", "ugly dude"). */
-const PERSON_NOUNS = new Set(['girl', 'boy', 'guy', 'dude', 'bro', 'kid', 'child', 'lady', 'chick', 'people', 'ppl', 'mf', 'fool', 'creature', 'creatures', 'thing', 'things'])
+const PERSON_NOUNS = new Set(['girl', 'boy', 'guy', 'dude', 'bro', 'kid', 'child', 'lady', 'chick', 'ppl', 'mf', 'fool', 'creature', 'creatures', 'thing', 'things'])
 /** Words after an adjective that end its phrase: it is said of someone, not a noun's qualifier. */
-const ADJECTIVE_END = new Set(['and', 'or', 'but', 'to', 'as', 'enough', 'lol', 'lmao', 'af', 'asf', 'then', 'so', 'because', 'like', 'for', 'of', 'in', 'at', 'with', 'too', 'than', 'tho', 'though', 'rn', 'now', 'again', 'anyway', 'honestly', 'smh', 'sometimes', 'all', 'every', 'when', 'if', 'that', 'who', 'or', 'nor', 'just', 'really', 'either', 'yourself', 'himself', 'herself', 'themselves', 'man', 'bruh'])
+const ADJECTIVE_END = new Set(['and', 'or', 'but', 'to', 'as', 'enough', 'lol', 'lmao', 'af', 'asf', 'then', 'so', 'because', 'like', 'for', 'of', 'in', 'at', 'with', 'too', 'than', 'tho', 'though', 'rn', 'now', 'again', 'anyway', 'honestly', 'smh', 'sometimes', 'all', 'every', 'when', 'if', 'that', 'who', 'nor', 'just', 'really', 'either', 'yourself', 'himself', 'herself', 'themselves', 'bruh'])
 /** Evidence of a group with a charge predicated of it: as sure as a hostile word beside a group. */
 export const CHARGED = 3.5
 

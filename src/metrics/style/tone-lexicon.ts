@@ -75,6 +75,23 @@ export const NEG_COMPARE = 0x02000000
 /** Reported by the core on a word read inside a scope (never written in the lexicon). */
 export const NEGATED = 0x01000000
 
+/**
+ * The tones named by the flagged words of a vecScore result (`mem` u32 words, `nFlag` (word, flags) pairs at
+ * word `flagAt`): written lists and widened lists apart; a word read inside a negation scope names none.
+ * The scorer (tone.ts) and the trainer (scripts/train-tone.mjs) both read them here.
+ */
+export function namedTones(mem: Uint32Array, flagAt: number, nFlag: number): { lex: number; wide: number } {
+  let lex = 0
+  let wide = 0
+  for (let i = 0; i < nFlag; i++) {
+    const f = mem[flagAt + 2 * i + 1]
+    if (f & NEGATED) continue
+    if (f & WIDENED) wide |= f & TONE_BITS
+    else lex |= f & TONE_BITS
+  }
+  return { lex, wide }
+}
+
 const contractions = ['do', 'does', 'did', 'is', 'are', 'was', 'were', 'ca', 'could', 'wo', 'would', 'should', 'have', 'has', 'had', 'ai', 'must', 'need', 'might', 'sha']
   .flatMap((v) => [`${v}n't`, `${v}n\u2019t`, `${v === 'ca' ? 'can' : v === 'wo' ? 'won' : v === 'sha' ? 'shan' : `${v}n`}t`])
 /** Negation cues: "not", "no", "never", the n't contractions (with ' or ’, and without the apostrophe as typed: "dont"). */

@@ -6,7 +6,7 @@ import { invalidArgument } from '../../errors.js'
 import type { Context, Scorer } from '../shared/context.js'
 import { defineMetric, defineModel, type Explanation } from '../shared/metric.js'
 import { headNorm, installHead, shareOf } from '../shared/ngram-head.js'
-import { LEXICON_TONES, NEGATED, TONE_BITS, TONE_LEXICON, WIDENED } from './tone-lexicon.js'
+import { LEXICON_TONES, namedTones, NEGATED, TONE_BITS, TONE_LEXICON, WIDENED } from './tone-lexicon.js'
 
 /** The model file's shape (src/models/tone.generated.ts). */
 export interface ToneModel {
@@ -129,15 +129,9 @@ function run(ctx: Context, text: string, want: number): Run {
   const nFlag = memU32[at + 5]
   const raised = want === 0 ? undefined : new Float64Array(k)
   if (nFlag > 0) {
-    const flagAt = memU32[at + 6] >> 2
-    let flags = 0
-    let wide = 0
-    for (let i = 0; i < nFlag; i++) {
-      const f = memU32[flagAt + 2 * i + 1]
-      if (f & NEGATED) continue
-      if (f & WIDENED) wide |= f & TONE_BITS
-      else flags |= f & TONE_BITS
-    }
+    const named = namedTones(memU32, memU32[at + 6] >> 2, nFlag)
+    const wide = named.wide
+    let flags = named.lex
     for (let i = 0; i < t.lexTone.length; i++) if (flags & (1 << i)) logits[t.lexTone[i]] += m.A[t.lexTone[i]] * m.LEXW[t.lexTone[i]]
     // A word of another tone's list.
     if (flags !== 0) for (let c = 0; c < k; c++) if (flags & ~t.ownBits[c]) logits[c] += m.A[c] * m.LEXO[c]
