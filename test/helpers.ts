@@ -1,6 +1,4 @@
 import { expect } from 'vitest'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 
 /**
  * Run `fn`, require it to throw an instance of `Type` whose issues name `field`, and return the error
@@ -90,19 +88,6 @@ export function exponentFit(sizes: number[], times: number[], floorMs = FLOOR_MS
   return num / den
 }
 
-let collector: (() => void) | undefined
-/**
- * A full garbage collection, so that a timed call does not also pay for the garbage of the calls before
- * it (a collection landing in one size's call made a 16 KB call cost more than a 32 KB one).
- */
-function collectGarbage(): void {
-  if (collector === undefined) {
-    v8.setFlagsFromString('--expose-gc')
-    collector = vm.runInNewContext('gc') as () => void
-  }
-  collector()
-}
-
 /**
  * How the CPU time of `call(n)` grows over `sizes`: the exponent of the least-squares fit of log time
  * on log size (linear 1, quadratic 2), from the best of several runs per size, sizes measured in
@@ -119,12 +104,14 @@ export function growth(
   // equalWork: each size is called as many times as fit in the largest (a 16 KB call 8 times beside one
   // of 128 KB), and its time is the mean. A call that allocates much then pays its share of the
   // collector's work at every size alike, instead of one size catching a collection and another not.
+  // No forced collection before a size: after one, V8 shrinks its young generation and marks
+  // concurrently for a while, and a faithfulness call on 128 KB of "and" chains then took 17-74 ms
+  // where it takes 9 ms unforced (fits of 1.2-1.8 against 1.0 in five of five unforced runs).
   const largest = Math.max(...sizes)
   const repeats = (n: number) => (equalWork ? Math.max(1, Math.round(largest / n)) : 1)
   const round = () => {
     for (let i = 0; i < sizes.length; i++) {
       const k = repeats(sizes[i])
-      collectGarbage()
       best[i] = Math.min(
         best[i],
         cpuOf(() => {

@@ -131,7 +131,7 @@ describe('rule passes are linear', () => {
 
   it("explain('stability') on two responses of many distinct words", () => {
     const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed).toString(36)}x`).join(' ')
-    const fit = growth((n) => litmus.explain('stability', { responses: [words(n, 1), words(n, 2)] }), [2_000, 4_000, 8_000, 16_000])
+    const fit = growth((n) => litmus.explain('stability', { responses: [words(n, 1), words(n, 2)] }), [2_000, 4_000, 8_000, 16_000], { equalWork: true })
     expect(fit.exponent, fit.detail).toBeLessThan(1.5)
   })
 })
