@@ -47,6 +47,7 @@ const ADAPTERS = {
         'n-gram, /n, prior 0.2': { ...T.SETTINGS, shrink: false, shortTerm: false },
         'n-gram, /n, prior 0.2, evidence x distinct words / 8': { ...T.SETTINGS, shrink: true, shortTerm: false },
         'n-gram, /n, prior 0.2, shortness term (new)': T.SETTINGS,
+        'n-gram, /n, prior 0.2, shortness term, evidence x distinct words / 8': { ...T.SETTINGS, shrink: true },
         'nn: n-gram embeddings + GloVe, hidden 32': { nn: NN.NN },
         'nn: n-gram embeddings only, hidden 32': { nn: { ...NN.NN, glove: false } }
       },

@@ -70,7 +70,7 @@ export const LISTS = [
       garbage worthless useless burden stupid dumb ugly deport deported slaves slave property primitive backward
       smell stink stinks mentally ill monkeys monkey apes ape dogs infest infesting invaders plague
       idiots morons barbarians brainwashed liars despise despises loathe loathes detest detests
-      pervert perverts perverted degenerate degenerates`), F.HOSTILE],
+      pervert perverts perverted degenerate degenerates filth`), F.HOSTILE],
   // Praise of a group's character or worth: denied of a group ("Muslims are not decent people", "women
   // are never smart") it is an identity attack without a hostile word. Words that also describe a
   // situation ("welcome", "equal", "safe", "happy") are left out: "refugees are not safe there" is news.
@@ -125,7 +125,12 @@ export const LISTS = [
   // "shut up", "a waste of space", "a piece of shit").
   [w(`nobody noone shut waste piece`), F.IDIOM],
   // Dialect markers (above).
-  [DIALECT_MARKERS, F.NOFEAT]
+  [DIALECT_MARKERS, F.NOFEAT],
+  // Articles, auxiliaries, prepositions and conjunctions: no evidence of their own. Fitted on statements
+  // about groups the head gave "are" 1.7, and a short question was judged by it ("Are you ok?" 67).
+  // Pronouns keep their features: "they" and "you" carry the target of a statement.
+  [w(`a an the this that these those is are am was were be been being do does did have has had it its
+      of to in on at for with from by about as into than and or but so if`), F.NOFEAT]
 ]
 
 /**

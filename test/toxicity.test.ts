@@ -147,7 +147,8 @@ describe('toxicity', () => {
     'benign look-alikes of masked letters': 0.9,
     'regard denied': 0.85,
     'charges said of a group': 0.9,
-    'violence reported, hate named': 0.85
+    'violence reported, hate named': 0.85,
+    'short texts with pronouns': 0.9
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]
@@ -244,11 +245,12 @@ describe('toxicity', () => {
   it.each(praised)('reads praise of people as praise: %s -> toxic %s', flagsAt50)
 
   // A turn after the praise ("until they ...") keeps the sentence's learned evidence: nothing is set aside.
-  // (Its score is the head's alone: 44 since identity terms count in the head's mean as words of no evidence.)
+  // (Its score is the head's alone: 36, identity terms and "are" counting in the head's mean as words of no
+  // evidence.) The plain praise beside it is set aside where its words carry learned evidence ("They").
   it.each(['Immigrants are lovely until they rob you.', 'Women are lovely until they open their mouths.'])('does not read a turned praise as praise: %s', (text) => {
     const labels = litmus.explain('toxicity', { text }).evidence.map((e) => e.label)
     expect(labels).not.toContain('praise of people, set aside')
-    expect(litmus.explain('toxicity', { text: 'Immigrants are lovely.' }).evidence.map((e) => e.label)).toContain('praise of people, set aside')
+    expect(litmus.explain('toxicity', { text: 'They are lovely.' }).evidence.map((e) => e.label)).toContain('praise of people, set aside')
   })
 
   // Profanity made an insult by its frame: "X for brains", "X, that is what you are".

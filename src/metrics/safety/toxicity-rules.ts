@@ -172,6 +172,10 @@ const REPORTED = new Set(['treated', 'treat', 'treating', 'seen', 'viewed', 'por
 /** Words that make the group after them an object, not a subject ("sex with trans people is ..."). */
 const PREPOSITIONS = new Set(['with', 'of', 'for', 'to', 'about', 'against', 'among', 'from', 'by', 'at', 'on', 'in', 'into', 'towards', 'toward', 'between', 'like', 'than'])
 const COPULAS = new Set(['are', 'is', 'were', 'was', 'be', 'being', 'been'])
+/** Words under which a text is short for the pronoun rule (as the head's shortness term: SETTINGS.words). */
+const SHORT_WORDS = 8
+/** Pronouns of a group: learned from statements about groups, evidence only where a statement is made. */
+const PLURAL_PRONOUNS = new Set(['they', 'them', 'their', "they're", 'they’re'])
 const CHARGE_GAP = new Set([...COPULAS, ...INTENSIFIER, 'too', 'like', 'nothing', 'but', 'inherently', 'naturally', 'basically', 'generally', 'mostly', 'simply', 'literally'])
 /** Pronouns that stand for a group named before them, and how far back the group may be named. */
 const THEY = new Set(['they', "they're", 'theyre', 'they’re', 'these', 'those'])
@@ -242,10 +246,15 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   // needs a person, a copula and an approving word.
   const condemns = ((any & F.DISAPPROVE) !== 0 && (any & F.COPULA) !== 0) || ((any & F.NEG) !== 0 && (any & F.META) !== 0)
   const praises = (any & (F.POS | F.TRAIT)) !== 0 && (any & F.COPULA) !== 0 && (any & (F.THIRD | F.IDENT | F.YOU)) !== 0
-  if (!hot && !condemns && !praises && !collect) return NOTHING
+  // A short text with nothing hostile and no group named: "they" has no statement to carry ("Are they
+  // ok?" was 98, the head having learned "they" from statements about groups). Beside a hostile word it
+  // keeps its weight: "They are animals." is said of a group.
+  const bare = !hot && (any & F.THIRD) !== 0 && (any & F.IDENT) === 0 && spans.length >> 1 < SHORT_WORDS
+  if (!hot && !condemns && !praises && !bare && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], asserted: [], emphaticWords: [], evidence: collect ? [] : null }
-  if (!hot && !condemns && !praises) return out
   const r = new RuleReader(text, spans, flagged, nFlagged, out)
+  if (bare) r.barePronouns()
+  if (!hot && !condemns && !praises) return out
   if (condemns) r.condemnedSpeech()
   if (praises) r.praise()
   if (!hot) return out
@@ -942,6 +951,11 @@ class RuleReader {
     } else if (f & F.SEXWEAK) {
       out.sexual_explicit = Math.min(4, out.sexual_explicit + (this.near(k, -3, 3, F.YOU) >= 0 ? 1.2 : 0.8))
     }
+  }
+
+  /** Learned evidence of "they" set aside (a short text naming no group). */
+  barePronouns(): void {
+    for (let k = 0; k < this.nFlagged; k++) if (this.flg[k] & F.THIRD && PLURAL_PRONOUNS.has(this.word(this.idx[k]))) this.out.neutral.push(this.idx[k])
   }
 
   /** Profanity next to approval, with nothing aimed at anyone: emphasis. */
