@@ -124,6 +124,8 @@ export const LISTS = [
   // Head words of hostile idioms without a hostile word (toxicity-rules.ts IDIOMS: "nobody likes you",
   // "shut up", "a waste of space", "a piece of shit").
   [w(`nobody noone shut waste piece`), F.IDIOM],
+  // "<group> belong in a zoo" (toxicity-rules.ts groupFrame): the verb makes the rules read the text.
+  [w(`belong belongs`), F.IDIOM],
   // Dialect markers (above).
   [DIALECT_MARKERS, F.NOFEAT],
   // Articles, auxiliaries, prepositions and conjunctions: no evidence of their own. Fitted on statements

@@ -148,7 +148,8 @@ describe('toxicity', () => {
     'regard denied': 0.85,
     'charges said of a group': 0.9,
     'violence reported, hate named': 0.85,
-    'short texts with pronouns': 0.9
+    'short texts with pronouns': 0.9,
+    'implicit and referenced hate': 0.9
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]

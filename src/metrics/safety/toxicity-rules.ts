@@ -107,6 +107,16 @@ const IDIOMS: Record<string, { next: Array<Set<string>>; target: boolean }> = {
   waste: { next: [new Set(['of']), new Set(['space', 'oxygen', 'air', 'skin', 'flesh', 'sperm', 'life'])], target: true },
   piece: { next: [new Set(['of']), new Set(['shit', 'crap', 'garbage', 'trash', 'filth', 'dirt', 'work'])], target: true }
 }
+/**
+ * Where a group "belongs" when it is caged or put out of sight ("women belong in a zoo", "immigrants belong
+ * in cages"): after "belong(s) in", with an article or not. Read only after a group term
+ * (`groupFrame`); "dinosaurs belong in a museum" names no group.
+ */
+const CAGED = new Set(['zoo', 'zoos', 'cage', 'cages', 'jail', 'jails', 'prison', 'prisons', 'camp', 'camps', 'ghetto', 'ghettos', 'gutter', 'sewer', 'sewers', 'dumpster', 'trash', 'garbage', 'oven', 'ovens', 'chains', 'kitchen'])
+/** Verbs of "nobody likes ..." that, with a group after them, declare it unwanted. */
+const UNWANTED = new Set(['likes', 'loves', 'wants', 'needs', 'misses'])
+/** Verbs of thought or speech that a conditional opens ("if you think women are vermin, you are wrong"). */
+const THOUGHT = new Set(['think', 'thinks', 'believe', 'believes', 'say', 'says', 'said', 'feel', 'feels', 'claim', 'claims'])
 /** Insult evidence of a hostile idiom aimed at someone (as hatred declared to the reader). */
 export const IDIOM_EVIDENCE = 2.5
 /** Identity-attack evidence of praise denied of a group ("women are not smart"): less sure than a hostile word. */
@@ -359,7 +369,24 @@ class RuleReader {
   /** Talked about rather than said: in quotes, or in a sentence that talks about words or disapproves. */
   countered(k: number): boolean {
     if (this.inQuotes(this.idx[k])) return true
-    return this.near(k, -10, 10, F.META) >= 0 && this.near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0
+    if (this.near(k, -10, 10, F.META) >= 0 && this.near(k, -12, 12, F.DISAPPROVE | F.NEG) >= 0) return true
+    return this.disownedThought(k)
+  }
+
+  /**
+   * A thought put in a condition and judged wrong: "If you think women are vermin, you are wrong." The
+   * sentence opens with "if", a verb of thought within its next three words, the word after that verb,
+   * and a disapproving word later in the sentence.
+   */
+  disownedThought(k: number): boolean {
+    const w = this.idx[k]
+    const s = this.sentenceStart(w)
+    if (this.word(s) !== 'if') return false
+    let t = -1
+    for (let v = s + 1; v <= s + 3 && v < w; v++) if (THOUGHT.has(this.word(v))) t = v
+    if (t < 0) return false
+    const d = this.near(k, 1, 12, F.DISAPPROVE)
+    return d >= 0 && this.sameSentence(w, this.idx[d])
   }
 
   /**
@@ -634,6 +661,18 @@ class RuleReader {
     return infinitive || this.near(k, -4, -1, F.FIRST | F.FUT | F.MODAL) >= 0 || this.imperative(w)
   }
 
+  /** Whether a person noun follows word w within three words of its clause, after articles only ("the next woman"). */
+  personAfter(w: number): boolean {
+    for (let v = w + 1; v <= w + 3 && v < this.nWords && this.sameClause(w, v); v++) {
+      const x = this.word(v)
+      // A possessive names what is theirs, not them: "shoot the kids' portraits".
+      const possessive = /^['’]/.test(this.text.slice(this.end(v), this.end(v) + 1))
+      if (PERSONS.has(x) || (PERSON_NOUNS.has(x) && !x.startsWith('thing'))) return !possessive
+      if (!BEFORE_GROUP.has(x) && x !== 'next') return false
+    }
+    return false
+  }
+
   imperative(w: number): boolean {
     const prev = w === 0 || !this.sameSentence(w - 1, w) ? '' : this.word(w - 1)
     return prev === '' || prev === 'go' || prev === 'just' || prev === 'drop'
@@ -647,6 +686,8 @@ class RuleReader {
     // The target follows ("kill you") or, after a wish or an intent, precedes ("hope you die").
     let target = this.near(k, 1, 3, F.YOU | F.THIRD | F.IDENT)
     if (target < 0 && (agent >= 0 || modal >= 0)) target = this.near(k, -3, -1, F.YOU | F.THIRD)
+    // A person named by a noun ("shoot the next woman I see", "stab that guy"): a target, not a flagged word.
+    const person = target < 0 && this.personAfter(w)
     const self = this.near(k, 1, 2, F.SELF)
     const imperative = this.imperative(w)
     const last = w + 1 >= this.nWords || !this.sameSentence(w, w + 1)
@@ -655,6 +696,7 @@ class RuleReader {
     // Violence done to a group and not willed is news ("the fire killed three immigrants"), not a threat.
     else if (target >= 0 && self < 0 && !willed && (this.flg[target] & (F.YOU | F.THIRD)) === 0) ev = 0.6
     else if (target >= 0 && self < 0) ev += willed ? 3.4 : 1.2
+    else if (person && willed) ev += 3.4
     else if (modal >= 0 && this.near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
     else if (imperative && last) ev += 1.4 // "Die."
     else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
@@ -768,7 +810,41 @@ class RuleReader {
     const t = this.near(k, 2, 6, F.TRAIT)
     const neg = t >= 0 ? this.near(k, 1, idx[t] - w - 1, F.NEG) : -1
     if (neg >= 0) this.denied(k, 'group and praise denied', w, idx[t])
-    else this.esteemDenied(k)
+    else if (!this.groupFrame(k)) this.esteemDenied(k)
+  }
+
+  /**
+   * A group caged or declared unwanted without a hostile word: "<group> belong(s) in [a | the] zoo" (a
+   * place of CAGED, up to four words after the group, no negation between), "nobody likes / wants
+   * [any ...] <group>". Returns whether it hit.
+   */
+  groupFrame(k: number): boolean {
+    const w = this.idx[k]
+    const word = (v: number) => (v >= 0 && v < this.nWords && this.sameClause(w, v) ? this.word(v) : '')
+    for (let v = w + 1; v <= w + 4; v++) {
+      if (this.isNeg(v)) break
+      if (word(v) !== 'belong' && word(v) !== 'belongs') continue
+      let x = v + 1
+      if (word(x) !== 'in') break
+      if (ARTICLES.has(word(x + 1))) x++
+      if (!CAGED.has(word(x + 1))) break
+      if (this.countered(k)) return false
+      this.hit('identity_attack', CHARGED, 'group caged', w, x + 1)
+      return true
+    }
+    for (let v = w - 1; v >= Math.max(1, w - 3); v--) {
+      if (!UNWANTED.has(word(v))) continue
+      const nobody = word(v - 1) === 'nobody' || word(v - 1) === 'noone' || (word(v - 1) === 'one' && word(v - 2) === 'no')
+      // The group ends the object ("nobody wants immigrants around"), not a clause's subject ("nobody
+      // wants immigrants to suffer").
+      let after = w + 1
+      if (PERSONS.has(word(after))) after++
+      const ends = word(after) === '' || AFTER_GROUP.has(word(after))
+      if (!nobody || !ends || !this.only(v + 1, w, BEFORE_GROUP) || this.countered(k)) return false
+      this.hit('identity_attack', CHARGED, 'group unwanted', v - 1, w)
+      return true
+    }
+    return false
   }
 
   /**
@@ -885,22 +961,32 @@ class RuleReader {
   groupByPronoun(k: number): void {
     const { idx, flg } = this
     const c = idx[k]
+    // "Women think they are special. I despise them.": a verb of hate with "them" after it.
+    // Not "I hate them being treated like this": an -ing word after "them" makes it the subject of an act.
+    const next = c + 2 < this.nWords && this.sameClause(c, c + 2) ? this.word(c + 2) : ''
+    if (HATE_VERBS.has(this.word(c)) && c + 1 < this.nWords && this.sameClause(c, c + 1) && this.word(c + 1) === 'them' && !next.endsWith('ing')) {
+      if (this.negated(k)) return
+      const g = this.groupBefore(k, c)
+      if (g >= 0 && !this.countered(g)) this.hit('identity_attack', CHARGED, 'group, then hate of "them"', idx[g], c + 1)
+      return
+    }
     let p = c - 1
     while (p >= 0 && c - p <= 5 && this.sameClause(p, c) && (CHARGE_GAP.has(this.word(p)) || PERSONS.has(this.word(p)))) p--
     if (p < 0 || !this.sameClause(p, c) || !THEY.has(this.word(p))) return
     // A copula between them, or the one "they're" carries.
     if (!this.anyOf(p + 1, c, COPULAS) && !this.word(p).endsWith('re')) return
     for (let v = Math.max(0, p - 3); v < c; v++) if (this.isNeg(v)) return
-    let g = -1
-    for (let j = k - 1; j >= 0 && p - idx[j] <= PRONOUN_REACH; j--) {
-      if (idx[j] < p && flg[j] & F.IDENT) {
-        g = j
-        break
-      }
-    }
+    const g = this.groupBefore(k, p)
     if (g < 0 || this.countered(g)) return
     this.hit('identity_attack', CHARGED, 'group, then a charge on "they"', idx[g], c)
     this.out.asserted.push(c)
+  }
+
+  /** The last group term (its index among the flagged words) before word p, within PRONOUN_REACH words; -1 if none. */
+  groupBefore(k: number, p: number): number {
+    const { idx, flg } = this
+    for (let j = k - 1; j >= 0 && p - idx[j] <= PRONOUN_REACH; j--) if (idx[j] < p && flg[j] & F.IDENT) return j
+    return -1
   }
 
   /**
