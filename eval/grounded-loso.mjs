@@ -16,7 +16,9 @@
 // training by scripts/lib/splits.mjs); the other sources are capped by hash (same rows every run).
 // Answer relevancy: MAP / MRR of answer-sentence selection per source (TrecQA train+dev, WikiQA, SelQA,
 // JSQuAD), questions with both labels only, then learned heads over the score's parts (each source left out). Stability: Spearman's rho on STS-B dev and train.
-import { existsSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs'
+import { contrastGroups, contrastText } from '../scripts/build-contrast-words.mjs'
+import { modelFile } from '../scripts/model-files.mjs'
 import { auc } from '../scripts/lib/logistic.mjs'
 import { cap, DATA, readJsonl } from '../scripts/lib/loso.mjs'
 import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
@@ -35,6 +37,24 @@ const QCAP = Number(opt('--questions', 1000))
 
 const { load } = await import('../dist/litmus.js')
 const litmus = await load()
+
+/**
+ * This build with the contrast words derived without Breaking NLI (scripts/build-contrast-words.mjs): a
+ * copy of dist/ whose contrast-words chunk and file are replaced. Breaking NLI's rows, and the training
+ * rows of the head fitted when it is left out, are featurised by it, so the table never scores Breaking
+ * NLI with pairs mined from Breaking NLI.
+ */
+async function withoutBreakingNliPairs() {
+  const dir = '/tmp/litmus-loso-no-bnli-pairs/'
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(new URL('../dist/', import.meta.url), dir, { recursive: true })
+  const CONTRAST = contrastText(contrastGroups({ breakingNli: false }))
+  writeFileSync(`${dir}models/contrast-words.js`, `export const CONTRAST = ${JSON.stringify(CONTRAST)}\n`)
+  writeFileSync(`${dir}models/contrast-words.bin`, modelFile({ CONTRAST }))
+  return (await import(`${dir}litmus.js`)).load({ operations: ['faithfulness'] })
+}
+/** The source whose pairs the contrast words are mined from. */
+const PAIRS_SOURCE = 'Breaking NLI (en)'
 const previous = existsSync(PREVIOUS) ? await (await import(PREVIOUS)).load() : null
 const f3 = (x) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(3))
 const out = []
@@ -66,23 +86,36 @@ async function faithfulness() {
     const rows = cap(sourceRows(s.name).filter((r) => !scored.has(r.response + '\u0000' + r.context) && (s.name !== 'BEGIN' || !faithfulnessDevKnowledge(r.context))), CAP, 'grounded-train:')
     trainRows.set(s.name, [...rows, ...negationPairs(rows, s.name)])
   }
-  const featuresOf = (r) => (r.features ??= litmus.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features))
+  const explainOf = (l, r) => l.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features)
+  const noPairs = await withoutBreakingNliPairs()
+  const featuresOf = (r) => {
+    r.features ??= explainOf(litmus, r)
+    r.featuresNoPairs ??= explainOf(noPairs, r)
+  }
   const started = Date.now()
   for (const [, rows] of trainRows) rows.forEach(featuresOf)
   for (const s of sources) s.rows.forEach(featuresOf)
   console.error(`faithfulness features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
   // Candidate data mixes for the head: which shippable sources it is fitted on (with their negated copies).
+  // Features: 'all' this build's, 'no swap' without the swapped-word feature (the last), as before it.
+  const MIX = ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)']
   const CANDIDATES = {
-    'BEGIN only (as before), new features': ['BEGIN'],
-    'BEGIN + negations': ['BEGIN', 'BEGIN (negated)'],
-    'BEGIN + HaluEval + Breaking NLI + negations': ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)'],
-    'every shippable source + negations': null
+    'shipped mix, without the swap feature': { use: MIX, features: 'no swap' },
+    'shipped mix + swap feature': { use: MIX, features: 'all' },
+    'every shippable source + swap feature': { use: null, features: 'all' }
+  }
+  // A row's features with source `without` left out: without the pairs mined from it when it is their source.
+  const view = (features, without) => (r) => {
+    const f = without === PAIRS_SOURCE ? r.featuresNoPairs : r.features
+    return features === 'no swap' ? f.map((x) => x.slice(0, -1)) : f
   }
   const pool = [...trainRows.values()].flat()
-  const heads = Object.entries(CANDIDATES).map(([name, use]) => [name, (without) => {
+  const heads = Object.entries(CANDIDATES).map(([name, { use, features }]) => [name, (without) => {
     const rows = pool.filter((r) => (!use || use.includes(r.source)) && r.source !== without && r.source !== `${without} (negated)`)
     // Nothing left to fit on (the mix is the left-out source alone): no cell.
-    return rows.some((r) => r.y === 1) && rows.some((r) => r.y === 0) ? fitHead(rows) : null
+    if (!rows.some((r) => r.y === 1) || !rows.some((r) => r.y === 0)) return null
+    const f = view(features, without)
+    return { head: fitHead(rows.map((r) => ({ ...r, features: f(r) })).filter((r) => r.features.length)), features: f }
   }])
   const table = []
   for (const s of sources) {
@@ -93,8 +126,8 @@ async function faithfulness() {
     row.previous = previous ? auc(s.rows.map((r) => faithScore(previous, r)), y) : null
     row.build = auc(s.rows.map((r) => faithScore(litmus, r)), y)
     for (const [name, fit] of heads) {
-      const head = fit(s.name)
-      row[name] = head ? auc(s.rows.map((r) => headScore(head, r.features)), y) : null
+      const got = fit(s.name)
+      row[name] = got ? auc(s.rows.map((r) => headScore(got.head, got.features(r))), y) : null
     }
     row.role = s.ship ? 'left out' : 'never (may not ship)'
     table.push(row)
@@ -104,7 +137,8 @@ async function faithfulness() {
   say()
   say(`Rows per source capped at ${CAP} by hash; BEGIN = its dev split. Candidate columns: the logistic head over this`)
   say('build\'s features fitted on the named sources with the scored source (and the negations generated from it) left out;')
-  say('"this build": the shipped head, fitted on its whole mix (in-sample for the sources of that mix).')
+  say('Breaking NLI, the source of the contrast words, is scored (and its head fitted) with the contrast words derived without it')
+  say('(GloVe prefix pairs only). "this build": the shipped head and contrast words (in-sample for the sources of its mix).')
   say()
   say(`| source | rows (faithful) | trained on? | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
   say(`|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)

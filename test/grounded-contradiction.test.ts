@@ -44,6 +44,50 @@ describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the
   })
 })
 
+// Words swapped for a contrast (scripts/build-contrast-words.mjs: Breaking NLI's one-word swaps, closed sets
+// grown by GloVe neighbourhood, "un-" pairs from the vocabulary), and look-alikes that are not contradictions.
+const SWAP_CONTEXT = [
+  { chunk_id: 'car', chunk_text: 'The old car in the garage is red. It was sold in 2010.' },
+  { chunk_id: 'shop', chunk_text: 'The small shop is open on Sundays. The water in the lake is cold, and the garden is large.' },
+  { chunk_id: 'bridge', chunk_text: 'Crossing the bridge is safe for walkers.' }
+]
+
+// [response, expected label ('not Intrinsic': any other), chunk the citation must name]
+const swapCases: [string, string, string][] = [
+  ['The old car in the garage is red.', 'Safe', 'car'],
+  // A member of a closed set for another (colours), an antonym, a negated adjective.
+  ['The old car in the garage is blue.', 'Intrinsic Hallucination', 'car'],
+  ['The new car in the garage is red.', 'Intrinsic Hallucination', 'car'],
+  ['The water in the lake is hot.', 'Intrinsic Hallucination', 'shop'],
+  ['The big shop is open on Sundays.', 'Intrinsic Hallucination', 'shop'],
+  ['Crossing the bridge is unsafe for walkers.', 'Intrinsic Hallucination', 'bridge'],
+  // Double negation: a swap under a negation on one side only agrees.
+  ['Crossing the bridge is not unsafe for walkers.', 'Safe', 'bridge'],
+  ['The old car in the garage is not blue.', 'Safe', 'car'],
+  // Another form of the same word, and a synonym, are no swap.
+  ['The small shop opened on Sundays.', 'Safe', 'shop'],
+  ['The garden is big.', 'Safe', 'shop'],
+  // The contrast ("cold") stands in the sentence, but in another clause, about the lake: not the same slot.
+  ['The garden is hot.', 'not Intrinsic', 'shop']
+]
+
+describe('faithfulness: a word swapped for its contrast in the same slot is Intrinsic', () => {
+  for (const [response, label, chunk] of swapCases) {
+    it(`${label}: ${response}`, () => {
+      const r = litmus.faithfulness({ query: '', response, context: SWAP_CONTEXT, include_citations: true })
+      expect(r.statements).toHaveLength(1)
+      if (label === 'not Intrinsic') expect(r.statements[0].label).not.toBe('Intrinsic Hallucination')
+      else expect(r.statements[0].label).toBe(label)
+      expect(r.statements[0].chunk_id).toBe(chunk)
+    })
+  }
+
+  it('explain names the swap and the context word it replaced', () => {
+    const e = litmus.explain('faithfulness', { query: '', response: 'The old car in the garage is blue.', context: SWAP_CONTEXT }) as any
+    expect(e.statements[0].mismatches).toEqual([{ kind: 'swap', term: 'blue', span: [29, 33], of: 'word', against: ['red'] }])
+  })
+})
+
 // [query, response, lowest score, highest score]
 const completionCases: [string, string, number, number][] = [
   ['Who wrote Hamlet?', 'Shakespeare.', 70, 100],
