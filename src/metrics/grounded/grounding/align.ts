@@ -29,7 +29,7 @@
 import type { Context } from '../../shared/context.js'
 import { TOK, WORD_IDS } from '../../../core/abi.js'
 import type { TextRef } from '../../../core/wasm.js'
-import { contrastGroups, shareGroup } from './contrast.js'
+import { contrastGroups } from './contrast.js'
 
 /** One atomic statement of the grounded text. */
 export interface Statement {
@@ -1045,11 +1045,16 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
 /** The best candidate of a statement: its support entry and each term's 0..1 match in it. */
 type Best = { support: Support; match: Float64Array }
 
+/** A word of a context sentence that has contrasts (contrast.ts): its key and the word as written. */
+type ContrastWord = { key: string; word: string }
+
 /**
- * A word of a context sentence that has contrasts (contrast.ts): its key, groups, the key ids of the
- * terms before and after it in the sentence (-1: none) and the word as written.
+ * Slot of a contrast word: one of its groups, and the key id of the term before it (side 0) or after it
+ * (side 1) in its sentence. At most SLOT_WORDS words are kept per slot: a statement word needs one that
+ * its statement lacks, and a sentence of thousands of "blue" must not cost every statement all of them.
  */
-type ContrastWord = { key: string; groups: Int32Array; prev: number; next: number; word: string }
+const slotOf = (group: number, side: number, key: number) => (group * 2 + side) * 0x400000 + key
+const SLOT_WORDS = 4
 
 /**
  * Aligns statements against one indexed context: BM25 candidates, their exact coverage, word vectors for
@@ -1074,8 +1079,8 @@ class Aligner {
   private readonly sentenceVectors = new Map<number, [number, number, number] | undefined>()
   /** This call's stamp on `lex.cosStamp`. */
   private readonly cosStamp: number
-  /** The words with contrasts of each sentence read so far (`contrastWords`), once per call. */
-  private readonly contrastOf = new Map<number, ContrastWord[]>()
+  /** The slots of the contrast words of each sentence read so far (`contrastSlots`), once per call. */
+  private readonly contrastOf = new Map<number, Map<number, ContrastWord[]>>()
 
   constructor(
     private readonly ix: ContextIndex,
@@ -1420,8 +1425,9 @@ class Aligner {
    * Words of the statement swapped for a contrast (contrast.ts) in the same slot of the best sentence: a
    * plain word the sentence lacks, the sentence holding a word of one of its groups that the statement
    * lacks, a neighbouring term (the one before or after) the same on both sides, and the rest of the
-   * statement covered (SWAP_REST). Costs a map look-up per plain word the sentence lacks; the sentence's
-   * words are read once per call, and only when a statement word has contrasts.
+   * statement covered (SWAP_REST). Costs a map look-up per plain word the sentence lacks, and two per
+   * group of a word with contrasts; the sentence's words are read once per call, and only when a
+   * statement word has contrasts.
    */
   private swaps(terms: Terms, ids: Int32Array, weight: Float64Array, best: Best): Mismatch[] | undefined {
     const i = best.support.sentence
@@ -1441,44 +1447,60 @@ class Aligner {
         restM += weight[k] * best.match[k]
       }
       if (restW === 0 || restM / restW < SWAP_REST) continue
-      const prev = j > 0 ? terms.keyId(j - 1) : -1
-      const next = j + 1 < n ? terms.keyId(j + 1) : -1
-      for (const c of this.contrastWords(i)) {
-        if (c.key === key || !shareGroup(groups, c.groups)) continue
-        if (!((prev >= 0 && prev === c.prev) || (next >= 0 && next === c.next))) continue
-        own ??= terms.keySet()
-        if (own.has(c.key)) continue
-        ;(out ??= []).push({ kind: 'swap', term: terms.word(j), span: terms.span(j), of: 'word', against: [c.word] })
-        break
+      const slots = this.contrastSlots(i)
+      let found: ContrastWord | undefined
+      for (let g = 0; g < groups.length && !found; g++) {
+        for (let side = 0; side < 2 && !found; side++) {
+          const neighbour = side === 0 ? (j > 0 ? terms.keyId(j - 1) : -1) : j + 1 < n ? terms.keyId(j + 1) : -1
+          const words = neighbour >= 0 ? slots.get(slotOf(groups[g], side, neighbour)) : undefined
+          if (!words) continue
+          own ??= terms.keySet()
+          for (const c of words) {
+            if (c.key !== key && !own.has(c.key)) {
+              found = c
+              break
+            }
+          }
+        }
       }
+      if (found) (out ??= []).push({ kind: 'swap', term: terms.word(j), span: terms.span(j), of: 'word', against: [found.word] })
     }
     return out
   }
 
-  /** The words of sentence `i` that have contrasts, with their neighbouring terms: one pass, once per call. */
-  private contrastWords(i: number): ContrastWord[] {
+  /** The words of sentence `i` that have contrasts, by slot (group and neighbouring term): one pass, once per call. */
+  private contrastSlots(i: number): Map<number, ContrastWord[]> {
     let out = this.contrastOf.get(i)
     if (out) return out
-    out = []
+    const slots = new Map<number, ContrastWord[]>()
+    const put = (groups: Int32Array, side: number, neighbour: number, c: ContrastWord) => {
+      for (let g = 0; g < groups.length; g++) {
+        const at = slotOf(groups[g], side, neighbour)
+        const list = slots.get(at)
+        if (!list) slots.set(at, [c])
+        else if (list.length < SLOT_WORDS) list.push(c)
+      }
+    }
     const chunk = this.ix.chunks[this.ix.at(i, S_CHUNK)]
     const { occKey, keys } = this.ix.lex
     let words: Uint32Array | undefined
     let prev = -1
-    let last: ContrastWord | undefined
+    let last: [ContrastWord, Int32Array] | undefined
     for (let w = this.ix.at(i, S_WORDS); w < this.ix.at(i, S_WORDS_END); w++) {
       const k = occKey[chunk.occ + w]
       if (k < 0) continue
-      if (last) last.next = k
+      if (last) put(last[1], 1, k, last[0])
       last = undefined
       const groups = contrastGroups(keys[k])
       if (groups) {
         words ??= this.core.u32(chunk.wordPtr, 2 * chunk.words)
-        last = { key: keys[k], groups, prev, next: -1, word: chunk.text.slice(words[2 * w], words[2 * w + 1]) }
-        out.push(last)
+        const c = { key: keys[k], word: chunk.text.slice(words[2 * w], words[2 * w + 1]) }
+        if (prev >= 0) put(groups, 0, prev, c)
+        last = [c, groups]
       }
       prev = k
     }
-    this.contrastOf.set(i, out)
+    this.contrastOf.set(i, (out = slots))
     return out
   }
 

@@ -30,15 +30,3 @@ export function installContrast(text: string, key: (word: string) => string | un
 
 /** The groups of term key `key` (ascending), or undefined when it has no contrast. */
 export const contrastGroups = (key: string): Int32Array | undefined => groupsOf.get(key)
-
-/** True when groups `a` and `b` (ascending) share one. */
-export function shareGroup(a: Int32Array, b: Int32Array): boolean {
-  let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) return true
-    if (a[i] < b[j]) i++
-    else j++
-  }
-  return false
-}
