@@ -21,7 +21,7 @@ import { contrastGroups, contrastText } from '../scripts/build-contrast-words.mj
 import { modelFile } from '../scripts/model-files.mjs'
 import { auc } from '../scripts/lib/logistic.mjs'
 import { cap, DATA, readJsonl } from '../scripts/lib/loso.mjs'
-import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
+import { contrastHeldPremise, faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
 import { headTable, relevancySources } from '../scripts/train-answer-relevancy.mjs'
 import { SOURCES as FAITH_SOURCES, fitHead, headScore, negationPairs, sourceRows } from '../scripts/train-faithfulness.mjs'
 import { rank, wordCount } from './answer-relevancy.eval.mjs'
@@ -39,16 +39,16 @@ const { load } = await import('../dist/litmus.js')
 const litmus = await load()
 
 /**
- * This build with the contrast words derived without Breaking NLI (scripts/build-contrast-words.mjs): a
- * copy of dist/ whose contrast-words chunk and file are replaced. Breaking NLI's rows, and the training
- * rows of the head fitted when it is left out, are featurised by it, so the table never scores Breaking
- * NLI with pairs mined from Breaking NLI.
+ * This build with other contrast words (scripts/build-contrast-words.mjs, `options`): a copy of dist/
+ * whose contrast-words chunk and file are replaced. Without Breaking NLI's pairs, its rows and the
+ * training rows of the head fitted when it is left out are featurised by it, so the table never scores
+ * Breaking NLI with pairs mined from Breaking NLI.
  */
-async function withoutBreakingNliPairs() {
-  const dir = '/tmp/litmus-loso-no-bnli-pairs/'
+async function withContrastWords(name, options) {
+  const dir = `/tmp/litmus-loso-${name}/`
   rmSync(dir, { recursive: true, force: true })
   cpSync(new URL('../dist/', import.meta.url), dir, { recursive: true })
-  const CONTRAST = contrastText(contrastGroups({ breakingNli: false }))
+  const CONTRAST = contrastText(contrastGroups(options))
   writeFileSync(`${dir}models/contrast-words.js`, `export const CONTRAST = ${JSON.stringify(CONTRAST)}\n`)
   writeFileSync(`${dir}models/contrast-words.bin`, modelFile({ CONTRAST }))
   return (await import(`${dir}litmus.js`)).load({ operations: ['faithfulness'] })
@@ -76,6 +76,12 @@ function overlapAny(response, context) {
   return overlap(response, context, 1)
 }
 
+/**
+ * A statement's features as before the swapped-word feature: without it (the last), and with
+ * "contradiction x coverage" (the one before) 0 when only a swap set it (no negation, number or name).
+ */
+const withoutSwap = (f) => [...f.slice(0, -2), f[6] || f[7] || f[8] ? f[f.length - 2] : 0]
+
 async function faithfulness() {
   // Every source's rows: { response, context, y, source }. BEGIN: its dev split only for scoring.
   const sources = FAITH_SOURCES.map((s) => ({ ...s, rows: cap(sourceRows(s.name).filter((r) => s.name !== 'BEGIN' || faithfulnessDevKnowledge(r.context)), CAP, 'grounded-eval:') }))
@@ -87,17 +93,19 @@ async function faithfulness() {
     trainRows.set(s.name, [...rows, ...negationPairs(rows, s.name)])
   }
   const explainOf = (l, r) => l.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features)
-  const noPairs = await withoutBreakingNliPairs()
+  const noPairs = await withContrastWords('no-bnli-pairs', { breakingNli: false })
+  const halfPairs = await withContrastWords('half-bnli-pairs', { premises: (p) => !contrastHeldPremise(p) })
   const featuresOf = (r) => {
     r.features ??= explainOf(litmus, r)
     r.featuresNoPairs ??= explainOf(noPairs, r)
+    r.featuresHalfPairs ??= explainOf(halfPairs, r)
   }
   const started = Date.now()
   for (const [, rows] of trainRows) rows.forEach(featuresOf)
   for (const s of sources) s.rows.forEach(featuresOf)
   console.error(`faithfulness features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
   // Candidate data mixes for the head: which shippable sources it is fitted on (with their negated copies).
-  // Features: 'all' this build's, 'no swap' without the swapped-word feature (the last), as before it.
+  // Features: 'all' this build's, 'no swap' as before the swapped-word feature (withoutSwap).
   const MIX = ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)']
   const CANDIDATES = {
     'shipped mix, without the swap feature': { use: MIX, features: 'no swap' },
@@ -107,7 +115,7 @@ async function faithfulness() {
   // A row's features with source `without` left out: without the pairs mined from it when it is their source.
   const view = (features, without) => (r) => {
     const f = without === PAIRS_SOURCE ? r.featuresNoPairs : r.features
-    return features === 'no swap' ? f.map((x) => x.slice(0, -1)) : f
+    return features === 'no swap' ? f.map(withoutSwap) : f
   }
   const pool = [...trainRows.values()].flat()
   const heads = Object.entries(CANDIDATES).map(([name, { use, features }]) => [name, (without) => {
@@ -148,6 +156,34 @@ async function faithfulness() {
     return has.length === table.length ? has.reduce((a, r) => a + r[k], 0) / has.length : null
   }
   say(`| **mean** | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
+  say()
+  heldPremises(sources.find((s) => s.name === PAIRS_SOURCE), trainRows, pool)
+}
+
+/**
+ * Do the contrast words carry to sentences they were not mined from? Breaking NLI's scored rows whose
+ * premise is held out (scripts/lib/splits.mjs contrastHeldPremise), against contrast words mined from
+ * the other premises and a head fitted on the shipped mix with only those premises' Breaking NLI rows.
+ * In-family (the same word inventory, the same one-word edits), unlike the table above.
+ */
+function heldPremises(bnli, trainRows, pool) {
+  const scored = bnli.rows.filter((r) => contrastHeldPremise(r.context))
+  const y = scored.map((r) => r.y)
+  const mix = ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)']
+  const rows = pool.filter((r) => mix.includes(r.source) && (!r.source.startsWith(PAIRS_SOURCE) || !contrastHeldPremise(r.context)))
+  const fit = (pick) => {
+    const head = fitHead(rows.map((r) => ({ ...r, features: pick(r) })).filter((r) => r.features.length))
+    return auc(scored.map((r) => headScore(head, pick(r))), y)
+  }
+  const noSwap = (r) => r.featuresHalfPairs.map(withoutSwap)
+  say('#### Breaking NLI, premises the contrast words were not mined from (in-family)')
+  say()
+  say(`${scored.length} scored rows (${y.filter(Boolean).length} entailed) whose premise is held out; contrast words mined from the other premises;`)
+  say('heads fitted on the shipped mix with only the other premises\' Breaking NLI rows.')
+  say()
+  say('| word overlap | previous build | head without the swap feature | head + swap feature |')
+  say('|---|---|---|---|')
+  say(`| ${f3(auc(scored.map((r) => overlapAny(r.response, r.context)), y))} | ${previous ? f3(auc(scored.map((r) => faithScore(previous, r)), y)) : '–'} | ${f3(fit(noSwap))} | ${f3(fit((r) => r.featuresHalfPairs))} |`)
   say()
 }
 

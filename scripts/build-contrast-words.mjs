@@ -30,9 +30,9 @@
 //    "infamous" are close to their base words and contradict nothing.
 // Cardinal numbers are left to the grounding's number terms (a changed number is found there already).
 //
-// `contrastGroups({ breakingNli })` returns the groups from the sources named; eval/grounded-loso.mjs
+// `contrastGroups({ breakingNli, premises })` returns the groups from the sources named; eval/grounded-loso.mjs
 // calls it without Breaking NLI when that source is scored (then only the prefix pairs remain: no other
-// shippable source holds contrast pairs). Deterministic: sorted words and groups, no randomness; reruns are byte-identical.
+// shippable source holds contrast pairs), and with half of its premises to score the other half. Deterministic: sorted words and groups, no randomness; reruns are byte-identical.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { DATA, readJsonl } from './lib/loso.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
@@ -152,10 +152,10 @@ function prefixPairs(g) {
  * Breaking NLI only the vocabulary's prefix pairs remain: no other shippable source pairs words that
  * contradict.
  */
-export function contrastGroups({ breakingNli = true } = {}) {
+export function contrastGroups({ breakingNli = true, premises = () => true } = {}) {
   const g = glove()
   if (!breakingNli) return finish(prefixPairs(g))
-  const rows = readJsonl(BREAKING_NLI)
+  const rows = readJsonl(BREAKING_NLI).filter((r) => premises(r.premise))
   // Per unordered pair: contradiction count, other (entailment / neutral) count, category.
   const pairs = new Map()
   const negative = new Set()
