@@ -138,6 +138,9 @@ async function faithfulness() {
       row[name] = got ? auc(s.rows.map((r) => headScore(got.head, got.features(r))), y) : null
     }
     row.role = s.ship ? 'left out' : 'never (may not ship)'
+    // Rows with a statement whose word is swapped for its contrast (this build's words), by label.
+    const swapped = (r) => r.features.some((f) => f[f.length - 1] === 1)
+    row.swaps = `${s.rows.filter((r) => !r.y && swapped(r)).length} / ${s.rows.filter((r) => r.y && swapped(r)).length}`
     table.push(row)
   }
   const names = heads.map(([n]) => n)
@@ -148,14 +151,14 @@ async function faithfulness() {
   say('Breaking NLI, the source of the contrast words, is scored (and its head fitted) with the contrast words derived without it')
   say('(GloVe prefix pairs only). "this build": the shipped head and contrast words (in-sample for the sources of its mix).')
   say()
-  say(`| source | rows (faithful) | trained on? | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
-  say(`|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)
-  for (const r of table) say(`| ${r.source} | ${r.rows} (${r.pos}) | ${r.role} | ${f3(r.overlap)} | ${f3(r.length)} | ${f3(r.previous)} | ${names.map((n) => f3(r[n])).join(' | ')} | ${f3(r.build)} |`)
+  say(`| source | rows (faithful) | trained on? | rows with a swap (unfaithful / faithful) | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
+  say(`|---|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)
+  for (const r of table) say(`| ${r.source} | ${r.rows} (${r.pos}) | ${r.role} | ${r.swaps} | ${f3(r.overlap)} | ${f3(r.length)} | ${f3(r.previous)} | ${names.map((n) => f3(r[n])).join(' | ')} | ${f3(r.build)} |`)
   const mean = (k) => {
     const has = table.filter((r) => r[k] !== null)
     return has.length === table.length ? has.reduce((a, r) => a + r[k], 0) / has.length : null
   }
-  say(`| **mean** | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
+  say(`| **mean** | | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
   say()
   heldPremises(sources.find((s) => s.name === PAIRS_SOURCE), trainRows, pool)
 }
