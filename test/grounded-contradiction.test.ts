@@ -24,15 +24,21 @@ const faithfulnessCases: [string, string, string][] = [
   ['The Eiffel Tower has a restaurant run by a famous chef.', 'Extrinsic Hallucination', 'tower']
 ]
 
-describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the citation names the deciding chunk', () => {
-  for (const [response, label, chunk] of faithfulnessCases) {
+/** One test per row: the response's only statement gets `label` ('not Intrinsic': any other) and cites `chunk`. */
+function labelCases(context: typeof CONTEXT, cases: [string, string, string][]) {
+  for (const [response, label, chunk] of cases) {
     it(`${label}: ${response}`, () => {
-      const r = litmus.faithfulness({ query: '', response, context: CONTEXT, include_citations: true })
+      const r = litmus.faithfulness({ query: '', response, context, include_citations: true })
       expect(r.statements).toHaveLength(1)
-      expect(r.statements[0].label).toBe(label)
+      if (label === 'not Intrinsic') expect(r.statements[0].label).not.toBe('Intrinsic Hallucination')
+      else expect(r.statements[0].label).toBe(label)
       expect(r.statements[0].chunk_id).toBe(chunk)
     })
   }
+}
+
+describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the citation names the deciding chunk', () => {
+  labelCases(CONTEXT, faithfulnessCases)
 
   it('the bare statement against its own negation, alone: Intrinsic, and the score falls below 50', () => {
     const r = litmus.faithfulness({ query: '', response: 'The Eiffel Tower is not in Paris.', context: [{ chunk_text: 'The Eiffel Tower is in Paris.' }] })
@@ -72,15 +78,7 @@ const swapCases: [string, string, string][] = [
 ]
 
 describe('faithfulness: a word swapped for its contrast in the same slot is Intrinsic', () => {
-  for (const [response, label, chunk] of swapCases) {
-    it(`${label}: ${response}`, () => {
-      const r = litmus.faithfulness({ query: '', response, context: SWAP_CONTEXT, include_citations: true })
-      expect(r.statements).toHaveLength(1)
-      if (label === 'not Intrinsic') expect(r.statements[0].label).not.toBe('Intrinsic Hallucination')
-      else expect(r.statements[0].label).toBe(label)
-      expect(r.statements[0].chunk_id).toBe(chunk)
-    })
-  }
+  labelCases(SWAP_CONTEXT, swapCases)
 
   it('explain names the swap and the context word it replaced', () => {
     const e = litmus.explain('faithfulness', { query: '', response: 'The old car in the garage is blue.', context: SWAP_CONTEXT }) as any
