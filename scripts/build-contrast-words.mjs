@@ -6,6 +6,7 @@
 //
 //   node scripts/build-contrast-words.mjs            (writes the model)
 //   node scripts/build-contrast-words.mjs --print    (prints the groups, writes nothing)
+//   node scripts/build-contrast-words.mjs --growth   (how well GloVe growth finds a set's held-out members)
 //
 // Inputs (both "may ship" in ../shared/datasets/README.md):
 //  - faithfulness/breaking_nli_en.jsonl (Breaking NLI, CC-BY-SA-4.0): each hypothesis is an SNLI premise
@@ -35,6 +36,7 @@
 // shippable source holds contrast pairs), and with half of its premises to score the other half. Deterministic: sorted words and groups, no randomness; reruns are byte-identical.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { DATA, readJsonl } from './lib/loso.mjs'
+import { heldOut } from './lib/splits.mjs'
 import { generatedModule, input } from './lib/manifest.mjs'
 
 export const BREAKING_NLI = new URL('faithfulness/breaking_nli_en.jsonl', DATA)
@@ -152,7 +154,7 @@ function prefixPairs(g) {
  * Breaking NLI only the vocabulary's prefix pairs remain: no other shippable source pairs words that
  * contradict.
  */
-export function contrastGroups({ breakingNli = true, premises = () => true } = {}) {
+export function contrastGroups({ breakingNli = true, premises = () => true, growth } = {}) {
   const g = glove()
   if (!breakingNli) return finish(prefixPairs(g))
   const rows = readJsonl(BREAKING_NLI).filter((r) => premises(r.premise))
@@ -191,6 +193,7 @@ export function contrastGroups({ breakingNli = true, premises = () => true } = {
     }
   }
   // Words of any entailment or neutral pair (synonyms, hypernyms) never join a set by their vectors.
+  if (growth) return growthCheck(g, sets, negativeWords)
   for (const category of [...sets.keys()].sort()) {
     const set = sets.get(category)
     const grown = grow(g, set, negativeWords)
@@ -200,6 +203,23 @@ export function contrastGroups({ breakingNli = true, premises = () => true } = {
   }
   // Prefix pairs Breaking NLI holds as an entailment or neutral pair stay out.
   return finish([...groups, ...prefixPairs(g).filter(([a, b]) => !negative.has(pairKey(a, b)))])
+}
+
+/**
+ * Does growth find words Breaking NLI did not give? Per closed set, half its members (by a hash of the
+ * word) are held out, the set grown from the other half, and the held-out members it finds counted,
+ * beside the words it adds that are no member at all.
+ */
+function growthCheck(g, sets, negative) {
+  const out = []
+  for (const category of [...sets.keys()].sort()) {
+    const members = [...sets.get(category)].sort()
+    const held = new Set(members.filter((w) => heldOut(w, 0.5, 'contrast-growth')))
+    const seeds = new Set(members.filter((w) => !held.has(w)))
+    const grown = grow(g, seeds, negative)
+    out.push({ category, seeds: seeds.size, held: held.size, found: grown.filter((w) => held.has(w)), other: grown.filter((w) => !held.has(w)) })
+  }
+  return out
 }
 
 /** One group per line, sorted, duplicates removed. */
@@ -212,6 +232,12 @@ function finish(groups) {
 export const contrastText = (groups) => groups.map((x) => x.join(' ')).join('\n')
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--growth')) {
+    console.log('| set | seeds | held out | held out found | other words added |')
+    console.log('|---|---|---|---|---|')
+    for (const r of contrastGroups({ growth: true })) console.log(`| ${r.category} | ${r.seeds} | ${r.held} | ${r.found.length} ${r.found.join(' ')} | ${r.other.join(' ') || '–'} |`)
+    process.exit(0)
+  }
   const groups = contrastGroups()
   if (process.argv.includes('--print')) {
     for (const x of groups) console.log(x.join(' '))
