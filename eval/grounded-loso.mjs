@@ -161,6 +161,42 @@ async function faithfulness() {
   say(`| **mean** | | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
   say()
   heldPremises(sources.find((s) => s.name === PAIRS_SOURCE), trainRows, pool)
+  contradictionsByCategory()
+}
+
+/**
+ * Every contradiction of Breaking NLI by category, as this build and the previous one label it: which
+ * are read as a swap or a changed number or name, which are Intrinsic, which pass as Safe. In-sample for
+ * this build (its contrast words and head come from these rows); it says what the words do not cover.
+ */
+function contradictionsByCategory() {
+  const rows = readJsonl(new URL('faithfulness/breaking_nli_en.jsonl', DATA)).filter((r) => r.label === 'contradiction')
+  const tally = (l, withKinds) => {
+    const by = new Map()
+    for (const r of rows) {
+      const e = l.explain('faithfulness', { query: '', response: r.hypothesis, context: [{ chunk_text: r.premise }] })
+      const kinds = new Set(e.statements.flatMap((st) => st.mismatches.map((m) => m.kind)))
+      const t = by.get(r.category) ?? { n: 0, swap: 0, changed: 0, intrinsic: 0, safe: 0 }
+      t.n++
+      if (withKinds && kinds.has('swap')) t.swap++
+      if (kinds.has('changed')) t.changed++
+      if (e.statements.some((st) => st.label === 'Intrinsic Hallucination')) t.intrinsic++
+      if (e.statements.every((st) => st.label === 'Safe')) t.safe++
+      by.set(r.category, t)
+    }
+    return by
+  }
+  const now = tally(litmus, true)
+  const before = previous ? tally(previous, false) : undefined
+  say('#### Breaking NLI contradictions by category (all rows; in-sample for this build)')
+  say()
+  say('| category | contradictions | swap found | changed number or name | Intrinsic (previous build) | all Safe (previous build) |')
+  say('|---|---|---|---|---|---|')
+  for (const [k, t] of [...now].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const b = before?.get(k)
+    say(`| ${k} | ${t.n} | ${t.swap} | ${t.changed} | ${t.intrinsic} (${b ? b.intrinsic : '–'}) | ${t.safe} (${b ? b.safe : '–'}) |`)
+  }
+  say()
 }
 
 /**
