@@ -16,10 +16,12 @@
 // training by scripts/lib/splits.mjs); the other sources are capped by hash (same rows every run).
 // Answer relevancy: MAP / MRR of answer-sentence selection per source (TrecQA train+dev, WikiQA, SelQA,
 // JSQuAD), questions with both labels only, then learned heads over the score's parts (each source left out). Stability: Spearman's rho on STS-B dev and train.
-import { existsSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs'
+import { contrastGroups, contrastText } from '../scripts/build-contrast-words.mjs'
+import { modelFile } from '../scripts/model-files.mjs'
 import { auc } from '../scripts/lib/logistic.mjs'
 import { cap, DATA, readJsonl } from '../scripts/lib/loso.mjs'
-import { faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
+import { contrastHeldPremise, faithfulnessDevKnowledge } from '../scripts/lib/splits.mjs'
 import { headTable, relevancySources } from '../scripts/train-answer-relevancy.mjs'
 import { SOURCES as FAITH_SOURCES, fitHead, headScore, negationPairs, sourceRows } from '../scripts/train-faithfulness.mjs'
 import { rank, wordCount } from './answer-relevancy.eval.mjs'
@@ -35,6 +37,24 @@ const QCAP = Number(opt('--questions', 1000))
 
 const { load } = await import('../dist/litmus.js')
 const litmus = await load()
+
+/**
+ * This build with other contrast words (scripts/build-contrast-words.mjs, `options`): a copy of dist/
+ * whose contrast-words chunk and file are replaced. Without Breaking NLI's pairs, its rows and the
+ * training rows of the head fitted when it is left out are featurised by it, so the table never scores
+ * Breaking NLI with pairs mined from Breaking NLI.
+ */
+async function withContrastWords(name, options) {
+  const dir = `/tmp/litmus-loso-${name}/`
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(new URL('../dist/', import.meta.url), dir, { recursive: true })
+  const CONTRAST = contrastText(contrastGroups(options))
+  writeFileSync(`${dir}models/contrast-words.js`, `export const CONTRAST = ${JSON.stringify(CONTRAST)}\n`)
+  writeFileSync(`${dir}models/contrast-words.bin`, modelFile({ CONTRAST }))
+  return (await import(`${dir}litmus.js`)).load({ operations: ['faithfulness'] })
+}
+/** The source whose pairs the contrast words are mined from. */
+const PAIRS_SOURCE = 'Breaking NLI (en)'
 const previous = existsSync(PREVIOUS) ? await (await import(PREVIOUS)).load() : null
 const f3 = (x) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(3))
 const out = []
@@ -56,6 +76,12 @@ function overlapAny(response, context) {
   return overlap(response, context, 1)
 }
 
+/**
+ * A statement's features as before the swapped-word feature: without it (the last), and with
+ * "contradiction x coverage" (the one before) 0 when only a swap set it (no negation, number or name).
+ */
+const withoutSwap = (f) => [...f.slice(0, -2), f[6] || f[7] || f[8] ? f[f.length - 2] : 0]
+
 async function faithfulness() {
   // Every source's rows: { response, context, y, source }. BEGIN: its dev split only for scoring.
   const sources = FAITH_SOURCES.map((s) => ({ ...s, rows: cap(sourceRows(s.name).filter((r) => s.name !== 'BEGIN' || faithfulnessDevKnowledge(r.context)), CAP, 'grounded-eval:') }))
@@ -66,23 +92,38 @@ async function faithfulness() {
     const rows = cap(sourceRows(s.name).filter((r) => !scored.has(r.response + '\u0000' + r.context) && (s.name !== 'BEGIN' || !faithfulnessDevKnowledge(r.context))), CAP, 'grounded-train:')
     trainRows.set(s.name, [...rows, ...negationPairs(rows, s.name)])
   }
-  const featuresOf = (r) => (r.features ??= litmus.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features))
+  const explainOf = (l, r) => l.explain('faithfulness', { query: '', response: r.response, context: [{ chunk_text: r.context }] }).statements.map((s) => s.features)
+  const noPairs = await withContrastWords('no-bnli-pairs', { breakingNli: false })
+  const halfPairs = await withContrastWords('half-bnli-pairs', { premises: (p) => !contrastHeldPremise(p) })
+  const featuresOf = (r) => {
+    r.features ??= explainOf(litmus, r)
+    r.featuresNoPairs ??= explainOf(noPairs, r)
+    r.featuresHalfPairs ??= explainOf(halfPairs, r)
+  }
   const started = Date.now()
   for (const [, rows] of trainRows) rows.forEach(featuresOf)
   for (const s of sources) s.rows.forEach(featuresOf)
   console.error(`faithfulness features: ${((Date.now() - started) / 1000).toFixed(0)} s`)
   // Candidate data mixes for the head: which shippable sources it is fitted on (with their negated copies).
+  // Features: 'all' this build's, 'no swap' as before the swapped-word feature (withoutSwap).
+  const MIX = ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)']
   const CANDIDATES = {
-    'BEGIN only (as before), new features': ['BEGIN'],
-    'BEGIN + negations': ['BEGIN', 'BEGIN (negated)'],
-    'BEGIN + HaluEval + Breaking NLI + negations': ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)'],
-    'every shippable source + negations': null
+    'shipped mix, without the swap feature': { use: MIX, features: 'no swap' },
+    'shipped mix + swap feature': { use: MIX, features: 'all' },
+    'every shippable source + swap feature': { use: null, features: 'all' }
+  }
+  // A row's features with source `without` left out: without the pairs mined from it when it is their source.
+  const view = (features, without) => (r) => {
+    const f = without === PAIRS_SOURCE ? r.featuresNoPairs : r.features
+    return features === 'no swap' ? f.map(withoutSwap) : f
   }
   const pool = [...trainRows.values()].flat()
-  const heads = Object.entries(CANDIDATES).map(([name, use]) => [name, (without) => {
+  const heads = Object.entries(CANDIDATES).map(([name, { use, features }]) => [name, (without) => {
     const rows = pool.filter((r) => (!use || use.includes(r.source)) && r.source !== without && r.source !== `${without} (negated)`)
     // Nothing left to fit on (the mix is the left-out source alone): no cell.
-    return rows.some((r) => r.y === 1) && rows.some((r) => r.y === 0) ? fitHead(rows) : null
+    if (!rows.some((r) => r.y === 1) || !rows.some((r) => r.y === 0)) return null
+    const f = view(features, without)
+    return { head: fitHead(rows.map((r) => ({ ...r, features: f(r) })).filter((r) => r.features.length)), features: f }
   }])
   const table = []
   for (const s of sources) {
@@ -93,10 +134,13 @@ async function faithfulness() {
     row.previous = previous ? auc(s.rows.map((r) => faithScore(previous, r)), y) : null
     row.build = auc(s.rows.map((r) => faithScore(litmus, r)), y)
     for (const [name, fit] of heads) {
-      const head = fit(s.name)
-      row[name] = head ? auc(s.rows.map((r) => headScore(head, r.features)), y) : null
+      const got = fit(s.name)
+      row[name] = got ? auc(s.rows.map((r) => headScore(got.head, got.features(r))), y) : null
     }
     row.role = s.ship ? 'left out' : 'never (may not ship)'
+    // Rows with a statement whose word is swapped for its contrast (this build's words), by label.
+    const swapped = (r) => r.features.some((f) => f[f.length - 1] === 1)
+    row.swaps = `${s.rows.filter((r) => !r.y && swapped(r)).length} / ${s.rows.filter((r) => r.y && swapped(r)).length}`
     table.push(row)
   }
   const names = heads.map(([n]) => n)
@@ -104,16 +148,81 @@ async function faithfulness() {
   say()
   say(`Rows per source capped at ${CAP} by hash; BEGIN = its dev split. Candidate columns: the logistic head over this`)
   say('build\'s features fitted on the named sources with the scored source (and the negations generated from it) left out;')
-  say('"this build": the shipped head, fitted on its whole mix (in-sample for the sources of that mix).')
+  say('Breaking NLI, the source of the contrast words, is scored (and its head fitted) with the contrast words derived without it')
+  say('(GloVe prefix pairs only). "this build": the shipped head and contrast words (in-sample for the sources of its mix).')
   say()
-  say(`| source | rows (faithful) | trained on? | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
-  say(`|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)
-  for (const r of table) say(`| ${r.source} | ${r.rows} (${r.pos}) | ${r.role} | ${f3(r.overlap)} | ${f3(r.length)} | ${f3(r.previous)} | ${names.map((n) => f3(r[n])).join(' | ')} | ${f3(r.build)} |`)
+  say(`| source | rows (faithful) | trained on? | rows with a swap (unfaithful / faithful) | word overlap | length (shorter) | previous build | ${names.join(' | ')} | this build |`)
+  say(`|---|---|---|---|---|---|---|${names.map(() => '---|').join('')}---|`)
+  for (const r of table) say(`| ${r.source} | ${r.rows} (${r.pos}) | ${r.role} | ${r.swaps} | ${f3(r.overlap)} | ${f3(r.length)} | ${f3(r.previous)} | ${names.map((n) => f3(r[n])).join(' | ')} | ${f3(r.build)} |`)
   const mean = (k) => {
     const has = table.filter((r) => r[k] !== null)
     return has.length === table.length ? has.reduce((a, r) => a + r[k], 0) / has.length : null
   }
-  say(`| **mean** | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
+  say(`| **mean** | | | | ${f3(mean('overlap'))} | ${f3(mean('length'))} | ${previous ? f3(mean('previous')) : '–'} | ${names.map((n) => f3(mean(n))).join(' | ')} | ${f3(mean('build'))} |`)
+  say()
+  heldPremises(sources.find((s) => s.name === PAIRS_SOURCE), trainRows, pool)
+  contradictionsByCategory()
+}
+
+/**
+ * Every contradiction of Breaking NLI by category, as this build and the previous one label it: which
+ * are read as a swap or a changed number or name, which are Intrinsic, which pass as Safe. In-sample for
+ * this build (its contrast words and head come from these rows); it says what the words do not cover.
+ */
+function contradictionsByCategory() {
+  const rows = readJsonl(new URL('faithfulness/breaking_nli_en.jsonl', DATA)).filter((r) => r.label === 'contradiction')
+  const tally = (l, withKinds) => {
+    const by = new Map()
+    for (const r of rows) {
+      const e = l.explain('faithfulness', { query: '', response: r.hypothesis, context: [{ chunk_text: r.premise }] })
+      const kinds = new Set(e.statements.flatMap((st) => st.mismatches.map((m) => m.kind)))
+      const t = by.get(r.category) ?? { n: 0, swap: 0, changed: 0, intrinsic: 0, safe: 0 }
+      t.n++
+      if (withKinds && kinds.has('swap')) t.swap++
+      if (kinds.has('changed')) t.changed++
+      if (e.statements.some((st) => st.label === 'Intrinsic Hallucination')) t.intrinsic++
+      if (e.statements.every((st) => st.label === 'Safe')) t.safe++
+      by.set(r.category, t)
+    }
+    return by
+  }
+  const now = tally(litmus, true)
+  const before = previous ? tally(previous, false) : undefined
+  say('#### Breaking NLI contradictions by category (all rows; in-sample for this build)')
+  say()
+  say('| category | contradictions | swap found | changed number or name | Intrinsic (previous build) | all Safe (previous build) |')
+  say('|---|---|---|---|---|---|')
+  for (const [k, t] of [...now].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const b = before?.get(k)
+    say(`| ${k} | ${t.n} | ${t.swap} | ${t.changed} | ${t.intrinsic} (${b ? b.intrinsic : '–'}) | ${t.safe} (${b ? b.safe : '–'}) |`)
+  }
+  say()
+}
+
+/**
+ * Do the contrast words carry to sentences they were not mined from? Breaking NLI's scored rows whose
+ * premise is held out (scripts/lib/splits.mjs contrastHeldPremise), against contrast words mined from
+ * the other premises and a head fitted on the shipped mix with only those premises' Breaking NLI rows.
+ * In-family (the same word inventory, the same one-word edits), unlike the table above.
+ */
+function heldPremises(bnli, trainRows, pool) {
+  const scored = bnli.rows.filter((r) => contrastHeldPremise(r.context))
+  const y = scored.map((r) => r.y)
+  const mix = ['BEGIN', 'BEGIN (negated)', 'HaluEval QA', 'Breaking NLI (en)', 'Breaking NLI (en) (negated)']
+  const rows = pool.filter((r) => mix.includes(r.source) && (!r.source.startsWith(PAIRS_SOURCE) || !contrastHeldPremise(r.context)))
+  const fit = (pick) => {
+    const head = fitHead(rows.map((r) => ({ ...r, features: pick(r) })).filter((r) => r.features.length))
+    return auc(scored.map((r) => headScore(head, pick(r))), y)
+  }
+  const noSwap = (r) => r.featuresHalfPairs.map(withoutSwap)
+  say('#### Breaking NLI, premises the contrast words were not mined from (in-family)')
+  say()
+  say(`${scored.length} scored rows (${y.filter(Boolean).length} entailed) whose premise is held out; contrast words mined from the other premises;`)
+  say('heads fitted on the shipped mix with only the other premises\' Breaking NLI rows.')
+  say()
+  say('| word overlap | previous build | head without the swap feature | head + swap feature |')
+  say('|---|---|---|---|')
+  say(`| ${f3(auc(scored.map((r) => overlapAny(r.response, r.context)), y))} | ${previous ? f3(auc(scored.map((r) => faithScore(previous, r)), y)) : '–'} | ${f3(fit(noSwap))} | ${f3(fit((r) => r.featuresHalfPairs))} |`)
   say()
 }
 

@@ -17,7 +17,8 @@
 // Each statement inherits its response's label. The features come FROM THE BUILT LIBRARY
 // (explain('faithfulness')), so training == inference; they do not depend on the head's weights. Rows are
 // capped per source by hash and the fit is Newton's method from zero: byte-identical on every run.
-// Run after `npm run build`.
+// The swapped-word feature reads the contrast words of scripts/build-contrast-words.mjs (run it first):
+// the features are those of the built library, so build after it. Run after `npm run build`.
 import { writeFileSync } from 'node:fs'
 import { fitDense } from './lib/logistic.mjs'
 import { cap, DATA, readJsonl } from './lib/loso.mjs'
@@ -62,7 +63,7 @@ export const settings = {
   perSource: PER_SOURCE,
   l2: 1e-3,
   weighting: 'each source the same total weight, each class half of it (generated negations among their source\'s unfaithful rows)',
-  features: ['coverage', 'exact coverage', 'unmatched terms (max 4) / 4', 'word overlap (stop words included)', 'changed (max 2)', 'missing (max 2)', 'negation mismatch', 'number changed', 'name changed', 'contradiction at full coverage']
+  features: ['coverage', 'exact coverage', 'unmatched terms (max 4) / 4', 'word overlap (stop words included)', 'changed (max 2)', 'missing (max 2)', 'negation mismatch', 'number changed', 'name changed', 'contradiction at full coverage', 'word swapped for its contrast']
 }
 
 /** The head [bias, ...weights] fitted on responses with statement `features` (computed by the caller). */

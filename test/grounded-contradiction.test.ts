@@ -24,15 +24,21 @@ const faithfulnessCases: [string, string, string][] = [
   ['The Eiffel Tower has a restaurant run by a famous chef.', 'Extrinsic Hallucination', 'tower']
 ]
 
-describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the citation names the deciding chunk', () => {
-  for (const [response, label, chunk] of faithfulnessCases) {
+/** One test per row: the response's only statement gets `label` ('not Intrinsic': any other) and cites `chunk`. */
+function labelCases(context: typeof CONTEXT, cases: [string, string, string][]) {
+  for (const [response, label, chunk] of cases) {
     it(`${label}: ${response}`, () => {
-      const r = litmus.faithfulness({ query: '', response, context: CONTEXT, include_citations: true })
+      const r = litmus.faithfulness({ query: '', response, context, include_citations: true })
       expect(r.statements).toHaveLength(1)
-      expect(r.statements[0].label).toBe(label)
+      if (label === 'not Intrinsic') expect(r.statements[0].label).not.toBe('Intrinsic Hallucination')
+      else expect(r.statements[0].label).toBe(label)
       expect(r.statements[0].chunk_id).toBe(chunk)
     })
   }
+}
+
+describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the citation names the deciding chunk', () => {
+  labelCases(CONTEXT, faithfulnessCases)
 
   it('the bare statement against its own negation, alone: Intrinsic, and the score falls below 50', () => {
     const r = litmus.faithfulness({ query: '', response: 'The Eiffel Tower is not in Paris.', context: [{ chunk_text: 'The Eiffel Tower is in Paris.' }] })
@@ -41,6 +47,42 @@ describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the
     const same = litmus.faithfulness({ query: '', response: 'The Eiffel Tower is in Paris.', context: [{ chunk_text: 'The Eiffel Tower is in Paris.' }] })
     expect(same.statements[0].label).toBe('Safe')
     expect(same.score).toBeGreaterThan(r.score + 40)
+  })
+})
+
+// Words swapped for a contrast (scripts/build-contrast-words.mjs: Breaking NLI's one-word swaps, closed sets
+// grown by GloVe neighbourhood, "un-" pairs from the vocabulary), and look-alikes that are not contradictions.
+const SWAP_CONTEXT = [
+  { chunk_id: 'car', chunk_text: 'The old car in the garage is red. It was sold in 2010.' },
+  { chunk_id: 'shop', chunk_text: 'The small shop is open on Sundays. The water in the lake is cold, and the garden is large.' },
+  { chunk_id: 'bridge', chunk_text: 'Crossing the bridge is safe for walkers.' }
+]
+
+// [response, expected label ('not Intrinsic': any other), chunk the citation must name]
+const swapCases: [string, string, string][] = [
+  ['The old car in the garage is red.', 'Safe', 'car'],
+  // A member of a closed set for another (colours), an antonym, a negated adjective.
+  ['The old car in the garage is blue.', 'Intrinsic Hallucination', 'car'],
+  ['The new car in the garage is red.', 'Intrinsic Hallucination', 'car'],
+  ['The water in the lake is hot.', 'Intrinsic Hallucination', 'shop'],
+  ['The big shop is open on Sundays.', 'Intrinsic Hallucination', 'shop'],
+  ['Crossing the bridge is unsafe for walkers.', 'Intrinsic Hallucination', 'bridge'],
+  // Double negation: a swap under a negation on one side only agrees.
+  ['Crossing the bridge is not unsafe for walkers.', 'Safe', 'bridge'],
+  ['The old car in the garage is not blue.', 'Safe', 'car'],
+  // Another form of the same word, and a synonym, are no swap.
+  ['The small shop opened on Sundays.', 'Safe', 'shop'],
+  ['The garden is big.', 'Safe', 'shop'],
+  // The contrast ("cold") stands in the sentence, but in another clause, about the lake: not the same slot.
+  ['The garden is hot.', 'not Intrinsic', 'shop']
+]
+
+describe('faithfulness: a word swapped for its contrast in the same slot is Intrinsic', () => {
+  labelCases(SWAP_CONTEXT, swapCases)
+
+  it('explain names the swap and the context word it replaced', () => {
+    const e = litmus.explain('faithfulness', { query: '', response: 'The old car in the garage is blue.', context: SWAP_CONTEXT }) as any
+    expect(e.statements[0].mismatches).toEqual([{ kind: 'swap', term: 'blue', span: [29, 33], of: 'word', against: ['red'] }])
   })
 })
 

@@ -118,6 +118,9 @@ describe('rule passes are linear', () => {
     // with a 32 KB sentence). Sizes up to 64 KB: at 128 KB a call takes 3.3 times its 64 KB time here
     // (the core's memory grows), which fitted 1.22 quiet and over 1.5 once with the machine loaded.
     ['faithfulness, many statements against one long sentence', (n: number) => ({ query: 'Where?', response: 'x y z w and '.repeat(n / 12), context: [{ chunk_text: 'x y '.repeat(n / 4) }] }), 'faithfulness', [8_192, 16_384, 32_768, 65_536]],
+    // Each statement's "red" has contrasts, and the long sentence holds thousands of "blue", none in its
+    // slot: reading them all per statement was quadratic; they are found by slot (group, neighbour).
+    ['faithfulness, many statements with a contrast word against one long sentence of its contrasts', (n: number) => ({ query: 'Where?', response: 'x y red car and '.repeat(n / 16), context: [{ chunk_text: 'x y car ' + 'blue z '.repeat(n / 7) }] }), 'faithfulness', [8_192, 16_384, 32_768, 65_536]],
     ['faithfulness, a run of spaces before "and"', (n: number) => ({ query: 'Where?', response: 'We sat' + ' '.repeat(n) + 'and ate.', context: [{ chunk_text: 'We sat.' }] }), 'faithfulness'],
     ['context relevancy, bare "and" chains', (n: number) => ({ query: 'river?', context: [{ chunk_text: 'we sat by the river and '.repeat(n / 24) }] }), 'context_relevancy']
   ] as [string, (n: number) => unknown, string, number[]?][])('%s', (_what, body, name, sizes = [16_384, 32_768, 65_536, 131_072]) => {

@@ -16,6 +16,12 @@ export const faithfulnessDevKnowledge = (knowledge) => heldOut(knowledge, 0.4, '
 /** GoEmotions train comments (by id) kept out of fitting the tone head, for its calibration (15 %). */
 export const toneCalibration = (id) => heldOut(id, 0.15, 'tone')
 
+/**
+ * Breaking NLI premises whose swaps the contrast words are not mined from (50 %), to measure in eval/grounded-loso.mjs
+ * whether the words mined from the other half carry to sentences they were not mined from.
+ */
+export const contrastHeldPremise = (premise) => heldOut(premise, 0.5, 'contrast-words')
+
 /** Formality training rows (by text) kept out of fitting the n-gram head, to fit the combination (15 %). */
 export const formalityCombine = (text) => heldOut(text, 0.15, 'formality')
 

@@ -72,8 +72,8 @@ export const METRICS = [
   entry({ family: 'grounded', name: 'answer_relevancy', v3: 'v3.answer_relevancy', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).answerRelevancy }),
   entry({ family: 'grounded', name: 'completion', v3: 'v3.completion', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).completion }),
   entry({ family: 'grounded', name: 'adherence', v3: 'v3.adherence', models: ['vectors'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).adherence }),
-  entry({ family: 'grounded', name: 'faithfulness', v3: 'v3.faithfulness', models: ['vectors', 'faithfulness'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).faithfulness }),
-  entry({ family: 'grounded', name: 'v3.summarization', models: ['vectors', 'faithfulness'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).summarization }),
+  entry({ family: 'grounded', name: 'faithfulness', v3: 'v3.faithfulness', models: ['vectors', 'faithfulness', 'contrast-words'], extras: [], explain: true, record: async () => (await import('./grounded/index.js')).faithfulness }),
+  entry({ family: 'grounded', name: 'v3.summarization', models: ['vectors', 'faithfulness', 'contrast-words'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).summarization }),
   entry({ family: 'grounded', name: 'context_relevancy', v3: 'v3.context_relevancy', models: ['vectors'], extras: [], explain: false, record: async () => (await import('./grounded/index.js')).contextRelevancy }),
   entry({ family: 'toxicity', name: 'v3.toxicity', models: ['toxicity'], extras: [], explain: false, record: async () => (await import('./toxicity/index.js')).v3Toxicity })
 ] as const

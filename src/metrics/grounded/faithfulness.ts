@@ -6,9 +6,10 @@
 // See docs/metrics/faithfulness.md.
 import type { RequestOf } from '../../schema/types.js'
 import type { Context, Scorer } from '../shared/context.js'
-import { ground, type Alignment, type Grounding } from './grounding/align.js'
+import { ground, wordKey, type Alignment, type Grounding } from './grounding/align.js'
 import { bigrams, cjkShare, coverageIn } from './grounding/bigrams.js'
 import { contradicts, contradictionFeatures } from './grounding/contradiction.js'
+import { installContrast } from './grounding/contrast.js'
 import { defineMetric, defineModel, type Evidence, type Explanation } from '../shared/metric.js'
 import { vectorsModel } from '../shared/vectors.js'
 
@@ -25,15 +26,21 @@ export const UNSAFE_BAND = 0.2
 interface FaithfulnessModel {
   /**
    * bias, coverage, exact coverage, unmatched terms (share of 4), word overlap, changed, missing,
-   * then grounding/contradiction.ts: negation mismatch, number changed, name changed, contradiction x coverage
+   * then grounding/contradiction.ts: negation mismatch, number changed, name changed, contradiction x coverage,
+   * word swapped for its contrast
    */
   WEIGHTS: number[]
 }
 
-let head: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+let head: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
 export const faithfulnessModel = defineModel('faithfulness', () => import('../../models/faithfulness.generated.js'), (_ctx, m: FaithfulnessModel) => {
   head = m.WEIGHTS.slice()
+})
+
+/** The contrast words (scripts/build-contrast-words.mjs) a swapped-word contradiction is read from. */
+export const contrastModel = defineModel('contrast-words', () => import('../../models/contrast-words.generated.js'), (_ctx, m: { CONTRAST: string }) => {
+  installContrast(m.CONTRAST, wordKey)
 })
 
 export type Label = 'Safe' | 'Unsafe' | 'Intrinsic Hallucination' | 'Extrinsic Hallucination'
@@ -232,12 +239,12 @@ export const faithfulness = defineMetric({
   name: 'faithfulness',
   score: scoreFaithfulness,
   v3: { name: 'v3.faithfulness', score: scoreV3Faithfulness },
-  models: [vectorsModel, faithfulnessModel],
+  models: [vectorsModel, faithfulnessModel, contrastModel],
   explain
 })
 
 export const summarization = defineMetric({
   name: 'v3.summarization',
   score: scoreSummarization,
-  models: [vectorsModel, faithfulnessModel]
+  models: [vectorsModel, faithfulnessModel, contrastModel]
 })

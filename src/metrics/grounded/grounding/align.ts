@@ -29,6 +29,7 @@
 import type { Context } from '../../shared/context.js'
 import { TOK, WORD_IDS } from '../../../core/abi.js'
 import type { TextRef } from '../../../core/wasm.js'
+import { contrastGroups } from './contrast.js'
 
 /** One atomic statement of the grounded text. */
 export interface Statement {
@@ -59,13 +60,13 @@ export interface Support {
 }
 
 export interface Mismatch {
-  kind: 'changed' | 'missing' | 'negation'
+  kind: 'changed' | 'missing' | 'negation' | 'swap'
   /** The statement's term (for negation: the cue, or the statement's first word when the sentence has the cue). */
   term: string
   span: [number, number]
-  /** Kind of the term (number, date, name) or 'negation'. */
+  /** Kind of the term (number, date, name; 'word' for a swap) or 'negation'. */
   of: TermKind | 'negation'
-  /** For `changed`: the sentence's terms of the same kind. */
+  /** For `changed`: the sentence's terms of the same kind; for `swap`: the sentence's contrasting word. */
   against?: string[]
 }
 
@@ -117,6 +118,11 @@ export const MAX_POSTINGS = 256
 export const SOMEWHERE = 0.6
 /** Coverage of a statement's other terms above which a differing number, date or name is a change. */
 export const CHANGED_MIN = 0.6
+/**
+ * Share of the rest of a statement (IDF-weighted, word vectors included) the sentence must cover for a
+ * word swapped for its contrast to contradict: below it the two need not speak of the same thing.
+ */
+export const SWAP_REST = 0.75
 const K1 = 1.2
 const B = 0.75
 
@@ -241,6 +247,12 @@ function keyOf(lower: string, name: boolean): string | undefined {
   // Capitalised inside a sentence: a name, and "May" the month rather than the verb.
   if (name && k.kind === 'word' && k.key !== undefined && k.key !== NOT) kindOf = DATE_WORDS.has(lower) ? 'date' : 'name'
   return k.key
+}
+
+/** Term key of a plain word as the grounding reads it (undefined for a stop word, negation cue, number or date). */
+export function wordKey(word: string): string | undefined {
+  const key = keyOf(word.toLowerCase(), false)
+  return key === NOT || kindOf !== 'word' ? undefined : key
 }
 
 function keyOfWord(lower: string): Keyed {
@@ -1033,6 +1045,17 @@ function postingsOf(ix: ContextIndex, flatLen: number): void {
 /** The best candidate of a statement: its support entry and each term's 0..1 match in it. */
 type Best = { support: Support; match: Float64Array }
 
+/** A word of a context sentence that has contrasts (contrast.ts): its key and the word as written. */
+type ContrastWord = { key: string; word: string }
+
+/**
+ * Slot of a contrast word: one of its groups, and the key id of the term before it (side 0) or after it
+ * (side 1) in its sentence. At most SLOT_WORDS words are kept per slot: a statement word needs one that
+ * its statement lacks, and a sentence of thousands of "blue" must not cost every statement all of them.
+ */
+const slotOf = (group: number, side: number, key: number) => (group * 2 + side) * 0x400000 + key
+const SLOT_WORDS = 4
+
 /**
  * Aligns statements against one indexed context: BM25 candidates, their exact coverage, word vectors for
  * the best one, and the mismatches of numbers, dates, names and negation. Holds the BM25 accumulators
@@ -1056,6 +1079,8 @@ class Aligner {
   private readonly sentenceVectors = new Map<number, [number, number, number] | undefined>()
   /** This call's stamp on `lex.cosStamp`. */
   private readonly cosStamp: number
+  /** The slots of the contrast words of each sentence read so far (`contrastSlots`), once per call. */
+  private readonly contrastOf = new Map<number, Map<number, ContrastWord[]>>()
 
   constructor(
     private readonly ix: ContextIndex,
@@ -1383,12 +1408,100 @@ class Aligner {
       else mismatches.push({ kind: 'missing', term: terms.word(j), span: terms.span(j), of: kind })
     }
     const negated = terms.negationStart >= 0
-    if (best && best.support.coverage >= 0.5 && negated !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)) {
+    const differs = best !== undefined && negated !== (this.ix.at(best.support.sentence, S_NEGATED) === 1)
+    const swaps = best ? this.swaps(terms, ids, weight, best) : undefined
+    // One swap under a negation on one side only agrees: "not closed" for "open", "not red" for "blue".
+    if (swaps && swaps.length === 1 && differs) return mismatches
+    if (swaps) mismatches.push(...swaps)
+    if (best && best.support.coverage >= 0.5 && differs) {
       // The cue, or the statement's first term when only the sentence has one.
       if (negated) mismatches.push({ kind: 'negation', term: terms.text.slice(terms.negationStart, terms.negationEnd), span: [terms.negationStart, terms.negationEnd], of: 'negation' })
       else if (terms.length) mismatches.push({ kind: 'negation', term: terms.word(0), span: terms.span(0), of: 'negation' })
     }
     return mismatches
+  }
+
+  /**
+   * Words of the statement swapped for a contrast (contrast.ts) in the same slot of the best sentence: a
+   * plain word the sentence lacks, the sentence holding a word of one of its groups that the statement
+   * lacks, a neighbouring term (the one before or after) the same on both sides, and the rest of the
+   * statement covered (SWAP_REST). Costs a map look-up per plain word the sentence lacks, and two per
+   * group of a word with contrasts; the sentence's words are read once per call, and only when a
+   * statement word has contrasts.
+   */
+  private swaps(terms: Terms, ids: Int32Array, weight: Float64Array, best: Best): Mismatch[] | undefined {
+    const i = best.support.sentence
+    const n = terms.length
+    let out: Mismatch[] | undefined
+    let own: Set<string> | undefined
+    for (let j = 0; j < n; j++) {
+      if (terms.kindCode(j) !== K_WORD || (ids[j] >= 0 && this.holds(i, ids[j]))) continue
+      const key = terms.key(j)
+      const groups = contrastGroups(key)
+      if (!groups) continue
+      let restW = 0
+      let restM = 0
+      for (let k = 0; k < n; k++) {
+        if (k === j) continue
+        restW += weight[k]
+        restM += weight[k] * best.match[k]
+      }
+      if (restW === 0 || restM / restW < SWAP_REST) continue
+      const slots = this.contrastSlots(i)
+      let found: ContrastWord | undefined
+      for (let g = 0; g < groups.length && !found; g++) {
+        for (let side = 0; side < 2 && !found; side++) {
+          const neighbour = side === 0 ? (j > 0 ? terms.keyId(j - 1) : -1) : j + 1 < n ? terms.keyId(j + 1) : -1
+          const words = neighbour >= 0 ? slots.get(slotOf(groups[g], side, neighbour)) : undefined
+          if (!words) continue
+          own ??= terms.keySet()
+          for (const c of words) {
+            if (c.key !== key && !own.has(c.key)) {
+              found = c
+              break
+            }
+          }
+        }
+      }
+      if (found) (out ??= []).push({ kind: 'swap', term: terms.word(j), span: terms.span(j), of: 'word', against: [found.word] })
+    }
+    return out
+  }
+
+  /** The words of sentence `i` that have contrasts, by slot (group and neighbouring term): one pass, once per call. */
+  private contrastSlots(i: number): Map<number, ContrastWord[]> {
+    let out = this.contrastOf.get(i)
+    if (out) return out
+    const slots = new Map<number, ContrastWord[]>()
+    const put = (groups: Int32Array, side: number, neighbour: number, c: ContrastWord) => {
+      for (let g = 0; g < groups.length; g++) {
+        const at = slotOf(groups[g], side, neighbour)
+        const list = slots.get(at)
+        if (!list) slots.set(at, [c])
+        else if (list.length < SLOT_WORDS) list.push(c)
+      }
+    }
+    const chunk = this.ix.chunks[this.ix.at(i, S_CHUNK)]
+    const { occKey, keys } = this.ix.lex
+    let words: Uint32Array | undefined
+    let prev = -1
+    let last: [ContrastWord, Int32Array] | undefined
+    for (let w = this.ix.at(i, S_WORDS); w < this.ix.at(i, S_WORDS_END); w++) {
+      const k = occKey[chunk.occ + w]
+      if (k < 0) continue
+      if (last) put(last[1], 1, k, last[0])
+      last = undefined
+      const groups = contrastGroups(keys[k])
+      if (groups) {
+        words ??= this.core.u32(chunk.wordPtr, 2 * chunk.words)
+        const c = { key: keys[k], word: chunk.text.slice(words[2 * w], words[2 * w + 1]) }
+        if (prev >= 0) put(groups, 0, prev, c)
+        last = [c, groups]
+      }
+      prev = k
+    }
+    this.contrastOf.set(i, (out = slots))
+    return out
   }
 
   /** Chunks holding each term (ascending) and its IDF weight; one pass over the terms' postings. */

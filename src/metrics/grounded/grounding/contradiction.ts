@@ -3,7 +3,8 @@
 // in Paris." as fully supported (every term matches); these features say the two disagree, and by what:
 // a negation on one side only, a number or date the sentence gives differently, a name replaced by
 // another, each counting most when the rest of the statement is covered (then the two speak of the same
-// thing and differ in that one respect: a contradiction, not an unsupported addition).
+// thing and differ in that one respect: a contradiction, not an unsupported addition). A word swapped
+// for its contrast in the same slot ("closed" for "open", contrast.ts) contradicts too.
 import type { Alignment, Mismatch } from './align.js'
 
 /**
@@ -14,28 +15,31 @@ import type { Alignment, Mismatch } from './align.js'
 export const NEGATION_COVERAGE = 0.75
 
 /** A mismatch that contradicts the sentence (rather than adding something it lacks). */
-export const contradicts = (m: Mismatch, a: Alignment) => (m.kind === 'negation' && a.coverage >= NEGATION_COVERAGE) || m.kind === 'changed'
+export const contradicts = (m: Mismatch, a: Alignment) => (m.kind === 'negation' && a.coverage >= NEGATION_COVERAGE) || m.kind === 'changed' || m.kind === 'swap'
 
 /**
- * [negation mismatch, number or date changed, name changed, contradiction x coverage]: 0/1 indicators,
- * and the strongest contradiction weighted by how well the rest of the statement is covered.
+ * [negation mismatch, number or date changed, name changed, contradiction x coverage, word swapped for
+ * its contrast]: 0/1 indicators, and the strongest contradiction weighted by how well the rest of the
+ * statement is covered.
  */
 export function contradictionFeatures(a: Alignment): number[] {
   let negation = 0
   let number = 0
   let name = 0
+  let swap = 0
   for (const m of a.mismatches) {
-    if (m.kind === 'negation') negation = a.coverage >= NEGATION_COVERAGE ? 1 : 0
+    if (m.kind === 'swap') swap = 1
+    else if (m.kind === 'negation') negation = a.coverage >= NEGATION_COVERAGE ? 1 : 0
     else if (m.kind === 'changed') {
       if (m.of === 'name') name = 1
       else number = 1
     }
   }
-  const any = negation || number || name ? 1 : 0
-  return [negation, number, name, any * a.coverage]
+  const any = negation || number || name || swap ? 1 : 0
+  return [negation, number, name, any * a.coverage, swap]
 }
 
-/** The mismatch that decided a contradiction (negation first, then a changed number, date or name). */
+/** The mismatch that decided a contradiction (negation first, then a changed number, date or name, or a swap). */
 export function decidingMismatch(a: Alignment): Mismatch | undefined {
   return a.mismatches.find((m) => m.kind === 'negation' && contradicts(m, a)) ?? a.mismatches.find((m) => contradicts(m, a))
 }
