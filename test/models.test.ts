@@ -89,7 +89,8 @@ describe('bundle', () => {
   // name tagger's word-cluster features and table install) and the toxicity head's count of neutralised words
   // took the WebAssembly from 90.4 to 92.4 KB and every page to 112.0 KB: the budget is 116 KB.
   // All code was 189.9 KB of 190; faithfulness's swapped-word contradictions (the contrast words' install
-  // and the aligner's same-slot check, 0.7 KB in metrics/grounded.js) took it to 190.6 KB: the budget is 192 KB.
+  // and the aligner's same-slot check, 0.7 KB in metrics/grounded.js) and toxicity's group frames (0.6 KB in
+  // metrics/safety.js) took it to about 191.2 KB: the budget is 192 KB.
   it('stays within its budgets (gzipped): every page 116 KB, all code 192 KB, each chunk 1 MB, all chunks 4 MB', () => {
     const code = (dir: string) => readdirSync(new URL(dir, dist)).filter((f) => f.endsWith('.js')).map((f) => new URL(`${dir}${f}`, dist))
     const statics = (url: URL, seen = new Set<string>()): Set<string> => {
