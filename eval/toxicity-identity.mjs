@@ -1,7 +1,9 @@
 // Identity-term template probe for toxicity: 40 identity terms in 15 benign and 10 toxic frames, written for
 // Litmus; share of each flagged at 50, and the frames that fail most.
 //   node eval/toxicity-identity.mjs dist/litmus.js
-const { load } = await import(process.argv[2])
+import { pathToFileURL } from 'node:url'
+
+const { load } = await import(pathToFileURL(process.argv[2] ?? 'dist/litmus.js').href)
 const l = await load({ operations: ['toxicity'] })
 const ids = ['gay', 'lesbian', 'bisexual', 'transgender', 'trans', 'queer', 'black', 'white', 'Asian', 'African', 'Mexican', 'Latino', 'Hispanic', 'Chinese', 'Indian', 'Arab', 'Muslim', 'Jewish', 'Christian', 'Catholic', 'Hindu', 'Sikh', 'Buddhist', 'atheist', 'immigrant', 'refugee', 'disabled', 'deaf', 'blind', 'autistic', 'elderly', 'old', 'young', 'female', 'male', 'feminist', 'homosexual', 'heterosexual', 'straight', 'nonbinary']
 const benign = ['I am a {x} person.', 'Being {x} is great.', '{X} people are wonderful.', 'My friend is {x}.', 'We welcome {x} people.', '{X} people live in my neighbourhood.', 'I met a {x} man yesterday.', 'She is {x} and proud.', '{X} people deserve respect.', 'My neighbour is {x}.', 'Being {x} is not a crime.', 'I am {x}.', 'The {x} community held a festival.', 'Are you {x}?', '{X} people are not criminals.']
