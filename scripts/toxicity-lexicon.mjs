@@ -87,7 +87,7 @@ export const LISTS = [
   [w(`violent dangerous dishonest ignorant vile repulsive revolting weak untrustworthy deceitful sneaky treacherous
       aggressive uneducated uncivilized uncivilised barbaric inbred ungrateful smelly crazy insane hysterical
       threat danger menace virus swarm infestation ruining destroying invading poisoning polluting corrupting
-      horrible terrible awful nasty rotten gross hideous`), F.CHARGE],
+      horrible terrible awful nasty rotten gross hideous problem`), F.CHARGE],
   // Explicit sexual words (strong) and words that are sexual only in some contexts (weak).
   [w(`porn porno pornhub nudes nude horny cock cocks pussy tits titties boobs blowjob blowjobs handjob cum cumming
       jizz dildo masturbate masturbating masturbation jerked orgasm orgy boner erection clit anal dick dicks
@@ -126,6 +126,8 @@ export const LISTS = [
   [w(`nobody noone shut waste piece`), F.IDIOM],
   // "<group> belong in a zoo" (toxicity-rules.ts groupFrame): the verb makes the rules read the text.
   [w(`belong belongs`), F.IDIOM],
+  // "send them back", "go back to your own country" (toxicity-rules.ts sentBack).
+  [w(`back`), F.RETURN],
   // Dialect markers (above).
   [DIALECT_MARKERS, F.NOFEAT],
   // Articles, auxiliaries, prepositions and conjunctions: no evidence of their own. Fitted on statements

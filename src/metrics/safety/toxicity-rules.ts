@@ -29,7 +29,7 @@ export { VEC_NEUTRAL } from '../../core/abi.js'
 
 /** Lexicon flag bits (the model file's lexicon carries them; NOFEAT is the core's own bit). */
 export const FLAGS: Record<
-  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'CHARGE' | 'NOFEAT',
+  'PROF' | 'INSULT' | 'SLUR' | 'THREAT' | 'IDENT' | 'HOSTILE' | 'SEX' | 'SEXWEAK' | 'YOU' | 'NEG' | 'FUT' | 'FIRST' | 'THIRD' | 'MODAL' | 'COPULA' | 'META' | 'DISAPPROVE' | 'SELF' | 'POS' | 'ADJ' | 'FUZZY' | 'IDIOM' | 'SWAPPED' | 'TRAIT' | 'EDIT1' | 'ESTEEM' | 'CHARGE' | 'RETURN' | 'NOFEAT',
   number
 > = {
   PROF: 1,
@@ -66,6 +66,8 @@ export const FLAGS: Record<
   ESTEEM: 33554432,
   /** A charge that judges a person as often as a thing ("violent", "dangerous", "a threat"): hostile only predicated of a group. */
   CHARGE: 67108864,
+  /** "back": after a verb of sending or going, with a group named, a group sent back where it came from. */
+  RETURN: 134217728,
   NOFEAT: 0x80000000
 }
 
@@ -113,6 +115,10 @@ const IDIOMS: Record<string, { next: Array<Set<string>>; target: boolean }> = {
  * (`groupFrame`); "dinosaurs belong in a museum" names no group.
  */
 const CAGED = new Set(['zoo', 'zoos', 'cage', 'cages', 'jail', 'jails', 'prison', 'prisons', 'camp', 'camps', 'ghetto', 'ghettos', 'gutter', 'sewer', 'sewers', 'dumpster', 'trash', 'garbage', 'oven', 'ovens', 'chains', 'kitchen'])
+/** Verbs that send or go "back" (`sentBack`). */
+const SEND_BACK = new Set(['go', 'send', 'ship', 'deport', 'kick', 'cart', 'boot', 'fly', 'put'])
+/** Where a group is sent "back to": its own land ("back to your own country"), not work or school. */
+const HOMELAND = new Set(['country', 'countries', 'homeland', 'homelands', 'home', 'land', 'lands', 'jungle', 'jungles', 'desert', 'deserts', 'cave', 'caves', 'hut', 'huts', 'africa', 'mexico', 'india', 'china', 'pakistan', 'israel', 'poland'])
 /** Verbs of "nobody likes ..." that, with a group after them, declare it unwanted. */
 const UNWANTED = new Set(['likes', 'loves', 'wants', 'needs', 'misses'])
 /** Verbs of thought or speech that a conditional opens ("if you think women are vermin, you are wrong"). */
@@ -250,7 +256,8 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   const denied = F.IDENT | F.NEG | F.TRAIT
   const disregarded = F.IDENT | F.NEG | F.ESTEEM
   const charged = F.IDENT | F.CHARGE
-  const hot = (any & HOT) !== 0 || (any & denied) === denied || (any & disregarded) === disregarded || (any & charged) === charged
+  const returned = F.IDENT | F.RETURN
+  const hot = (any & HOT) !== 0 || (any & denied) === denied || (any & disregarded) === disregarded || (any & charged) === charged || (any & returned) === returned
   // Frames that set learned evidence aside without a hostile word: condemned speech needs disapproval and
   // a copula ("is racist"), or negation and a verb of speech ("stop saying", "is never okay"); praise
   // needs a person, a copula and an approving word.
@@ -268,7 +275,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   if (condemns) r.condemnedSpeech()
   if (praises) r.praise()
   if (!hot) return out
-  const SUBJECT = HOT | F.IDENT | F.CHARGE
+  const SUBJECT = HOT | F.IDENT | F.CHARGE | F.RETURN
   for (let k = 0; k < nFlagged; k++) {
     const f = r.flg[k]
     if ((f & SUBJECT) === 0) continue
@@ -281,6 +288,7 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
     if (f & (F.HOSTILE | F.CHARGE) && (any & F.IDENT) !== 0) r.groupByPronoun(k)
     if (f & F.SLUR && (f & F.SWAPPED) === 0) r.slur(k)
     if (f & F.IDENT) r.group(k)
+    if (f & F.RETURN && (any & F.IDENT) !== 0) r.sentBack(k)
     if (f & F.SWAPPED) continue
     r.obsceneOrSexual(k)
   }
@@ -659,6 +667,34 @@ class RuleReader {
     // An infinitive is a purpose or a plan ("plan to hang", "time to kill"), not a report.
     const infinitive = w > 0 && this.word(w - 1) === 'to' && this.sameClause(w - 1, w)
     return infinitive || this.near(k, -4, -1, F.FIRST | F.FUT | F.MODAL) >= 0 || this.imperative(w)
+  }
+
+  /**
+   * A group sent back where it came from: "<group> should go back to their own country", "send them all
+   * back", "If it's black, send it back.". "back" after a verb of SEND_BACK up to three words before it (the
+   * object between), willed (a modal or intent within six words before, or the verb opening its clause),
+   * ending the clause or going on to a homeland ("to where they came from", "to your own country", "home",
+   * "to Mexico"); a group named up to PRONOUN_REACH words before "back" (the object, or before it).
+   * "Women should go back to work" and "the family went back home" are not.
+   */
+  sentBack(k: number): void {
+    const b = this.idx[k]
+    if (this.word(b) !== 'back' || this.negated(k)) return
+    let v = b - 1
+    while (v >= 0 && b - v <= 4 && this.sameClause(v, b) && !SEND_BACK.has(this.word(v))) v--
+    if (v < 0 || b - v > 4 || !this.sameClause(v, b) || !SEND_BACK.has(this.word(v))) return
+    const opens = v === 0 || !this.sameClause(v - 1, v)
+    if (!opens && this.near(k, -6, -1, F.MODAL | F.FUT) < 0) return
+    const word = (x: number) => (x < this.nWords && this.sameClause(b, x) ? this.word(x) : '')
+    let x = b + 1
+    if (word(x) === 'to') x++
+    while (['your', 'their', 'his', 'her', 'own', 'the'].includes(word(x))) x++
+    const place = word(x)
+    const ends = place === 'where' || (x === b + 1 ? place === '' || place === 'home' : HOMELAND.has(place))
+    if (!ends) return
+    const g = this.groupBefore(k, b)
+    if (g < 0 || this.countered(g)) return
+    this.hit('identity_attack', CHARGED, 'group sent back', this.idx[g], b)
   }
 
   /** Whether a person noun follows word w within three words of its clause, after articles only ("the next woman"). */
