@@ -327,7 +327,9 @@ export function vecScore(ptr: usize, len: usize, m: usize, wantFlags: u32): usiz
   let prev: u64 = 0
   // Negation scope (F_NEG_SCOPE): words it still covers, whether "never" opened it, the last word's end.
   const scopeMask: u32 = kinds & F_NEG_SCOPE ? NEG_CONTROL : 0
-  const reportMask: u32 = ~(scopeMask | (scopeMask != 0 ? NEGATED : 0))
+  // A word flagged only NOFEAT (toxicity's articles, auxiliaries, prepositions) is not reported: no rule
+  // reads it, and prose is two-fifths such words.
+  const reportMask: u32 = ~(scopeMask | (scopeMask != 0 ? NEGATED : 0) | NOFEAT)
   let negLeft: u32 = 0
   let negNever = false
   let prevEnd: usize = 0

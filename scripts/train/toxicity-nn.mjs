@@ -21,9 +21,13 @@ import { deobfuscate } from '../../build/rules/deobfuscate.js'
 import { distinctWords } from '../../build/rules/distinct-words.js'
 import { plattWith, sigmoid } from '../lib/logistic.mjs'
 import { fitRows } from '../lib/loso.mjs'
-import { SETTINGS as TOX, shortness } from '../train-toxicity.mjs'
+import { lexiconText, SETTINGS as TOX, shortness } from '../train-toxicity.mjs'
 
 const NOFEAT = 0x80000000
+/** The lexicon's neutralised words (the core does not report a word flagged NOFEAT alone). */
+let noFeatWords = null
+const neutralWords = () =>
+  (noFeatWords ??= new Set(lexiconText().split('\n').map((line) => line.split('\t')).filter(([, f]) => f && Number(f) & NOFEAT).map(([word]) => word)))
 const GLOVE = new URL('../../../shared/datasets/lexicons/glove6b100d_subtlex_top20k.tsv', import.meta.url)
 const PY = new URL('./toxicity-nn.py', import.meta.url)
 
@@ -58,8 +62,6 @@ export function inputs(core, m, text, neutralise, bits = NN.bits) {
   let nFlagged = nFlag
   // As the metric: misspellings of listed words (messages up to 4,096 characters).
   if (text.length <= 4096 && core.swaps) ({ flagged: flags, nFlagged } = withSwaps(mem, ref.ptr, byteSpans, nWords, flags, nFlag, core.swaps))
-  const noFeat = new Set()
-  for (let i = 0; i < nFlagged; i++) if (flags[2 * i + 1] & NOFEAT) noFeat.add(flags[2 * i])
   const feats = core.u32(featPtr, nFeat).slice()
   const featWords = core.u32(wordPtr, nFeat).slice()
   const words = []
@@ -74,7 +76,7 @@ export function inputs(core, m, text, neutralise, bits = NN.bits) {
   const g = []
   const index = gloveIds()
   for (let w = 0; w < nWords; w++) {
-    if (noFeat.has(w) || aside.has(w)) continue
+    if (neutralWords().has(words[w]) || aside.has(w)) continue
     const id = index.get(words[w])
     if (id !== undefined) g.push(id)
   }

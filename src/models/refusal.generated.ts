@@ -31,7 +31,7 @@ export const MANIFEST = {
     },
     {
       "path": "assembly/vec/features.ts",
-      "sha256": "920d5c4f76952988e26dca53db8d255b1269ebdb864e2ba19225826a815a3d76"
+      "sha256": "89b3662fdec2f03b547a9199eb5d27fc8984d760e69f74aade500acfdae16469"
     }
   ],
   "settings": {
