@@ -89,10 +89,13 @@ describe('vecScore', () => {
     expect(features(m, 'hello').feats).not.toEqual(features(m, 'hellp').feats)
   })
 
-  it('emits nothing for NOFEAT words and reports lexicon flags', () => {
-    const { m } = model(16, 1, 7, 'bruh\t2147483648\nidiot\t3\n')
+  it('emits nothing for NOFEAT words and reports lexicon flags, not NOFEAT alone', () => {
+    const { m } = model(16, 1, 7, 'bruh\t2147483648\nidiot\t3\ngay\t2147483664\n')
     const f = features(m, 'bruh you idiot')
-    expect(f.nFlag).toBe(2)
+    // "bruh" is only NOFEAT: no rule reads it, so it is not reported; "idiot" is.
+    expect(f.nFlag).toBe(1)
+    // A NOFEAT word with other flags is reported with all of them.
+    expect(features(m, 'gay').nFlag).toBe(1)
     expect(f.words.every((w) => (w & 0x0fffffff) !== 0)).toBe(true)
     // "you": 1 + 6 n-grams and no bigram after a NOFEAT word; "idiot": bigram + 1 + 12.
     expect(f.feats.length).toBe(7 + 14)
