@@ -79,46 +79,65 @@ const MODEL_SCOPE = String.raw`(?:you|your|yours|yourself|its|ai|chatgpt|gpt|ope
 const A_THING = String.raw`\s+(?:the|a|an|my|this|that)\s+(?!(?:line|text|message|prompt|conversation|instructions?|words|dashes|separator)\b)[a-z]`
 const OF_OTHERS = String.raw`(?!\s+(?:(?:for|of|on|to|in|about|from)\b(?!\s+(?:this|the|your)\s+(?:\S+\s+)?(?:chat|chatbot|ai|assistant|bot|conversation|model|session|gpt|chatgpt|system)\b)|(?:i|we|that (?:i|we))\b|(?:above|below|under|beside|next to)${A_THING}))`
 
-/** [type, weight, pattern]. Patterns run on the lower-cased, de-obfuscated text. */
-const PATTERNS: Array<[string, number, RegExp]> = [
+/**
+ * What a pattern cannot match without: `words`, groups of words of which the text must hold one of each
+ * group as a whole word (a run of [A-Za-z0-9_], what \b delimits: the pattern has each such word between
+ * \b, whitespace or punctuation), or `text`, strings of which it must contain one. Tested before the
+ * pattern (a set lookup or a substring search instead of the expression engine's scan of every window):
+ * a window of prose holds few of them, and a window without them cannot match.
+ */
+type Gate = { words?: number[][]; text?: string[] }
+/** Every word a gate names, by id. */
+const GATE_WORDS: string[] = []
+const wordId = (word: string): number => {
+  const i = GATE_WORDS.indexOf(word)
+  return i >= 0 ? i : GATE_WORDS.push(word) - 1
+}
+const w = (...groups: string[]): Gate => ({ words: groups.map((g) => g.split(' ').map(wordId)) })
+const t = (...text: string[]): Gate => ({ text })
+
+/** [type, weight, pattern, gate]. Patterns run on the lower-cased, de-obfuscated text. */
+const PATTERNS: Array<[string, number, RegExp, Gate]> = [
   // instruction override
-  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+(?!(?:in|on|at|with|into|from)\b)\S+){0,3}?\s+${BEFORE}\b(?:\s+(?!(?:in|from|about|on|regarding|at|with|to|into)\b)\S+){0,3}?\s+${INSTR}\b`)],
-  ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`)],
-  ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`)],
-  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b(?!\s+(?:it|this|the same|them|those|these|that again|again)\b)`)],
-  ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`)],
-  ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`)],
-  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|(?<!\b(?:i|we|me|to)\s)stop being)\b`)],
+  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+(?!(?:in|on|at|with|into|from)\b)\S+){0,3}?\s+${BEFORE}\b(?:\s+(?!(?:in|from|about|on|regarding|at|with|to|into)\b)\S+){0,3}?\s+${INSTR}\b`), w('ignore ignoring disregard forget override overrule bypass skip drop abandon discard neglect stop')],
+  ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`), w('ignore disregard forget')],
+  ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`), w('new updated real actual true secret hidden')],
+  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b(?!\s+(?:it|this|the same|them|those|these|that again|again)\b)`), w('now instead', 'say print write output respond reply answer')],
+  ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`), w('vergiss vergessen ignoriere ignorieren olvida ignora oublie ignorez')],
+  ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`), t('im_start', 'system', '[inst]', 'instruction')],
+  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|(?<!\b(?:i|we|me|to)\s)stop being)\b`), w('longer being')],
 
   // jailbreak: personas without limits, developer mode, DAN, hypothetical framing
-  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b(?!\s+(?:on|in)\s+(?:(?:my|a|an|the|our|their|his|her)\s+)?(?!${MODEL_SCOPE}\b)[a-z])`)],
-  ['jailbreak', 2.5, S(String.raw`(?:\b(?:no|without|free of|free from|zero|not bound by|bound by no|beyond)|(?:n't|n’t|\bdoesnt|\bdont|\bhasnt|\bnot|\bnever|\bno longer)\s+(?:\S+\s+){0,3}?any|\b(?:bypass\w*|ignor\w*|circumvent\w*|remov\w*|lift\w*|disabl\w*|break\w*|violat\w*|disobey\w*|obey\w*|follow\w*|abid\w* by|omit\w*|let go of|avoid\w*|clean of|fight\w*|without)\s+any)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b(?!\s+on\s+(?!${MODEL_SCOPE}\b)[a-z])`)],
-  ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question(?!s?\s+(?:in|on|of|from|about)\s+(?:the|this|my|a|an|our)\b)|anything i ask)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|do|can)|how would (?:i|you|one|someone|somebody|a person|people|they|he|she|we)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`)],
-  ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`)],
+  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b(?!\s+(?:on|in)\s+(?:(?:my|a|an|the|our|their|his|her)\s+)?(?!${MODEL_SCOPE}\b)[a-z])`), w('anything mode jailbroken')],
+  ['jailbreak', 2.5, S(String.raw`(?:\b(?:no|without|free of|free from|zero|not bound by|bound by no|beyond)|(?:n't|n’t|\bdoesnt|\bdont|\bhasnt|\bnot|\bnever|\bno longer)\s+(?:\S+\s+){0,3}?any|\b(?:bypass\w*|ignor\w*|circumvent\w*|remov\w*|lift\w*|disabl\w*|break\w*|violat\w*|disobey\w*|obey\w*|follow\w*|abid\w* by|omit\w*|let go of|avoid\w*|clean of|fight\w*|without)\s+any)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b(?!\s+on\s+(?!${MODEL_SCOPE}\b)[a-z])`), w('restrictions filters filtering censorship limitations limits boundaries morals ethics ethical moral rules guidelines principles safeguards')],
+  ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`), w('openai anthropic content', 'policy policies guidelines filters rules')],
+  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question(?!s?\s+(?:in|on|of|from|about)\s+(?:the|this|my|a|an|our)\b)|anything i ask)\b`), w('character refuse say always question ask')],
+  ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`), w('amoral unethical immoral unfiltered uncensored unrestricted unhinged evil rogue unaligned')],
+  ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`), w('pretend imagine act roleplay role simulate')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|do|can)|how would (?:i|you|one|someone|somebody|a person|people|they|he|she|we)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`), w('hypothetical hypothetically fictional story novel movie thought')],
+  ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`), t('[', '(\u{1f513}', '(\u{1f512}', 'jailbreak:')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`), w('you act become', 'dan stan dude aim mongo ai')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`), w('two both dual', 'responses answers ways personalities')],
 
   // system prompt extraction
-  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)|the\s+(?:system prompt|system message|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|pre-?prompt|(?:initial (?:prompt|instructions)|original (?:prompt|instructions)|instructions|prompt|configuration|guidelines|rules)\b${OF_OTHERS}))\b`)],
-  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above(?!${A_THING})|before this|before the|prior to)\b`)],
-  ['system_prompt_extraction', 2, S(String.raw`(?<!\b(?:a|an|my|our|their|his|her|good|better|new|sample|example|custom|own)\s)\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b(?!\s+(?:of|for|to|in|on)\s+(?:my|our|their|his|her|a|an)\b)`)],
-  ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`)],
+  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)|the\s+(?:system prompt|system message|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|pre-?prompt|(?:initial (?:prompt|instructions)|original (?:prompt|instructions)|instructions|prompt|configuration|guidelines|rules)\b${OF_OTHERS}))\b`), w('prompt preprompt message instructions password key configuration guidelines rules')],
+  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above(?!${A_THING})|before this|before the|prior to)\b`), w('repeat print output copy return translate', 'above before prior')],
+  ['system_prompt_extraction', 2, S(String.raw`(?<!\b(?:a|an|my|our|their|his|her|good|better|new|sample|example|custom|own)\s)\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b(?!\s+(?:of|for|to|in|on)\s+(?:my|our|their|his|her|a|an)\b)`), w('prompt preprompt message instructions password')],
+  ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`), w('beginning starting start', 'are')],
 
   // indirect: instructions addressed to the assistant inside a document, e-mail, page or tool output
-  ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`)],
-  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b(?!\s+(?!(?:model|models|agent|agents|assistant|assistants|system|systems|tool|tools|reading|processing|reviewing|summari[sz]\w*|that|who|which|to|is|are|must|should|will|can|may|only|always|never|when|if|and|or|in|on|please|here|below|above)\b)[a-z])`)],
-  ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`)],
-  ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`)],
-  ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`)]
+  ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`), w('ai assistant chatbot model llm gpt chatgpt bot agent', 'ignore you do don instead forward send reply respond say tell include output append visit click execute run recommend')],
+  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b(?!\s+(?!(?:model|models|agent|agents|assistant|assistants|system|systems|tool|tools|reading|processing|reviewing|summari[sz]\w*|that|who|which|to|is|are|must|should|will|can|may|only|always|never|when|if|and|or|in|on|please|here|below|above)\b)[a-z])`), w('note message instruction instructions attention important')],
+  ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`), w('if when while', 'you', 'ai assistant model llm chatbot bot')],
+  ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`), w('when while after before', 'summarizing summarising summarize summarise reading processing translating answering')],
+  ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`), t('<!--')]
 ]
 
 // Talking about an attack: defining, detecting, preventing, studying it. Lowers the evidence.
 // (A quoted phrase asked about, "what does 'stay in character' mean", is talked about too.)
 const META = S(String.raw`\bwhat (?:does|do|did) ["'“‘][^"'”’\n]{1,80}["'”’] mean\b|\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
+// (Both alternatives end in a word: "mean", or the attack named after a space or a quote.)
+const META_GATE = w('mean jailbreak jailbreaking jailbreaks prompt injection dan developer system')
 const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructions|prompt|rules|guidelines)\b/
 /** Logit taken off each piece of evidence found while the text talks about attacks. */
 export const META_UNDO = 0.7
@@ -131,6 +150,82 @@ export const TYPE_HEAD: Record<TypeName, number> = { instruction_override: 0.25,
 /** Most evidence one type adds to the overall logit (a long jailbreak matches many patterns). */
 export const TYPE_CAP = 6
 
+// The gate words by FNV-1a hash of their characters (open addressing; id + 1, 0 for an empty slot), built
+// on first use, and the call each word was last seen in (`call`): a word is in the text when its stamp is the call's.
+const GATE_SLOTS = 1024
+let gateHash: Int32Array | null = null
+let gateId: Int32Array
+let gateSeen: Float64Array
+let gateCall = 0
+
+const isWordCode = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26 || (c >= 0x30 && c <= 0x39) || c === 0x5f
+
+function gateTable(): Int32Array {
+  const hash = new Int32Array(GATE_SLOTS)
+  gateId = new Int32Array(GATE_SLOTS)
+  gateSeen = new Float64Array(GATE_WORDS.length)
+  GATE_WORDS.forEach((word, id) => {
+    let h = 0x811c9dc5
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193)
+    let k = h & (GATE_SLOTS - 1)
+    while (gateId[k] !== 0) k = (k + 1) & (GATE_SLOTS - 1)
+    hash[k] = h
+    gateId[k] = id + 1
+  })
+  return hash
+}
+
+/**
+ * Stamps the gate words `lower` holds as \b words (runs of [A-Za-z0-9_]): one loop over its characters,
+ * no string made per word.
+ */
+function seeWords(lower: string): void {
+  const hash = (gateHash ??= gateTable())
+  const call = ++gateCall
+  const n = lower.length
+  let start = -1
+  let h = 0
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? lower.charCodeAt(i) : 0x20
+    if (isWordCode(c)) {
+      if (start < 0) {
+        start = i
+        h = 0x811c9dc5
+      }
+      h = Math.imul(h ^ c, 0x01000193)
+      continue
+    }
+    if (start < 0) continue
+    for (let k = h & (GATE_SLOTS - 1); gateId[k] !== 0; k = (k + 1) & (GATE_SLOTS - 1)) {
+      const word = GATE_WORDS[gateId[k] - 1]
+      if (hash[k] === h && word.length === i - start && lower.startsWith(word, start)) {
+        gateSeen[gateId[k] - 1] = call
+        break
+      }
+    }
+    start = -1
+  }
+}
+
+/** Whether `lower` holds what `gate` asks for (its words stamped by seeWords for this call). */
+function passes(gate: Gate, lower: string): boolean {
+  if (gate.text) {
+    for (const s of gate.text) if (lower.includes(s)) return true
+    return false
+  }
+  for (const group of gate.words!) {
+    let any = false
+    for (const id of group) {
+      if (gateSeen[id] === gateCall) {
+        any = true
+        break
+      }
+    }
+    if (!any) return false
+  }
+  return true
+}
+
 /**
  * Pattern evidence of `lower` (the normalised, lower-cased text); `collect` lists the matches (explain).
  */
@@ -138,10 +233,12 @@ export function manipulationRules(lower: string, collect: boolean): Rules {
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   // Asking for *your* prompt or instructions is extraction, however it is phrased.
-  const meta = META.test(lower) && !YOURS.test(lower)
+  seeWords(lower)
+  const meta = passes(META_GATE, lower) && META.test(lower) && !YOURS.test(lower)
   META.lastIndex = 0
   const scale = meta ? 1 - META_UNDO : 1
-  for (const [type, weight, re] of PATTERNS) {
+  for (const [type, weight, re, gate] of PATTERNS) {
+    if (!passes(gate, lower)) continue
     re.lastIndex = 0
     let m: RegExpExecArray | null
     let hits = 0
