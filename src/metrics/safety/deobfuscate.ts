@@ -156,16 +156,15 @@ function spacedRun(t: string, i: number, n: number): number {
 }
 
 /**
- * Spaced or split letters joined: four or more single letters with one repeated separator of one or two
+ * Spaced or split letters: four or more single letters with one repeated separator of one or two
  * characters ("i g n o r e", "i-g-n-o-r-e"); dotted capitals are acronyms (U.S.S.R., I. A. P. A.) and
  * stay. Only when SPACED_AT matches somewhere (four letters all lower case or all capitals, dotted capitals
- * excepted); else `t` is returned as it is. One loop over the text does both (a regular expression with a
- * back-reference inside a repeated group overflows the engine's stack on megabytes of spaced letters);
- * each run is read at most twice.
+ * excepted). Returns the runs to join as [start, end, separator length] triples, or null when there is
+ * none to join. One loop over the text (a regular expression with a back-reference inside a repeated
+ * group overflows the engine's stack on megabytes of spaced letters); each run is read at most twice.
  */
-function unspace(t: string): string {
-  let out = ''
-  let done = 0
+function spacedRuns(t: string): number[] | null {
+  const runs: number[] = []
   let gate = false
   // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
   // letter or digit before it; the expression engine finds those (faster than a loop over character codes).
@@ -185,16 +184,29 @@ function unspace(t: string): string {
     if (end < 0) continue
     // The run's own letters are skipped below; SPACED_AT may still match at one of them.
     for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
-    const m = t.slice(i, end)
     // (The character after a run is no letter or digit: the next start is past it.)
     SPACED_START.lastIndex = end
-    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) continue
+    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) continue
+    runs.push(i, end, n)
+  }
+  return runs.length === 0 || !gate ? null : runs
+}
+
+/** The pieces of `t` with its spaced runs joined, in order: the text between runs and each run's letters. */
+function joinedPieces(t: string, runs: number[]): string[] {
+  const pieces: string[] = []
+  let done = 0
+  for (let r = 0; r < runs.length; r += 3) {
+    const i = runs[r]
+    const end = runs[r + 1]
+    const n = runs[r + 2]
     let letters = ''
     for (let k = i; k < end; k += n + 1) letters += t[k]
-    out += t.slice(done, i) + letters
+    pieces.push(t.slice(done, i), letters)
     done = end
   }
-  return done === 0 || !gate ? t : out + t.slice(done)
+  pieces.push(t.slice(done))
+  return pieces
 }
 
 function leetWord(w: string): string {
@@ -254,17 +266,73 @@ function unmaskWords(t: string, unmask: Unmask): string {
 }
 
 /**
+ * The words of `t` around a letter-digit pair rewritten as leetspeak (leetWord), or null when none of them
+ * changes (prose has few such pairs: ordinals, units, versions; the text is copied only for a change).
+ */
+function leetWords(t: string): string | null {
+  let out = ''
+  let done = 0
+  let changed = false
+  for (let p = leetPair(t, 0), from: number; p >= 0; p = leetPair(t, from)) {
+    let s = p
+    let e = p + 2
+    while (s > done && isWordChar(t[s - 1])) s--
+    while (e < t.length && isWordChar(t[e])) e++
+    from = e
+    const w = t.slice(s, e)
+    const u = leetWord(w)
+    if (u === w) continue
+    changed = true
+    out += t.slice(done, s) + u
+    done = e
+  }
+  return changed ? out + t.slice(done) : null
+}
+
+/** What deobfuscate returns: the text with the obfuscations undone, lower-cased, and what was undone. */
+export interface Deobfuscated {
+  text: string
+  found: string[]
+}
+
+/**
+ * deobfuscateParts' answer: deobfuscate's, and when spaced letters joined are all it undid, the undone text
+ * (before lower-casing) as pieces, so a caller that reads it piecewise makes no copy of it.
+ */
+export interface DeobfuscatedParts extends Deobfuscated {
+  /** Pieces that `text` is the lower-casing of, joined; each a Latin-1 string. Null: use `text`. */
+  pieces: string[] | null
+  /** `text.slice(s, e)`, made from the pieces when there are (the whole text is not made). */
+  slice(s: number, e: number): string
+}
+
+/**
  * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
  * spaced letters, leetspeak ("!" for i between letters, "8" for "ate" after one) and, given `unmask`
  * (toxicity passes its listed hostile words), masked letters. Returns null when nothing changed (the common case), else the text and
  * what was undone. The result is lower-cased.
  */
-export function deobfuscate(text: string, unmask?: Unmask): { text: string; found: string[] } | null {
+export function deobfuscate(text: string, unmask?: Unmask): Deobfuscated | null {
+  return undo(text, unmask, false)
+}
+
+/**
+ * deobfuscate(text) (no masked letters), with the undone text in pieces when joining spaced letters in a
+ * Latin-1 text is all it undoes (Brown's "w-i-d-e" in prose): its `text` is made on first read. Joining
+ * runs then copies the whole text and lower-casing copies it again (about 8 ms each per 2 MB); a caller
+ * that writes the pieces into the core and lower-cases them there makes neither.
+ */
+export function deobfuscateParts(text: string): DeobfuscatedParts | null {
+  return undo(text, undefined, true) as DeobfuscatedParts | null
+}
+
+function undo(text: string, unmask: Unmask | undefined, parts: boolean): Deobfuscated | DeobfuscatedParts | null {
   if (!maybeObfuscated(text)) return null
   const found: string[] = []
   let t = text
   // The next three need a soft hyphen or a character past Latin-1: one scan rules them out for most text.
-  if (BEYOND_LATIN1.test(t)) {
+  const wide = BEYOND_LATIN1.test(t)
+  if (wide) {
     if (INVISIBLE_ANY.test(t)) {
       found.push('zero-width characters')
       t = t.replace(INVISIBLE, '')
@@ -279,10 +347,17 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
       t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
     }
   }
-  const u = unspace(t)
-  if (u !== t) {
-    t = u
+  const runs = spacedRuns(t)
+  if (runs !== null) {
     found.push('spaced letters')
+    // Joined runs are all there is to undo when no "!" stands between lower-case letters and no word
+    // changes as leetspeak: both are read from the text as written, which gives what the joined text
+    // gives when no run touches a leet character or a word character past a separator. A "!" is never
+    // inside a run, whose first and last letters stay its neighbours; with neither side of a run a
+    // character of [a-z0-9@$], the joined letters make a word of letters alone and the words around it
+    // are those of the text.
+    if (parts && !wide && runsApart(t, runs) && !BANG_ANY.test(t) && !(LEET_ANY.test(t) && leetWords(t) !== null)) return inPieces(joinedPieces(t, runs), found)
+    t = joinedPieces(t, runs).join('')
   }
   let leet = false
   if (BANG_ANY.test(t)) {
@@ -297,28 +372,58 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
     }
   }
   if (LEET_ANY.test(t)) {
-    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions), and
-    // copy the text only when one of them changed.
-    let out = ''
-    let done = 0
-    let changed = false
-    for (let p = leetPair(t, 0), from: number; p >= 0; p = leetPair(t, from)) {
-      let s = p
-      let e = p + 2
-      while (s > done && isWordChar(t[s - 1])) s--
-      while (e < t.length && isWordChar(t[e])) e++
-      from = e
-      const w = t.slice(s, e)
-      const u = leetWord(w)
-      if (u === w) continue
-      leet = changed = true
-      out += t.slice(done, s) + u
-      done = e
+    const u = leetWords(t)
+    if (u !== null) {
+      t = u
+      leet = true
     }
-    if (changed) t = out + t.slice(done)
   }
   if (leet) found.push('leetspeak')
   if (found.length === 0) return null
-  return { text: t.toLowerCase(), found }
+  const lower = t.toLowerCase()
+  return parts ? { text: lower, found, pieces: null, slice: (s: number, e: number) => lower.slice(s, e) } : { text: lower, found }
 }
 
+/** No run of spaced letters has a character of [A-Za-z0-9@$] (a leetspeak word's) right before or after it. */
+function runsApart(t: string, runs: number[]): boolean {
+  for (let r = 0; r < runs.length; r += 3) {
+    const i = runs[r]
+    const end = runs[r + 1]
+    if ((i > 0 && isWordCode(t.charCodeAt(i - 1))) || (end < t.length && isWordCode(t.charCodeAt(end)))) return false
+  }
+  return true
+}
+
+const isWordCode = (c: number) => isAlnum(c) || c === 0x40 || c === 0x24
+
+/** The lower-cased join of Latin-1 `pieces` (lower-casing a Latin-1 string maps each character to one): made on first read. */
+function inPieces(pieces: string[], found: string[]): DeobfuscatedParts {
+  let text: string | null = null
+  const starts: number[] = []
+  let n = 0
+  for (const p of pieces) {
+    starts.push(n)
+    n += p.length
+  }
+  return {
+    found,
+    pieces,
+    get text() {
+      return (text ??= pieces.join('').toLowerCase())
+    },
+    slice(s: number, e: number): string {
+      if (text !== null) return text.slice(s, e)
+      // The last piece starting at or before s, then pieces up to e.
+      let lo = 0
+      let hi = starts.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if (starts[mid] <= s) lo = mid
+        else hi = mid - 1
+      }
+      let out = ''
+      for (let k = lo; k < pieces.length && starts[k] < e; k++) out += pieces[k].slice(Math.max(0, s - starts[k]), e - starts[k])
+      return out.toLowerCase()
+    }
+  }
+}

@@ -268,7 +268,7 @@ export function manipulationRules(lower: string, collect: boolean): Rules {
   return { types, offset, meta, evidence }
 }
 
-import { deobfuscate } from './deobfuscate.js'
+import { deobfuscate, deobfuscateParts } from './deobfuscate.js'
 
 export { deobfuscate }
 
@@ -533,22 +533,23 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
 }
 
 /**
- * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
- * sliceableLower(str), given for a string already lower-cased (null: each window is lower-cased).
+ * manipulationRules over the windows of a string of `length` characters (null: all of it), evidence
+ * spans in that string. `lower(s, e)` gives the lower-cased slice [s, e) of it (a slice of a string
+ * lower-cased already, or a slice lower-cased).
  * `seen`: each window's rules by its lower-cased text, kept across calls on one text (the rules are a
  * function of that text alone): most windows of the de-obfuscated text are the text's own windows.
  */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null, seen: Map<string, Rules> | null = null): Rules {
-  if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
+function rulesOver(lower: (s: number, e: number) => string, length: number, windows: Array<[number, number]> | null, collect: boolean, seen: Map<string, Rules> | null = null): Rules {
+  if (!windows) return manipulationRules(lower(0, length), collect)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
-    const lower = whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase()
-    let r = seen?.get(lower)
+    const text = lower(s, e)
+    let r = seen?.get(text)
     if (!r) {
-      r = manipulationRules(lower, collect)
-      seen?.set(lower, r)
+      r = manipulationRules(text, collect)
+      seen?.set(text, r)
     }
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
@@ -558,6 +559,14 @@ function rulesOver(str: string, windows: Array<[number, number]> | null, collect
   let offset = 0
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
   return { types, offset, meta, evidence }
+}
+
+const lengthOf = (pieces: string[]) => pieces.reduce((n, p) => n + p.length, 0)
+
+/** Slices of `str` lower-cased: of its lower-casing made once when every slice of that is a slice's lower-casing (sliceableLower). */
+function lowerSlices(str: string): (s: number, e: number) => string {
+  const whole = sliceableLower(str)
+  return whole !== null ? (s, e) => whole.slice(s, e) : (s, e) => str.slice(s, e).toLowerCase()
 }
 
 // An instruction to decode or follow what is encoded, next to an encoded segment.
@@ -579,7 +588,7 @@ export const OBFUSCATION_EACH = 0.5
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
  * text (0 when it has WORDS or more).
  */
-export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded): Analysis {
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded, headPieces?: (pieces: string[]) => HeadRead): Analysis {
   const h0 = head(text)
   let z = h0.raw
   // A text of several sentences is also read window by window (1 to 3 sentences, bestWindow): an
@@ -596,17 +605,20 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
     z = best.raw
     window = best.span
   }
-  const de = deobfuscate(text)
+  const de = deobfuscateParts(text)
   // Windows' rules are kept for the de-obfuscated text's pass (not for explain, whose evidence is per call).
   const seen = de && h0.windows && !collect ? new Map<string, Rules>() : null
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, null, seen) : null
+  let rules = h0.trigger ? rulesOver((s, e) => text.slice(s, e).toLowerCase(), text.length, h0.windows, collect, seen) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   let normalised: string | null = null
   if (de) {
-    const h1 = head(de.text)
+    // Given in pieces (spaced letters joined in prose), the de-obfuscated text is read by the head from
+    // them and its windows are made from them: the whole text is made only when it is reported.
+    const pieces = headPieces ? de.pieces : null
+    const h1 = pieces ? headPieces!(pieces) : head(de.text)
     // The de-obfuscated text is lower-cased already: its windows are slices of it, not strings lower-cased one by one.
-    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text), seen) : { types, offset: 0, meta: false, evidence: [] }
+    const r1: Rules = h1.trigger ? rulesOver(pieces ? de.slice : lowerSlices(de.text), pieces ? lengthOf(pieces) : de.text.length, h1.windows, collect, seen) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.
