@@ -43,7 +43,7 @@ const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // Where a run of spaced letters or a match of SPACED_AT can start: a letter with a separator after it and
 // no lower-case letter or digit before it.
-const SPACED_START = /(?:^|[^a-z0-9])[A-Za-z][ .\-_*|/]/g
+const SPACED_START = /(?<![a-z0-9])[A-Za-z][ .\-_*|/]/g
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
 // tried only at such a start, not as a scan of the text.)
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
