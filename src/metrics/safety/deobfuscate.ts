@@ -41,9 +41,10 @@ const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
 const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// Where a run of spaced letters or a match of SPACED_AT can start: a letter with a separator after it and
-// no lower-case letter or digit before it.
-const SPACED_START = /(?<![a-z0-9])[A-Za-z][ .\-_*|/]/g
+// The second letter of a run of spaced letters or of a match of SPACED_AT: a letter with a separator on
+// each side (one or two characters after the run's first letter). Prose has few ("a", "I" between spaces);
+// the expression engine rejects most positions at their first character, a space being rarer than a letter.
+const SPACED_MID = /[ .\-_*|/][A-Za-z][ .\-_*|/]/g
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
 // tried only at such a start, not as a scan of the text.)
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
@@ -120,6 +121,7 @@ const isLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26
 // (False for NaN, what charCodeAt reads past the end.)
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a
 const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
+const isLowerOrDigit = (c: number) => isLower(c) || (c >= 0x30 && c <= 0x39)
 const isSep = (c: number) => c < 0x80 && SEP_CHAR[c] === 1
 
 /**
@@ -167,27 +169,35 @@ function spacedRuns(t: string): number[] | null {
   const runs: number[] = []
   let gate = false
   // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
-  // letter or digit before it; the expression engine finds those (faster than a loop over character codes).
-  SPACED_START.lastIndex = 0
-  while (SPACED_START.test(t)) {
-    const i = SPACED_START.lastIndex - 2
-    // The separator may be the next start's character before it.
-    SPACED_START.lastIndex = i + 1
-    if (!gate) gate = spacedAt(t, i)
-    if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
-    let n = 2
-    let end = spacedRun(t, i, 2)
-    if (end < 0) {
-      n = 1
-      end = spacedRun(t, i, 1)
+  // letter or digit before it, two or three characters before a letter between separators: the starts
+  // are read there, in order, and no start is read twice or inside a joined run.
+  let next = 0
+  SPACED_MID.lastIndex = 0
+  while (SPACED_MID.test(t)) {
+    const c = SPACED_MID.lastIndex - 2
+    // The next such letter's separator may be this one's after it.
+    SPACED_MID.lastIndex = c + 1
+    for (let i = Math.max(c - 3, next); i <= c - 2; i++) {
+      if (!isLetter(t.charCodeAt(i)) || !isSep(t.charCodeAt(i + 1)) || (i > 0 && isLowerOrDigit(t.charCodeAt(i - 1)))) continue
+      next = i + 1
+      if (!gate) gate = spacedAt(t, i)
+      if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
+      let n = 2
+      let end = spacedRun(t, i, 2)
+      if (end < 0) {
+        n = 1
+        end = spacedRun(t, i, 1)
+      }
+      if (end < 0) continue
+      // The run's own letters are skipped below; SPACED_AT may still match at one of them.
+      for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
+      // (The character after a run is no letter or digit: the next start is past it.)
+      next = end
+      if (SPACED_MID.lastIndex < end - 1) SPACED_MID.lastIndex = end - 1
+      if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) break
+      runs.push(i, end, n)
+      break
     }
-    if (end < 0) continue
-    // The run's own letters are skipped below; SPACED_AT may still match at one of them.
-    for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
-    // (The character after a run is no letter or digit: the next start is past it.)
-    SPACED_START.lastIndex = end
-    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) continue
-    runs.push(i, end, n)
   }
   return runs.length === 0 || !gate ? null : runs
 }
