@@ -39,7 +39,10 @@ function leetPair(t: string, from: number): number {
 }
 const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
-const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
+// (A string of Latin-1 characters alone is stored one byte a character, and the expression engine fails a
+// class of characters past Latin-1 on it at once; the soft hyphen is looked for as one character.)
+const WIDE = /[\u0100-\uffff]/
+const beyondLatin1 = (t: string) => t.indexOf('\u00ad') >= 0 || WIDE.test(t)
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
 // The second letter of a run of spaced letters or of a match of SPACED_AT: a letter with a separator on
 // each side (one or two characters after the run's first letter). Prose has few ("a", "I" between spaces);
@@ -53,7 +56,11 @@ const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z
 // An exclamation mark between lower-case letters stands for an i ("id!ot", "b!tch"); before a capital it
 // ends a sentence typed without a space ("Wow!That"), and at a word's end it is punctuation.
 const BANG_I = /([a-z])!(?=[a-z])/g
-const BANG_ANY = /[a-z]![a-z]/
+/** Is there a "!" between lower-case letters (/[a-z]![a-z]/)? Each "!" is found as one character (prose has few). */
+function bangBetween(t: string): boolean {
+  for (let i = t.indexOf('!'); i >= 0; i = t.indexOf('!', i + 1)) if (isLower(t.charCodeAt(i - 1)) && isLower(t.charCodeAt(i + 1))) return true
+  return false
+}
 const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
@@ -341,7 +348,7 @@ function undo(text: string, unmask: Unmask | undefined, parts: boolean): Deobfus
   const found: string[] = []
   let t = text
   // The next three need a soft hyphen or a character past Latin-1: one scan rules them out for most text.
-  const wide = BEYOND_LATIN1.test(t)
+  const wide = beyondLatin1(t)
   if (wide) {
     if (INVISIBLE_ANY.test(t)) {
       found.push('zero-width characters')
@@ -366,11 +373,11 @@ function undo(text: string, unmask: Unmask | undefined, parts: boolean): Deobfus
     // inside a run, whose first and last letters stay its neighbours; with neither side of a run a
     // character of [a-z0-9@$], the joined letters make a word of letters alone and the words around it
     // are those of the text.
-    if (parts && !wide && runsApart(t, runs) && !BANG_ANY.test(t) && !(LEET_ANY.test(t) && leetWords(t) !== null)) return inPieces(joinedPieces(t, runs), found)
+    if (parts && !wide && runsApart(t, runs) && !bangBetween(t) && !(LEET_ANY.test(t) && leetWords(t) !== null)) return inPieces(joinedPieces(t, runs), found)
     t = joinedPieces(t, runs).join('')
   }
   let leet = false
-  if (BANG_ANY.test(t)) {
+  if (bangBetween(t)) {
     t = t.replace(BANG_I, '$1i')
     leet = true
   }
