@@ -176,54 +176,72 @@ function gateTable(): Int32Array {
 }
 
 /**
- * Stamps the gate words `lower` holds as \b words (runs of [A-Za-z0-9_]): one loop over its characters,
- * no string made per word.
+ * Stamps the gate words [from, to) of `s` holds as \b words (runs of [A-Za-z0-9_], ASCII capitals read as
+ * lower case): one loop over its characters, no string made per word. With `ascii`, stops and returns
+ * false at a character past ASCII (whose lower case may be an ASCII letter: the Kelvin sign is a k), and
+ * the caller stamps the lower-cased string instead.
  */
-function seeWords(lower: string): void {
+function seeWords(s: string, from = 0, to = s.length, ascii = false): boolean {
   const hash = (gateHash ??= gateTable())
   const call = ++gateCall
-  const n = lower.length
   let start = -1
   let h = 0
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? lower.charCodeAt(i) : 0x20
+  for (let i = from; i <= to; i++) {
+    let c = i < to ? s.charCodeAt(i) : 0x20
     if (isWordCode(c)) {
       if (start < 0) {
         start = i
         h = 0x811c9dc5
       }
+      if (c <= 0x5a && c >= 0x41) c |= 0x20
       h = Math.imul(h ^ c, 0x01000193)
       continue
     }
+    if (ascii && c >= 0x80) return false
     if (start < 0) continue
     for (let k = h & (GATE_SLOTS - 1); gateId[k] !== 0; k = (k + 1) & (GATE_SLOTS - 1)) {
-      const word = GATE_WORDS[gateId[k] - 1]
-      if (hash[k] === h && word.length === i - start && lower.startsWith(word, start)) {
+      if (hash[k] === h && sameWord(s, start, i, GATE_WORDS[gateId[k] - 1])) {
         gateSeen[gateId[k] - 1] = call
         break
       }
     }
     start = -1
   }
+  return true
 }
 
-/** Whether `lower` holds what `gate` asks for (its words stamped by seeWords for this call). */
-function passes(gate: Gate, lower: string): boolean {
-  if (gate.text) {
-    for (const s of gate.text) if (lower.includes(s)) return true
-    return false
-  }
-  for (const group of gate.words!) {
-    let any = false
-    for (const id of group) {
-      if (gateSeen[id] === gateCall) {
-        any = true
-        break
-      }
-    }
-    if (!any) return false
+/** Whether [start, end) of `s`, ASCII capitals read as lower case, is `word` (lower case). */
+function sameWord(s: string, start: number, end: number, word: string): boolean {
+  if (word.length !== end - start) return false
+  for (let k = 0; k < word.length; k++) {
+    let c = s.charCodeAt(start + k)
+    if (c <= 0x5a && c >= 0x41) c |= 0x20
+    if (c !== word.charCodeAt(k)) return false
   }
   return true
+}
+
+/**
+ * Whether the string last stamped by seeWords holds what `gate` asks for: a word of each of its word
+ * groups, and one of its strings (looked for in `lower`) when it names some; or, for a list, what one of them asks for.
+ */
+function passes(gate: Gate | Gate[], lower = ''): boolean {
+  if (Array.isArray(gate)) return gate.some((g) => passes(g, lower))
+  if (gate.words) {
+    for (const group of gate.words) {
+      let any = false
+      for (const id of group) {
+        if (gateSeen[id] === gateCall) {
+          any = true
+          break
+        }
+      }
+      if (!any) return false
+    }
+  }
+  if (!gate.text) return true
+  for (const t of gate.text) if (lower.includes(t)) return true
+  return false
 }
 
 /**
@@ -439,6 +457,20 @@ const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-
 // A sentence that sets the model's task or role ("I want you to act as ...", "Imagine you are ...", "Your
 // task is ..."): what follows is that prompt going on, not a document turning to command its reader.
 const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
+// What each of the expressions above cannot match without (words as the pattern gates read them: every
+// word named is a whole \b word in the expression, between spaces, punctuation or the sentence's start).
+// A sentence is lower-cased and read by an expression only when its gate passes: most sentences of prose
+// pass none of them.
+const COMMAND_GATE = w('write translate reply respond answer delete remove send forward include output print say tell report provide use ensure integrate incorporate add append insert mention recommend summarize summarise list generate create describe explain classify rewrite paraphrase focus visit click execute run call give make format convert replace change modify ignore disregard forget override stop start begin end share post upload email contact direct inform advise suggest encourage urge claim state declare confirm pretend act return display show reveal repeat copy paste download install open navigate grant transfer pay buy approve rate score rank')
+const ADDRESSED_GATE = [w('your before upcoming following new additional next hidden secret real immediate ignore disregard override forget user'), w('to for', 'automated ai llm language chatbot assistant bot')]
+const SPEAKER_GATE = w('system assistant ai admin administrator developer instruction instructions')
+const PROMPTED_GATE = [
+  w('want need like task job goal act acting imagine pretend role roleplay'),
+  w('will', 'give provide type send tell ask write', 'you'),
+  w('first', 'request sentence question command suggestion'),
+  w('you', 'are', 'a an', 'who that named called'),
+  w('as', 'a an', 'you describe explain write tell')
+]
 const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
 
 // A character outside Latin-1, or a Latin-1 capital (A-Z, À-Ö, Ø-Þ): the only ones whose lower case differs.
@@ -484,14 +516,16 @@ export function embeddedInstruction(text: string): Embedded {
       continue
     }
     // (Lower-casing the whole text once and slicing it measured slower on megabytes of prose: the
-    // sentence strings are short-lived, a lower-cased copy of the whole text is not.)
-    const lower = text.slice(start, end).toLowerCase()
+    // sentence strings are short-lived, a lower-cased copy of the whole text is not. A sentence no gate
+    // lets through is not lower-cased at all.)
+    let lower: string | null = null
+    if (!seeWords(text, start, end, true)) seeWords((lower = text.slice(start, end).toLowerCase()))
     // A command has an object: a two- or three-word line ("Download as PDF", "Click here") is a page's link text.
-    const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
+    const isCommand = passes(COMMAND_GATE) && COMMAND.test((lower ??= text.slice(start, end).toLowerCase())) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
       let a = 0
-      if (!prompted && ADDRESSED.test(lower)) a++
-      if (SPEAKER.test(lower) || (isCommand && TARGET.test(lower))) a++
+      if (!prompted && passes(ADDRESSED_GATE) && ADDRESSED.test((lower ??= text.slice(start, end).toLowerCase()))) a++
+      if ((passes(SPEAKER_GATE) && SPEAKER.test((lower ??= text.slice(start, end).toLowerCase()))) || (isCommand && TARGET.test(lower!))) a++
       const k = isCommand && described && !prompted ? 1 : 0
       if (a + k > addressed + command) span = [start, end]
       if (a > addressed) addressed = a
@@ -500,7 +534,7 @@ export function embeddedInstruction(text: string): Embedded {
     // Descriptive: neither a command nor a question; a prompt that set the model's task stays a prompt.
     // Once prompted, `described` no longer matters (a command counts only in a text not prompted).
     if (!prompted) {
-      if (PROMPTED.test(lower)) prompted = true
+      if (passes(PROMPTED_GATE) && PROMPTED.test((lower ??= text.slice(start, end).toLowerCase()))) prompted = true
       else if (!isCommand && c !== 63) described = true
     }
     sentence++
