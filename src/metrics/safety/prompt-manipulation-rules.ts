@@ -86,14 +86,21 @@ const OF_OTHERS = String.raw`(?!\s+(?:(?:for|of|on|to|in|about|from)\b(?!\s+(?:t
  * pattern (a set lookup or a substring search instead of the expression engine's scan of every window):
  * a window of prose holds few of them, and a window without them cannot match.
  */
-type Gate = { words?: number[][]; text?: string[] }
-/** Every word a gate names, by id. */
+type Gate = { groups?: number[]; text?: string[] }
+/** Every word a gate names, by id, and the groups (by id) each is in. */
 const GATE_WORDS: string[] = []
-const wordId = (word: string): number => {
-  const i = GATE_WORDS.indexOf(word)
-  return i >= 0 ? i : GATE_WORDS.push(word) - 1
+const GROUPS_OF: number[][] = []
+let groupCount = 0
+function group(words: string): number {
+  const g = groupCount++
+  for (const word of words.split(' ')) {
+    let id = GATE_WORDS.indexOf(word)
+    if (id < 0) id = GATE_WORDS.push(word) - 1
+    ;(GROUPS_OF[id] ??= []).push(g)
+  }
+  return g
 }
-const w = (...groups: string[]): Gate => ({ words: groups.map((g) => g.split(' ').map(wordId)) })
+const w = (...groups: string[]): Gate => ({ groups: groups.map(group) })
 const t = (...text: string[]): Gate => ({ text })
 
 /** [type, weight, pattern, gate]. Patterns run on the lower-cased, de-obfuscated text. */
@@ -151,22 +158,31 @@ export const TYPE_HEAD: Record<TypeName, number> = { instruction_override: 0.25,
 export const TYPE_CAP = 6
 
 // The gate words by FNV-1a hash of their characters (open addressing; id + 1, 0 for an empty slot), built
-// on first use, and the call each word was last seen in (`call`): a word is in the text when its stamp is the call's.
+// on first use, and the call a word of each group was last seen in: a group has a word in the text when
+// its stamp is the call's (a gate then reads one stamp a group, not one a word).
 const GATE_SLOTS = 1024
 let gateHash: Int32Array | null = null
 let gateId: Int32Array
-let gateSeen: Float64Array
+let groupSeen: Float64Array
 let gateCall = 0
 
 const isWordCode = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26 || (c >= 0x30 && c <= 0x39) || c === 0x5f
 
+// Gate words are 1 to GATE_LEN lower-case letters; SHAPES marks each (first letter, last letter, length)
+// one has, so most words of a text are passed over on three reads, without a hash.
+const GATE_LEN = 15
+let shapes: Uint8Array
+const shapeOf = (first: number, last: number, len: number) => ((first - 0x61) * 26 + (last - 0x61)) * (GATE_LEN + 1) + len
+
 function gateTable(): Int32Array {
   const hash = new Int32Array(GATE_SLOTS)
   gateId = new Int32Array(GATE_SLOTS)
-  gateSeen = new Float64Array(GATE_WORDS.length)
+  groupSeen = new Float64Array(groupCount)
+  shapes = new Uint8Array(26 * 26 * (GATE_LEN + 1))
   GATE_WORDS.forEach((word, id) => {
-    let h = 0x811c9dc5
-    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193)
+    if (!/^[a-z]+$/.test(word) || word.length > GATE_LEN) throw new Error(`litmus: gate word ${word} is not 1 to ${GATE_LEN} letters a-z`)
+    shapes[shapeOf(word.charCodeAt(0), word.charCodeAt(word.length - 1), word.length)] = 1
+    const h = hashWord(word, 0, word.length)
     let k = h & (GATE_SLOTS - 1)
     while (gateId[k] !== 0) k = (k + 1) & (GATE_SLOTS - 1)
     hash[k] = h
@@ -175,34 +191,42 @@ function gateTable(): Int32Array {
   return hash
 }
 
+/** FNV-1a of [start, end) of `s`, ASCII capitals read as lower case. */
+function hashWord(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (s.charCodeAt(i) | 0x20), 0x01000193)
+  return h
+}
+
 /**
- * Stamps the gate words [from, to) of `s` holds as \b words (runs of [A-Za-z0-9_], ASCII capitals read as
- * lower case): one loop over its characters, no string made per word. With `ascii`, stops and returns
- * false at a character past ASCII (whose lower case may be an ASCII letter: the Kelvin sign is a k), and
- * the caller stamps the lower-cased string instead.
+ * Stamps the groups of the gate words [from, to) of `s` holds as \b words (runs of [A-Za-z0-9_], ASCII
+ * capitals read as lower case): one loop over its characters, no string made per word. With `ascii`,
+ * stops and returns false at a character past ASCII (whose lower case may be an ASCII letter: the Kelvin
+ * sign is a k), and the caller stamps the lower-cased string instead.
  */
 function seeWords(s: string, from = 0, to = s.length, ascii = false): boolean {
   const hash = (gateHash ??= gateTable())
   const call = ++gateCall
   let start = -1
-  let h = 0
   for (let i = from; i <= to; i++) {
-    let c = i < to ? s.charCodeAt(i) : 0x20
+    const c = i < to ? s.charCodeAt(i) : 0x20
     if (isWordCode(c)) {
-      if (start < 0) {
-        start = i
-        h = 0x811c9dc5
-      }
-      if (c <= 0x5a && c >= 0x41) c |= 0x20
-      h = Math.imul(h ^ c, 0x01000193)
+      if (start < 0) start = i
       continue
     }
     if (ascii && c >= 0x80) return false
     if (start < 0) continue
-    for (let k = h & (GATE_SLOTS - 1); gateId[k] !== 0; k = (k + 1) & (GATE_SLOTS - 1)) {
-      if (hash[k] === h && sameWord(s, start, i, GATE_WORDS[gateId[k] - 1])) {
-        gateSeen[gateId[k] - 1] = call
-        break
+    const len = i - start
+    // (A word with a digit or _ at either end is no gate word; one inside fails the comparison.)
+    const first = s.charCodeAt(start) | 0x20
+    const last = s.charCodeAt(i - 1) | 0x20
+    if (len <= GATE_LEN && first >= 0x61 && first <= 0x7a && last >= 0x61 && last <= 0x7a && shapes[shapeOf(first, last, len)] === 1) {
+      const h = hashWord(s, start, i)
+      for (let k = h & (GATE_SLOTS - 1); gateId[k] !== 0; k = (k + 1) & (GATE_SLOTS - 1)) {
+        if (hash[k] === h && sameWord(s, start, i, GATE_WORDS[gateId[k] - 1])) {
+          for (const g of GROUPS_OF[gateId[k] - 1]) groupSeen[g] = call
+          break
+        }
       }
     }
     start = -1
@@ -226,19 +250,11 @@ function sameWord(s: string, start: number, end: number, word: string): boolean 
  * groups, and one of its strings (looked for in `lower`) when it names some; or, for a list, what one of them asks for.
  */
 function passes(gate: Gate | Gate[], lower = ''): boolean {
-  if (Array.isArray(gate)) return gate.some((g) => passes(g, lower))
-  if (gate.words) {
-    for (const group of gate.words) {
-      let any = false
-      for (const id of group) {
-        if (gateSeen[id] === gateCall) {
-          any = true
-          break
-        }
-      }
-      if (!any) return false
-    }
+  if (Array.isArray(gate)) {
+    for (const g of gate) if (passes(g, lower)) return true
+    return false
   }
+  if (gate.groups) for (const g of gate.groups) if (groupSeen[g] !== gateCall) return false
   if (!gate.text) return true
   for (const t of gate.text) if (lower.includes(t)) return true
   return false
@@ -471,7 +487,9 @@ const PROMPTED_GATE = [
   w('you', 'are', 'a an', 'who that named called'),
   w('as', 'a an', 'you describe explain write tell')
 ]
-const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
+// A sentence ends at a line break, or at . ! ? before a space, a control character or the text's end (the
+// expression engine finds them several times faster than a loop over character codes).
+const SENTENCE_END = /\n|[.!?](?=[\x00-\x20]|$)/g
 
 // A character outside Latin-1, or a Latin-1 capital (A-Z, À-Ö, Ø-Þ): the only ones whose lower case differs.
 const NOT_LOWER = /[^\x00-\xff]|[A-Z\xc0-\xd6\xd8-\xde]/
@@ -507,9 +525,11 @@ export function embeddedInstruction(text: string): Embedded {
   let prompted = false
   // Once the text is prompted and addressed, no later sentence can change the result (a command no
   // longer counts, ADDRESSED is no longer read, and SPEAKER or TARGET give at most the 1 already there).
-  for (let i = 0; i <= n && !(prompted && addressed >= 1); i++) {
+  // Each sentence end in turn, then the text's end.
+  SENTENCE_END.lastIndex = 0
+  for (let i = -1; i < n && !(prompted && addressed >= 1); ) {
+    i = SENTENCE_END.test(text) ? SENTENCE_END.lastIndex - 1 : n
     const c = i < n ? text.charCodeAt(i) : 10
-    if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
     const end = i < n && c !== 10 ? i + 1 : i
     if (end - start < 3) {
       start = i + 1
