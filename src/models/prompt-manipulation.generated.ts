@@ -67,7 +67,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "031df48c173d4cd3f4d615c0d30e955d3fb29311663e3659a7e1cc20bce0edc4"
+      "sha256": "0c5821e48a21d2ae084384747f1089e4a0ed2747032c5def3b9bf32b460ab757"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
