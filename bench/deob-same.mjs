@@ -4,7 +4,9 @@
 // and styled letters), texts of obfuscated words ("I h a t e", "1d10t", "st*pid", "U.S.S.R.", "id!ot"),
 // the same inside Brown passages, and Brown passages of 100 characters to 2 MB; each with and without a
 // masked-word reader. Faster than the metrics' checks (bench/pm-same.mjs, bench/tox-same.mjs) and
-// denser in the cases the pass decides; run both kinds.
+// denser in the cases the pass decides; run both kinds. When the new build exports deobfuscateParts
+// (prompt_manipulation's entry), its text and findings are compared with the previous deobfuscate's too,
+// and slices made from its pieces with the slices of its text.
 //   node bench/deob-same.mjs /tmp/prev/build/rules/deobfuscate.js build/rules/deobfuscate.js [texts=300000]
 import { loadBrown } from './brown.mjs'
 import { seeded } from './same.mjs'
