@@ -3,6 +3,7 @@
 // scorer, and read its result from the pointer it returns. Nothing else is exported.
 export { arenaReset as reset, arenaAlloc as alloc } from './arena'
 export { utf16Offsets } from './text/utf16'
+export { lowerLatin1 } from './text/lower'
 export { encodingsScan, encodingsSpans, encodingsLabels, encodingsDecode, encodingsDecoded } from './scan/encodings'
 export { syllables, syllablesRules, syllablesReserve, syllablesLoad, syllablesSum } from './text/syllables'
 export { tokenise, tokeniseInit } from './text/tokenise'

@@ -101,3 +101,24 @@ describe('vecScore', () => {
     expect(f.feats.length).toBe(7 + 14)
   })
 })
+
+// lowerLatin1 (assembly/text/lower.ts) lower-cases prompt_manipulation's de-obfuscated text in the core, in
+// place of String.prototype.toLowerCase: byte for byte what toLowerCase gives, at every length and
+// alignment (16 bytes a step, then one by one), Latin-1 capitals split across the steps included.
+describe('lowerLatin1', () => {
+  const ALPHABET = 'aAzZ@[`{ 09ÀÖ×ØÞßàÿµ\u00c3\u00a9.-'
+  let seed = 7
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16
+  const cases: [string][] = [[''], ['A'], ['ÀÉÎ'], ['HELLO WORLD, ÀÖ × ØÞ ß ÿ µ'], ['x'.repeat(15) + 'À'], ['x'.repeat(16) + 'À'], ['x'.repeat(31) + 'ÀB']]
+  for (let k = 0; k < 200; k++) {
+    let s = ''
+    const n = next() % 70
+    for (let i = 0; i < n; i++) s += ALPHABET[next() % ALPHABET.length]
+    cases.push([s])
+  }
+  it.each(cases)('%j', (text) => {
+    const ref = core.begin(text)
+    x.lowerLatin1(ref.ptr, ref.len)
+    expect(new TextDecoder().decode(new Uint8Array(x.memory.buffer, ref.ptr, ref.len))).toBe(text.toLowerCase())
+  })
+})

@@ -12,6 +12,8 @@ export interface CoreExports {
   alloc(size: number): number
   /** Rewrite `count` ascending byte offsets at `offsets` into UTF-16 indices of the text, in place. */
   utf16Offsets(text: number, len: number, offsets: number, count: number): void
+  /** Lower-case UTF-8 text of Latin-1 characters in place, as toLowerCase does (assembly/text/lower.ts). */
+  lowerLatin1(ptr: number, len: number): void
   /** Encoded segments of the text; returns their count (spans and labels via the next two). */
   encodingsScan(ptr: number, len: number): number
   encodingsSpans(): number
@@ -102,6 +104,7 @@ export const EXPORTS = [
   'reset',
   'alloc',
   'utf16Offsets',
+  'lowerLatin1',
   'encodingsScan',
   'encodingsSpans',
   'encodingsLabels',

@@ -114,6 +114,23 @@ export class Core {
     return { ptr, len: written, ascii: written === n }
   }
 
+  /**
+   * Start a call with the join of `pieces` lower-cased, written piece by piece and lower-cased in memory
+   * (no joined or lower-cased string is made). Every piece must be Latin-1 (no character past U+00FF).
+   */
+  beginLowerPieces(pieces: string[]): TextRef {
+    this.exports.reset()
+    let n = 0
+    for (const p of pieces) n += p.length
+    // Latin-1 needs at most 2 bytes per character.
+    const ptr = this.exports.alloc(n * 2)
+    const bytes = this.bytes
+    let at = ptr
+    for (const p of pieces) at += encoder.encodeInto(p, bytes.subarray(at, at + 2 * p.length)).written
+    this.exports.lowerLatin1(ptr, at - ptr)
+    return { ptr, len: at - ptr, ascii: at - ptr === n }
+  }
+
   /** Copy bytes (e.g. a table built at load time) into the current call's memory. */
   writeBytes(data: Uint8Array): number {
     const ptr = this.exports.alloc(data.length)

@@ -67,11 +67,11 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/prompt-manipulation-rules.ts",
-      "sha256": "3261fced76d4a5006e1d634c42166b1d68bc97475cb70402e314eec0061cb247"
+      "sha256": "0c5821e48a21d2ae084384747f1089e4a0ed2747032c5def3b9bf32b460ab757"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "55aee8adeebd23724497023b6f2117758a9617887d707bc60751e5bb365a665b"
+      "sha256": "61f75aa8e14bc64b3d05e1a4aeae31fdf92e3243285efbcf5549bb9628c9ff55"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "55aee8adeebd23724497023b6f2117758a9617887d707bc60751e5bb365a665b"
+      "sha256": "61f75aa8e14bc64b3d05e1a4aeae31fdf92e3243285efbcf5549bb9628c9ff55"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -39,11 +39,15 @@ function leetPair(t: string, from: number): number {
 }
 const LEET_CHAR = /[0134578@$]/g
 // One-pass tests that gate each (costlier) rewrite.
-const BEYOND_LATIN1 = /[\u00ad\u0100-\uffff]/
+// (A string of Latin-1 characters alone is stored one byte a character, and the expression engine fails a
+// class of characters past Latin-1 on it at once; the soft hyphen is looked for as one character.)
+const WIDE = /[\u0100-\uffff]/
+const beyondLatin1 = (t: string) => t.indexOf('\u00ad') >= 0 || WIDE.test(t)
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// Where a run of spaced letters or a match of SPACED_AT can start: a letter with a separator after it and
-// no lower-case letter or digit before it.
-const SPACED_START = /(?:^|[^a-z0-9])[A-Za-z][ .\-_*|/]/g
+// The second letter of a run of spaced letters or of a match of SPACED_AT: a letter with a separator on
+// each side (one or two characters after the run's first letter). Prose has few ("a", "I" between spaces);
+// the expression engine rejects most positions at their first character, a space being rarer than a letter.
+const SPACED_MID = /[ .\-_*|/][A-Za-z][ .\-_*|/]/g
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
 // tried only at such a start, not as a scan of the text.)
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
@@ -52,7 +56,11 @@ const LEET_ANY = /[a-z][0134578@$]+[a-z]|(?:^|[^a-z0-9])[0134578@$][a-z]{2}|[a-z
 // An exclamation mark between lower-case letters stands for an i ("id!ot", "b!tch"); before a capital it
 // ends a sentence typed without a space ("Wow!That"), and at a word's end it is punctuation.
 const BANG_I = /([a-z])!(?=[a-z])/g
-const BANG_ANY = /[a-z]![a-z]/
+/** Is there a "!" between lower-case letters (/[a-z]![a-z]/)? Each "!" is found as one character (prose has few). */
+function bangBetween(t: string): boolean {
+  for (let i = t.indexOf('!'); i >= 0; i = t.indexOf('!', i + 1)) if (isLower(t.charCodeAt(i - 1)) && isLower(t.charCodeAt(i + 1))) return true
+  return false
+}
 const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', '@': 'a', $: 's' }
 
 const isLeet = (c: number) => c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37 || c === 0x38 || c === 0x40 || c === 0x24
@@ -120,6 +128,7 @@ const isLetter = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26
 // (False for NaN, what charCodeAt reads past the end.)
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a
 const isAlnum = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
+const isLowerOrDigit = (c: number) => isLower(c) || (c >= 0x30 && c <= 0x39)
 const isSep = (c: number) => c < 0x80 && SEP_CHAR[c] === 1
 
 /**
@@ -156,45 +165,65 @@ function spacedRun(t: string, i: number, n: number): number {
 }
 
 /**
- * Spaced or split letters joined: four or more single letters with one repeated separator of one or two
+ * Spaced or split letters: four or more single letters with one repeated separator of one or two
  * characters ("i g n o r e", "i-g-n-o-r-e"); dotted capitals are acronyms (U.S.S.R., I. A. P. A.) and
  * stay. Only when SPACED_AT matches somewhere (four letters all lower case or all capitals, dotted capitals
- * excepted); else `t` is returned as it is. One loop over the text does both (a regular expression with a
- * back-reference inside a repeated group overflows the engine's stack on megabytes of spaced letters);
- * each run is read at most twice.
+ * excepted). Returns the runs to join as [start, end, separator length] triples, or null when there is
+ * none to join. One loop over the text (a regular expression with a back-reference inside a repeated
+ * group overflows the engine's stack on megabytes of spaced letters); each run is read at most twice.
  */
-function unspace(t: string): string {
-  let out = ''
-  let done = 0
+function spacedRuns(t: string): number[] | null {
+  const runs: number[] = []
   let gate = false
   // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
-  // letter or digit before it; the expression engine finds those (faster than a loop over character codes).
-  SPACED_START.lastIndex = 0
-  while (SPACED_START.test(t)) {
-    const i = SPACED_START.lastIndex - 2
-    // The separator may be the next start's character before it.
-    SPACED_START.lastIndex = i + 1
-    if (!gate) gate = spacedAt(t, i)
-    if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
-    let n = 2
-    let end = spacedRun(t, i, 2)
-    if (end < 0) {
-      n = 1
-      end = spacedRun(t, i, 1)
+  // letter or digit before it, two or three characters before a letter between separators: the starts
+  // are read there, in order, and no start is read twice or inside a joined run.
+  let next = 0
+  SPACED_MID.lastIndex = 0
+  while (SPACED_MID.test(t)) {
+    const c = SPACED_MID.lastIndex - 2
+    // The next such letter's separator may be this one's after it.
+    SPACED_MID.lastIndex = c + 1
+    for (let i = Math.max(c - 3, next); i <= c - 2; i++) {
+      if (!isLetter(t.charCodeAt(i)) || !isSep(t.charCodeAt(i + 1)) || (i > 0 && isLowerOrDigit(t.charCodeAt(i - 1)))) continue
+      next = i + 1
+      if (!gate) gate = spacedAt(t, i)
+      if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
+      let n = 2
+      let end = spacedRun(t, i, 2)
+      if (end < 0) {
+        n = 1
+        end = spacedRun(t, i, 1)
+      }
+      if (end < 0) continue
+      // The run's own letters are skipped below; SPACED_AT may still match at one of them.
+      for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
+      // (The character after a run is no letter or digit: the next start is past it.)
+      next = end
+      if (SPACED_MID.lastIndex < end - 1) SPACED_MID.lastIndex = end - 1
+      if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) break
+      runs.push(i, end, n)
+      break
     }
-    if (end < 0) continue
-    // The run's own letters are skipped below; SPACED_AT may still match at one of them.
-    for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
-    const m = t.slice(i, end)
-    // (The character after a run is no letter or digit: the next start is past it.)
-    SPACED_START.lastIndex = end
-    if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(m)) continue
+  }
+  return runs.length === 0 || !gate ? null : runs
+}
+
+/** The pieces of `t` with its spaced runs joined, in order: the text between runs and each run's letters. */
+function joinedPieces(t: string, runs: number[]): string[] {
+  const pieces: string[] = []
+  let done = 0
+  for (let r = 0; r < runs.length; r += 3) {
+    const i = runs[r]
+    const end = runs[r + 1]
+    const n = runs[r + 2]
     let letters = ''
     for (let k = i; k < end; k += n + 1) letters += t[k]
-    out += t.slice(done, i) + letters
+    pieces.push(t.slice(done, i), letters)
     done = end
   }
-  return done === 0 || !gate ? t : out + t.slice(done)
+  pieces.push(t.slice(done))
+  return pieces
 }
 
 function leetWord(w: string): string {
@@ -254,17 +283,73 @@ function unmaskWords(t: string, unmask: Unmask): string {
 }
 
 /**
+ * The words of `t` around a letter-digit pair rewritten as leetspeak (leetWord), or null when none of them
+ * changes (prose has few such pairs: ordinals, units, versions; the text is copied only for a change).
+ */
+function leetWords(t: string): string | null {
+  let out = ''
+  let done = 0
+  let changed = false
+  for (let p = leetPair(t, 0), from: number; p >= 0; p = leetPair(t, from)) {
+    let s = p
+    let e = p + 2
+    while (s > done && isWordChar(t[s - 1])) s--
+    while (e < t.length && isWordChar(t[e])) e++
+    from = e
+    const w = t.slice(s, e)
+    const u = leetWord(w)
+    if (u === w) continue
+    changed = true
+    out += t.slice(done, s) + u
+    done = e
+  }
+  return changed ? out + t.slice(done) : null
+}
+
+/** What deobfuscate returns: the text with the obfuscations undone, lower-cased, and what was undone. */
+export interface Deobfuscated {
+  text: string
+  found: string[]
+}
+
+/**
+ * deobfuscateParts' answer: deobfuscate's, and when spaced letters joined are all it undid, the undone text
+ * (before lower-casing) as pieces, so a caller that reads it piecewise makes no copy of it.
+ */
+export interface DeobfuscatedParts extends Deobfuscated {
+  /** Pieces that `text` is the lower-casing of, joined; each a Latin-1 string. Null: use `text`. */
+  pieces: string[] | null
+  /** `text.slice(s, e)`, made from the pieces when there are (the whole text is not made). */
+  slice(s: number, e: number): string
+}
+
+/**
  * Undo zero-width characters, homoglyphs, compatibility forms (full-width, mathematical letters),
  * spaced letters, leetspeak ("!" for i between letters, "8" for "ate" after one) and, given `unmask`
  * (toxicity passes its listed hostile words), masked letters. Returns null when nothing changed (the common case), else the text and
  * what was undone. The result is lower-cased.
  */
-export function deobfuscate(text: string, unmask?: Unmask): { text: string; found: string[] } | null {
+export function deobfuscate(text: string, unmask?: Unmask): Deobfuscated | null {
+  return undo(text, unmask, false)
+}
+
+/**
+ * deobfuscate(text) (no masked letters), with the undone text in pieces when joining spaced letters in a
+ * Latin-1 text is all it undoes (Brown's "w-i-d-e" in prose): its `text` is made on first read. Joining
+ * runs then copies the whole text and lower-casing copies it again (about 8 ms each per 2 MB); a caller
+ * that writes the pieces into the core and lower-cases them there makes neither.
+ */
+export function deobfuscateParts(text: string): DeobfuscatedParts | null {
+  return undo(text, undefined, true) as DeobfuscatedParts | null
+}
+
+function undo(text: string, unmask: Unmask | undefined, parts: boolean): Deobfuscated | DeobfuscatedParts | null {
   if (!maybeObfuscated(text)) return null
   const found: string[] = []
   let t = text
   // The next three need a soft hyphen or a character past Latin-1: one scan rules them out for most text.
-  if (BEYOND_LATIN1.test(t)) {
+  const wide = beyondLatin1(t)
+  if (wide) {
     if (INVISIBLE_ANY.test(t)) {
       found.push('zero-width characters')
       t = t.replace(INVISIBLE, '')
@@ -279,13 +364,20 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
       t = t.replace(HOMOGLYPH, (c) => HOMOGLYPHS[c])
     }
   }
-  const u = unspace(t)
-  if (u !== t) {
-    t = u
+  const runs = spacedRuns(t)
+  if (runs !== null) {
     found.push('spaced letters')
+    // Joined runs are all there is to undo when no "!" stands between lower-case letters and no word
+    // changes as leetspeak: both are read from the text as written, which gives what the joined text
+    // gives when no run touches a leet character or a word character past a separator. A "!" is never
+    // inside a run, whose first and last letters stay its neighbours; with neither side of a run a
+    // character of [a-z0-9@$], the joined letters make a word of letters alone and the words around it
+    // are those of the text.
+    if (parts && !wide && runsApart(t, runs) && !bangBetween(t) && !(LEET_ANY.test(t) && leetWords(t) !== null)) return inPieces(joinedPieces(t, runs), found)
+    t = joinedPieces(t, runs).join('')
   }
   let leet = false
-  if (BANG_ANY.test(t)) {
+  if (bangBetween(t)) {
     t = t.replace(BANG_I, '$1i')
     leet = true
   }
@@ -297,28 +389,58 @@ export function deobfuscate(text: string, unmask?: Unmask): { text: string; foun
     }
   }
   if (LEET_ANY.test(t)) {
-    // Rewrite only the words around a letter-digit pair (prose has few: ordinals, units, versions), and
-    // copy the text only when one of them changed.
-    let out = ''
-    let done = 0
-    let changed = false
-    for (let p = leetPair(t, 0), from: number; p >= 0; p = leetPair(t, from)) {
-      let s = p
-      let e = p + 2
-      while (s > done && isWordChar(t[s - 1])) s--
-      while (e < t.length && isWordChar(t[e])) e++
-      from = e
-      const w = t.slice(s, e)
-      const u = leetWord(w)
-      if (u === w) continue
-      leet = changed = true
-      out += t.slice(done, s) + u
-      done = e
+    const u = leetWords(t)
+    if (u !== null) {
+      t = u
+      leet = true
     }
-    if (changed) t = out + t.slice(done)
   }
   if (leet) found.push('leetspeak')
   if (found.length === 0) return null
-  return { text: t.toLowerCase(), found }
+  const lower = t.toLowerCase()
+  return parts ? { text: lower, found, pieces: null, slice: (s: number, e: number) => lower.slice(s, e) } : { text: lower, found }
 }
 
+/** No run of spaced letters has a character of [A-Za-z0-9@$] (a leetspeak word's) right before or after it. */
+function runsApart(t: string, runs: number[]): boolean {
+  for (let r = 0; r < runs.length; r += 3) {
+    const i = runs[r]
+    const end = runs[r + 1]
+    if ((i > 0 && isWordCode(t.charCodeAt(i - 1))) || (end < t.length && isWordCode(t.charCodeAt(end)))) return false
+  }
+  return true
+}
+
+const isWordCode = (c: number) => isAlnum(c) || c === 0x40 || c === 0x24
+
+/** The lower-cased join of Latin-1 `pieces` (lower-casing a Latin-1 string maps each character to one): made on first read. */
+function inPieces(pieces: string[], found: string[]): DeobfuscatedParts {
+  let text: string | null = null
+  const starts: number[] = []
+  let n = 0
+  for (const p of pieces) {
+    starts.push(n)
+    n += p.length
+  }
+  return {
+    found,
+    pieces,
+    get text() {
+      return (text ??= pieces.join('').toLowerCase())
+    },
+    slice(s: number, e: number): string {
+      if (text !== null) return text.slice(s, e)
+      // The last piece starting at or before s, then pieces up to e.
+      let lo = 0
+      let hi = starts.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if (starts[mid] <= s) lo = mid
+        else hi = mid - 1
+      }
+      let out = ''
+      for (let k = lo; k < pieces.length && starts[k] < e; k++) out += pieces[k].slice(Math.max(0, s - starts[k]), e - starts[k])
+      return out.toLowerCase()
+    }
+  }
+}

@@ -79,46 +79,72 @@ const MODEL_SCOPE = String.raw`(?:you|your|yours|yourself|its|ai|chatgpt|gpt|ope
 const A_THING = String.raw`\s+(?:the|a|an|my|this|that)\s+(?!(?:line|text|message|prompt|conversation|instructions?|words|dashes|separator)\b)[a-z]`
 const OF_OTHERS = String.raw`(?!\s+(?:(?:for|of|on|to|in|about|from)\b(?!\s+(?:this|the|your)\s+(?:\S+\s+)?(?:chat|chatbot|ai|assistant|bot|conversation|model|session|gpt|chatgpt|system)\b)|(?:i|we|that (?:i|we))\b|(?:above|below|under|beside|next to)${A_THING}))`
 
-/** [type, weight, pattern]. Patterns run on the lower-cased, de-obfuscated text. */
-const PATTERNS: Array<[string, number, RegExp]> = [
+/**
+ * What a pattern cannot match without: `words`, groups of words of which the text must hold one of each
+ * group as a whole word (a run of [A-Za-z0-9_], what \b delimits: the pattern has each such word between
+ * \b, whitespace or punctuation), or `text`, strings of which it must contain one. Tested before the
+ * pattern (a set lookup or a substring search instead of the expression engine's scan of every window):
+ * a window of prose holds few of them, and a window without them cannot match.
+ */
+type Gate = { groups?: number[]; text?: string[] }
+/** Every word a gate names, by id, and the groups (by id) each is in. */
+const GATE_WORDS: string[] = []
+const GROUPS_OF: number[][] = []
+let groupCount = 0
+function group(words: string): number {
+  const g = groupCount++
+  for (const word of words.split(' ')) {
+    let id = GATE_WORDS.indexOf(word)
+    if (id < 0) id = GATE_WORDS.push(word) - 1
+    ;(GROUPS_OF[id] ??= []).push(g)
+  }
+  return g
+}
+const w = (...groups: string[]): Gate => ({ groups: groups.map(group) })
+const t = (...text: string[]): Gate => ({ text })
+
+/** [type, weight, pattern, gate]. Patterns run on the lower-cased, de-obfuscated text. */
+const PATTERNS: Array<[string, number, RegExp, Gate]> = [
   // instruction override
-  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+(?!(?:in|on|at|with|into|from)\b)\S+){0,3}?\s+${BEFORE}\b(?:\s+(?!(?:in|from|about|on|regarding|at|with|to|into)\b)\S+){0,3}?\s+${INSTR}\b`)],
-  ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`)],
-  ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`)],
-  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b(?!\s+(?:it|this|the same|them|those|these|that again|again)\b)`)],
-  ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`)],
-  ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`)],
-  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|(?<!\b(?:i|we|me|to)\s)stop being)\b`)],
+  ['instruction_override', 4, S(String.raw`\b(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|neglect|stop following)\b(?:\s+(?!(?:in|on|at|with|into|from)\b)\S+){0,3}?\s+${BEFORE}\b(?:\s+(?!(?:in|from|about|on|regarding|at|with|to|into)\b)\S+){0,3}?\s+${INSTR}\b`), w('ignore ignoring disregard forget override overrule bypass skip drop abandon discard neglect stop')],
+  ['instruction_override', 3, S(String.raw`\b(?:ignore|disregard|forget)\s+(?:all|everything|anything)\b(?:\s+(?:above|before|previous|prior|else|that|you\b))`), w('ignore disregard forget')],
+  ['instruction_override', 2.5, S(String.raw`\b(?:new|updated|real|actual|true|secret|hidden)\s+(?:instructions?|task|rules|orders|objective|prompt)\s*(?::|are|is)`), w('new updated real actual true secret hidden')],
+  ['instruction_override', 2, S(String.raw`\b(?:now|instead)[,]?\s+(?:you\s+(?:are|will|must|should)\s+)?(?:say|print|write|output|respond with|reply with|answer with)\b(?!\s+(?:it|this|the same|them|those|these|that again|again)\b)`), w('now instead', 'say print write output respond reply answer')],
+  ['instruction_override', 2.5, S(String.raw`\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie|olvida|ignora|oublie|ignorez)\b(?:\s+\S+){0,4}?\s+(?:alles|anweisungen|befehle|vorherigen|aufgaben|vorher|davor|bisherige|instrucciones|todo|anteriores|instructions|tout|précédentes)\b`), w('vergiss vergessen ignoriere ignorieren olvida ignora oublie ignorez')],
+  ['instruction_override', 2, S(String.raw`(?:<\|im_start\|>|<\|system\|>|\[system\]|\[inst\]|###\s*(?:system|instruction)|^system\s*:|\nsystem\s*:)`), t('im_start', 'system', '[inst]', 'instruction')],
+  ['instruction_override', 1.5, S(String.raw`\b(?:you are no longer|you're no longer|you will no longer|(?<!\b(?:i|we|me|to)\s)stop being)\b`), w('longer being')],
 
   // jailbreak: personas without limits, developer mode, DAN, hypothetical framing
-  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b(?!\s+(?:on|in)\s+(?:(?:my|a|an|the|our|their|his|her)\s+)?(?!${MODEL_SCOPE}\b)[a-z])`)],
-  ['jailbreak', 2.5, S(String.raw`(?:\b(?:no|without|free of|free from|zero|not bound by|bound by no|beyond)|(?:n't|n’t|\bdoesnt|\bdont|\bhasnt|\bnot|\bnever|\bno longer)\s+(?:\S+\s+){0,3}?any|\b(?:bypass\w*|ignor\w*|circumvent\w*|remov\w*|lift\w*|disabl\w*|break\w*|violat\w*|disobey\w*|obey\w*|follow\w*|abid\w* by|omit\w*|let go of|avoid\w*|clean of|fight\w*|without)\s+any)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b(?!\s+on\s+(?!${MODEL_SCOPE}\b)[a-z])`)],
-  ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question(?!s?\s+(?:in|on|of|from|about)\s+(?:the|this|my|a|an|our)\b)|anything i ask)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`)],
-  ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|do|can)|how would (?:i|you|one|someone|somebody|a person|people|they|he|she|we)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`)],
-  ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`)],
-  ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`)],
+  ['jailbreak', 3, S(String.raw`\b(?:do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode|dan mode|opposite mode|unfiltered mode|evil mode|chaos mode)\b(?!\s+(?:on|in)\s+(?:(?:my|a|an|the|our|their|his|her)\s+)?(?!${MODEL_SCOPE}\b)[a-z])`), w('anything mode jailbroken')],
+  ['jailbreak', 2.5, S(String.raw`(?:\b(?:no|without|free of|free from|zero|not bound by|bound by no|beyond)|(?:n't|n’t|\bdoesnt|\bdont|\bhasnt|\bnot|\bnever|\bno longer)\s+(?:\S+\s+){0,3}?any|\b(?:bypass\w*|ignor\w*|circumvent\w*|remov\w*|lift\w*|disabl\w*|break\w*|violat\w*|disobey\w*|obey\w*|follow\w*|abid\w* by|omit\w*|let go of|avoid\w*|clean of|fight\w*|without)\s+any)\s+(?:\S+\s+){0,2}?(?:restrictions|filters|filtering|censorship|limitations|limits|boundaries|morals|ethics|ethical guidelines|moral guidelines|rules|guidelines|principles|safeguards)\b(?!\s+on\s+(?!${MODEL_SCOPE}\b)[a-z])`), w('restrictions filters filtering censorship limitations limits boundaries morals ethics ethical moral rules guidelines principles safeguards')],
+  ['jailbreak', 2.5, S(String.raw`\b(?:openai|anthropic|openai's|content)\s+(?:content\s+)?(?:polic(?:y|ies)|guidelines|filters|rules)\b`), w('openai anthropic content', 'policy policies guidelines filters rules')],
+  ['jailbreak', 2, S(String.raw`\b(?:stay in character|break character|breaking character|never refuse|cannot refuse|can't refuse|won't refuse|will not refuse|must not refuse|don't refuse|do not refuse|never say no|always answer|answer any question(?!s?\s+(?:in|on|of|from|about)\s+(?:the|this|my|a|an|our)\b)|anything i ask)\b`), w('character refuse say always question ask')],
+  ['jailbreak', 2, S(String.raw`\b(?:amoral|unethical|immoral|unfiltered|uncensored|unrestricted|unhinged|evil|rogue|unaligned)\s+(?:\S+\s+)?(?:ai|assistant|chatbot|bot|model|character|persona|version|entity|language model)\b`), w('amoral unethical immoral unfiltered uncensored unrestricted unhinged evil rogue unaligned')],
+  ['jailbreak', 2, S(String.raw`\b(?:pretend|imagine|act as if|roleplay|role-play|simulate)\b(?:\s+\S+){0,6}?\s+(?:no|without)\s+(?:\S+\s+)?(?:rules|restrictions|filters|limits|ethics|morals|guidelines)\b`), w('pretend imagine act roleplay role simulate')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:hypothetical(?:ly)?|in a fictional|fictional world|purely fictional|for a (?:story|novel|movie)|thought experiment)\b(?:\s+\S+){0,12}?\s+(?:how (?:to|do|can)|how would (?:i|you|one|someone|somebody|a person|people|they|he|she|we)|step[- ]by[- ]step|detailed instructions|respond|answer)\b`), w('hypothetical hypothetically fictional story novel movie thought')],
+  ['jailbreak', 2, S(String.raw`(?:\[(?:🔓|🔒)?\s*(?:jailbreak|classic|dan|developer mode output|normal output)\]|\((?:🔓|🔒)|\bjailbreak:)`), t('[', '(\u{1f513}', '(\u{1f512}', 'jailbreak:')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:you are|you're|you will be|you will act as|act as|become)\s+(?:dan|stan|dude|aim|mongo tom|a dan|an ai (?:without|with no|that has no|free))\b`), w('you act become', 'dan stan dude aim mongo ai')],
+  ['jailbreak', 1.5, S(String.raw`\b(?:two|both|dual)\s+(?:different\s+)?(?:responses|answers|ways|personalities)\b`), w('two both dual', 'responses answers ways personalities')],
 
   // system prompt extraction
-  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)|the\s+(?:system prompt|system message|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|pre-?prompt|(?:initial (?:prompt|instructions)|original (?:prompt|instructions)|instructions|prompt|configuration|guidelines|rules)\b${OF_OTHERS}))\b`)],
-  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above(?!${A_THING})|before this|before the|prior to)\b`)],
-  ['system_prompt_extraction', 2, S(String.raw`(?<!\b(?:a|an|my|our|their|his|her|good|better|new|sample|example|custom|own)\s)\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b(?!\s+(?:of|for|to|in|on)\s+(?:my|our|their|his|her|a|an)\b)`)],
-  ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`)],
+  ['system_prompt_extraction', 3.5, S(String.raw`\b(?:reveal|show|print|repeat|display|output|write out|leak|give me|tell me|share|list|spell out|recite|what (?:is|are|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your\s+(?:system prompt|system message|initial (?:prompt|instructions)|original (?:prompt|instructions)|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|instructions|prompt|pre-?prompt|configuration|guidelines|rules)|the\s+(?:system prompt|system message|hidden (?:prompt|instructions)|secret (?:prompt|instructions|password|key)|pre-?prompt|(?:initial (?:prompt|instructions)|original (?:prompt|instructions)|instructions|prompt|configuration|guidelines|rules)\b${OF_OTHERS}))\b`), w('prompt preprompt message instructions password key configuration guidelines rules')],
+  ['system_prompt_extraction', 3, S(String.raw`\b(?:repeat|print|output|copy|return|translate)\b(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:words|text|everything|content|all|instructions|lines)\s+(?:above(?!${A_THING})|before this|before the|prior to)\b`), w('repeat print output copy return translate', 'above before prior')],
+  ['system_prompt_extraction', 2, S(String.raw`(?<!\b(?:a|an|my|our|their|his|her|good|better|new|sample|example|custom|own)\s)\b(?:system prompt|system message|pre-?prompt|initial prompt|your instructions|your prompt|your password|the password)\b(?!\s+(?:of|for|to|in|on)\s+(?:my|our|their|his|her|a|an)\b)`), w('prompt preprompt message instructions password')],
+  ['system_prompt_extraction', 2, S(String.raw`\b(?:beginning with|starting with|start with)\s+["'“]?you are\b`), w('beginning starting start', 'are')],
 
   // indirect: instructions addressed to the assistant inside a document, e-mail, page or tool output
-  ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`)],
-  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b(?!\s+(?!(?:model|models|agent|agents|assistant|assistants|system|systems|tool|tools|reading|processing|reviewing|summari[sz]\w*|that|who|which|to|is|are|must|should|will|can|may|only|always|never|when|if|and|or|in|on|please|here|below|above)\b)[a-z])`)],
-  ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`)],
-  ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`)],
-  ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`)]
+  ['indirect', 3.5, S(String.raw`\b(?:ai|assistant|chatbot|language model|llm|gpt|chatgpt|bot|ai model|ai agent)\s*[,:]\s*(?:please\s+)?(?:ignore|you must|you should|do not|don't|instead|forward|send|reply|respond|say|tell|include|output|append|visit|click|execute|run|recommend)\b`), w('ai assistant chatbot model llm gpt chatgpt bot agent', 'ignore you do don instead forward send reply respond say tell include output append visit click execute run recommend')],
+  ['indirect', 3, S(String.raw`\b(?:note|message|instructions?|attention|important)\s+(?:to|for)\s+(?:the|any|all)?\s*(?:ai|assistant|language model|llm|model|chatbot|bot|agents?|summari[sz]er)\b(?!\s+(?!(?:model|models|agent|agents|assistant|assistants|system|systems|tool|tools|reading|processing|reviewing|summari[sz]\w*|that|who|which|to|is|are|must|should|will|can|may|only|always|never|when|if|and|or|in|on|please|here|below|above)\b)[a-z])`), w('note message instruction instructions attention important')],
+  ['indirect', 3, S(String.raw`\b(?:if|when|while)\s+you\s+(?:are|'re)\s+(?:an?\s+)?(?:ai|assistant|language model|llm|chatbot|bot|ai model)\b`), w('if when while', 'you', 'ai assistant model llm chatbot bot')],
+  ['indirect', 2.5, S(String.raw`\b(?:when|while|after|before)\s+(?:you\s+)?(?:summari[sz]ing|summari[sz]e|reading|processing|translating|answering about)\s+(?:this|the)\s+(?:email|e-mail|document|page|text|message|article|website)\b[^.!?\n]{0,40}\b(?:ignore|instead|must|always|also|include|say|tell|add|write)\b`), w('when while after before', 'summarizing summarising summarize summarise reading processing translating answering')],
+  ['indirect', 2, S(String.raw`<!--[^>]{0,200}\b(?:ignore|instruction|assistant|ai|prompt|instead)\b`), t('<!--')]
 ]
 
 // Talking about an attack: defining, detecting, preventing, studying it. Lowers the evidence.
 // (A quoted phrase asked about, "what does 'stay in character' mean", is talked about too.)
 const META = S(String.raw`\bwhat (?:does|do|did) ["'“‘][^"'”’\n]{1,80}["'”’] mean\b|\b(?:what (?:is|are|does|do)|what's|meaning of|definition of|define|explain|how (?:do|does|can|could|should) (?:i|we|you|one|companies|developers)?\s*(?:detect|prevent|protect|defend|mitigate|stop|guard|test|spot|recogni[sz]e|block|handle)|protect(?:ing)? against|defen[cs]es? against|detect(?:ing|ion of)?|prevent(?:ing|ion of)?|research on|paper on|examples? of|is it (?:legal|safe|possible) to)\b(?:\s+\S+){0,6}?\s+["'“‘]?(?:a\s+|an\s+|the\s+)?(?:jailbreak(?:ing|s)?|prompt injections?|injection attacks?|dan|developer mode|system prompts?|prompt leaking|prompt attacks?)\b`)
+// (Both alternatives end in a word: "mean", or the attack named after a space or a quote.)
+const META_GATE = w('mean jailbreak jailbreaking jailbreaks prompt injection dan developer system')
 const YOURS = /\byour\s+(?:system prompt|system message|initial prompt|instructions|prompt|rules|guidelines)\b/
 /** Logit taken off each piece of evidence found while the text talks about attacks. */
 export const META_UNDO = 0.7
@@ -131,6 +157,109 @@ export const TYPE_HEAD: Record<TypeName, number> = { instruction_override: 0.25,
 /** Most evidence one type adds to the overall logit (a long jailbreak matches many patterns). */
 export const TYPE_CAP = 6
 
+// The gate words by FNV-1a hash of their characters (open addressing; id + 1, 0 for an empty slot), built
+// on first use, and the call a word of each group was last seen in: a group has a word in the text when
+// its stamp is the call's (a gate then reads one stamp a group, not one a word).
+const GATE_SLOTS = 1024
+let gateHash: Int32Array | null = null
+let gateId: Int32Array
+let groupSeen: Float64Array
+let gateCall = 0
+
+const isWordCode = (c: number) => ((c | 0x20) - 0x61) >>> 0 < 26 || (c >= 0x30 && c <= 0x39) || c === 0x5f
+
+// Gate words are 1 to GATE_LEN lower-case letters; SHAPES marks each (first letter, last letter, length)
+// one has, so most words of a text are passed over on three reads, without a hash.
+const GATE_LEN = 15
+let shapes: Uint8Array
+const shapeOf = (first: number, last: number, len: number) => ((first - 0x61) * 26 + (last - 0x61)) * (GATE_LEN + 1) + len
+
+function gateTable(): Int32Array {
+  const hash = new Int32Array(GATE_SLOTS)
+  gateId = new Int32Array(GATE_SLOTS)
+  groupSeen = new Float64Array(groupCount)
+  shapes = new Uint8Array(26 * 26 * (GATE_LEN + 1))
+  GATE_WORDS.forEach((word, id) => {
+    if (!/^[a-z]+$/.test(word) || word.length > GATE_LEN) throw new Error(`litmus: gate word ${word} is not 1 to ${GATE_LEN} letters a-z`)
+    shapes[shapeOf(word.charCodeAt(0), word.charCodeAt(word.length - 1), word.length)] = 1
+    const h = hashWord(word, 0, word.length)
+    let k = h & (GATE_SLOTS - 1)
+    while (gateId[k] !== 0) k = (k + 1) & (GATE_SLOTS - 1)
+    hash[k] = h
+    gateId[k] = id + 1
+  })
+  return hash
+}
+
+/** FNV-1a of [start, end) of `s`, ASCII capitals read as lower case. */
+function hashWord(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (s.charCodeAt(i) | 0x20), 0x01000193)
+  return h
+}
+
+/**
+ * Stamps the groups of the gate words [from, to) of `s` holds as \b words (runs of [A-Za-z0-9_], ASCII
+ * capitals read as lower case): one loop over its characters, no string made per word. With `ascii`,
+ * stops and returns false at a character past ASCII (whose lower case may be an ASCII letter: the Kelvin
+ * sign is a k), and the caller stamps the lower-cased string instead.
+ */
+function seeWords(s: string, from = 0, to = s.length, ascii = false): boolean {
+  const hash = (gateHash ??= gateTable())
+  const call = ++gateCall
+  let start = -1
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? s.charCodeAt(i) : 0x20
+    if (isWordCode(c)) {
+      if (start < 0) start = i
+      continue
+    }
+    if (ascii && c >= 0x80) return false
+    if (start < 0) continue
+    const len = i - start
+    // (A word with a digit or _ at either end is no gate word; one inside fails the comparison.)
+    const first = s.charCodeAt(start) | 0x20
+    const last = s.charCodeAt(i - 1) | 0x20
+    if (len <= GATE_LEN && first >= 0x61 && first <= 0x7a && last >= 0x61 && last <= 0x7a && shapes[shapeOf(first, last, len)] === 1) {
+      const h = hashWord(s, start, i)
+      for (let k = h & (GATE_SLOTS - 1); gateId[k] !== 0; k = (k + 1) & (GATE_SLOTS - 1)) {
+        if (hash[k] === h && sameWord(s, start, i, GATE_WORDS[gateId[k] - 1])) {
+          for (const g of GROUPS_OF[gateId[k] - 1]) groupSeen[g] = call
+          break
+        }
+      }
+    }
+    start = -1
+  }
+  return true
+}
+
+/** Whether [start, end) of `s`, ASCII capitals read as lower case, is `word` (lower case). */
+function sameWord(s: string, start: number, end: number, word: string): boolean {
+  if (word.length !== end - start) return false
+  for (let k = 0; k < word.length; k++) {
+    let c = s.charCodeAt(start + k)
+    if (c <= 0x5a && c >= 0x41) c |= 0x20
+    if (c !== word.charCodeAt(k)) return false
+  }
+  return true
+}
+
+/**
+ * Whether the string last stamped by seeWords holds what `gate` asks for: a word of each of its word
+ * groups, and one of its strings (looked for in `lower`) when it names some; or, for a list, what one of them asks for.
+ */
+function passes(gate: Gate | Gate[], lower = ''): boolean {
+  if (Array.isArray(gate)) {
+    for (const g of gate) if (passes(g, lower)) return true
+    return false
+  }
+  if (gate.groups) for (const g of gate.groups) if (groupSeen[g] !== gateCall) return false
+  if (!gate.text) return true
+  for (const t of gate.text) if (lower.includes(t)) return true
+  return false
+}
+
 /**
  * Pattern evidence of `lower` (the normalised, lower-cased text); `collect` lists the matches (explain).
  */
@@ -138,10 +267,12 @@ export function manipulationRules(lower: string, collect: boolean): Rules {
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   // Asking for *your* prompt or instructions is extraction, however it is phrased.
-  const meta = META.test(lower) && !YOURS.test(lower)
+  seeWords(lower)
+  const meta = passes(META_GATE, lower) && META.test(lower) && !YOURS.test(lower)
   META.lastIndex = 0
   const scale = meta ? 1 - META_UNDO : 1
-  for (const [type, weight, re] of PATTERNS) {
+  for (const [type, weight, re, gate] of PATTERNS) {
+    if (!passes(gate, lower)) continue
     re.lastIndex = 0
     let m: RegExpExecArray | null
     let hits = 0
@@ -171,7 +302,7 @@ export function manipulationRules(lower: string, collect: boolean): Rules {
   return { types, offset, meta, evidence }
 }
 
-import { deobfuscate } from './deobfuscate.js'
+import { deobfuscate, deobfuscateParts } from './deobfuscate.js'
 
 export { deobfuscate }
 
@@ -342,7 +473,23 @@ const COMMAND = /^(?:[\s\-*•#>\[\]():=!|]|<[^>\n]{0,40}>){0,16}(?:[a-z][\w /.-
 // A sentence that sets the model's task or role ("I want you to act as ...", "Imagine you are ...", "Your
 // task is ..."): what follows is that prompt going on, not a document turning to command its reader.
 const PROMPTED = /\b(?:i want you|i need you to|i would like you|i'd like you|your (?:task|job|role|goal) (?:is|will be)|act as|acting as|imagine (?:you|that you)|pretend|take on the role|the role of|in the role|play the role|roleplay|role-play|i will (?:give|provide|type|send|tell|ask|write) you|my first (?:request|sentence|question|command|suggestion)|you are an? [a-z]+(?: [a-z]+)? (?:who|that|named|called)|as an? [a-z]+(?: [a-z]+)?, (?:you|describe|explain|write|tell))\b/
-const STOP = (c: number) => c === 10 || c === 46 || c === 33 || c === 63
+// What each of the expressions above cannot match without (words as the pattern gates read them: every
+// word named is a whole \b word in the expression, between spaces, punctuation or the sentence's start).
+// A sentence is lower-cased and read by an expression only when its gate passes: most sentences of prose
+// pass none of them.
+const COMMAND_GATE = w('write translate reply respond answer delete remove send forward include output print say tell report provide use ensure integrate incorporate add append insert mention recommend summarize summarise list generate create describe explain classify rewrite paraphrase focus visit click execute run call give make format convert replace change modify ignore disregard forget override stop start begin end share post upload email contact direct inform advise suggest encourage urge claim state declare confirm pretend act return display show reveal repeat copy paste download install open navigate grant transfer pay buy approve rate score rank')
+const ADDRESSED_GATE = [w('your before upcoming following new additional next hidden secret real immediate ignore disregard override forget user'), w('to for', 'automated ai llm language chatbot assistant bot')]
+const SPEAKER_GATE = w('system assistant ai admin administrator developer instruction instructions')
+const PROMPTED_GATE = [
+  w('want need like task job goal act acting imagine pretend role roleplay'),
+  w('will', 'give provide type send tell ask write', 'you'),
+  w('first', 'request sentence question command suggestion'),
+  w('you', 'are', 'a an', 'who that named called'),
+  w('as', 'a an', 'you describe explain write tell')
+]
+// A sentence ends at a line break, or at . ! ? before a space, a control character or the text's end (the
+// expression engine finds them several times faster than a loop over character codes).
+const SENTENCE_END = /\n|[.!?](?=[\x00-\x20]|$)/g
 
 // A character outside Latin-1, or a Latin-1 capital (A-Z, À-Ö, Ø-Þ): the only ones whose lower case differs.
 const NOT_LOWER = /[^\x00-\xff]|[A-Z\xc0-\xd6\xd8-\xde]/
@@ -378,23 +525,27 @@ export function embeddedInstruction(text: string): Embedded {
   let prompted = false
   // Once the text is prompted and addressed, no later sentence can change the result (a command no
   // longer counts, ADDRESSED is no longer read, and SPEAKER or TARGET give at most the 1 already there).
-  for (let i = 0; i <= n && !(prompted && addressed >= 1); i++) {
+  // Each sentence end in turn, then the text's end.
+  SENTENCE_END.lastIndex = 0
+  for (let i = -1; i < n && !(prompted && addressed >= 1); ) {
+    i = SENTENCE_END.test(text) ? SENTENCE_END.lastIndex - 1 : n
     const c = i < n ? text.charCodeAt(i) : 10
-    if (!(i === n || c === 10 || (STOP(c) && (i + 1 >= n || text.charCodeAt(i + 1) <= 32)))) continue
     const end = i < n && c !== 10 ? i + 1 : i
     if (end - start < 3) {
       start = i + 1
       continue
     }
     // (Lower-casing the whole text once and slicing it measured slower on megabytes of prose: the
-    // sentence strings are short-lived, a lower-cased copy of the whole text is not.)
-    const lower = text.slice(start, end).toLowerCase()
+    // sentence strings are short-lived, a lower-cased copy of the whole text is not. A sentence no gate
+    // lets through is not lower-cased at all.)
+    let lower: string | null = null
+    if (!seeWords(text, start, end, true)) seeWords((lower = text.slice(start, end).toLowerCase()))
     // A command has an object: a two- or three-word line ("Download as PDF", "Click here") is a page's link text.
-    const isCommand = COMMAND.test(lower) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
+    const isCommand = passes(COMMAND_GATE) && COMMAND.test((lower ??= text.slice(start, end).toLowerCase())) && /\S\s+\S+\s+\S+\s+\S/.test(lower)
     if (sentence > 0) {
       let a = 0
-      if (!prompted && ADDRESSED.test(lower)) a++
-      if (SPEAKER.test(lower) || (isCommand && TARGET.test(lower))) a++
+      if (!prompted && passes(ADDRESSED_GATE) && ADDRESSED.test((lower ??= text.slice(start, end).toLowerCase()))) a++
+      if ((passes(SPEAKER_GATE) && SPEAKER.test((lower ??= text.slice(start, end).toLowerCase()))) || (isCommand && TARGET.test(lower!))) a++
       const k = isCommand && described && !prompted ? 1 : 0
       if (a + k > addressed + command) span = [start, end]
       if (a > addressed) addressed = a
@@ -403,7 +554,7 @@ export function embeddedInstruction(text: string): Embedded {
     // Descriptive: neither a command nor a question; a prompt that set the model's task stays a prompt.
     // Once prompted, `described` no longer matters (a command counts only in a text not prompted).
     if (!prompted) {
-      if (PROMPTED.test(lower)) prompted = true
+      if (passes(PROMPTED_GATE) && PROMPTED.test((lower ??= text.slice(start, end).toLowerCase()))) prompted = true
       else if (!isCommand && c !== 63) described = true
     }
     sentence++
@@ -436,22 +587,23 @@ export function windowsOf(length: number, spans: ArrayLike<number>, flagged: Arr
 }
 
 /**
- * manipulationRules over the windows of `str` (null: all of it), evidence spans in `str`. `whole`:
- * sliceableLower(str), given for a string already lower-cased (null: each window is lower-cased).
+ * manipulationRules over the windows of a string of `length` characters (null: all of it), evidence
+ * spans in that string. `lower(s, e)` gives the lower-cased slice [s, e) of it (a slice of a string
+ * lower-cased already, or a slice lower-cased).
  * `seen`: each window's rules by its lower-cased text, kept across calls on one text (the rules are a
  * function of that text alone): most windows of the de-obfuscated text are the text's own windows.
  */
-function rulesOver(str: string, windows: Array<[number, number]> | null, collect: boolean, whole: string | null = null, seen: Map<string, Rules> | null = null): Rules {
-  if (!windows) return manipulationRules(whole ?? str.toLowerCase(), collect)
+function rulesOver(lower: (s: number, e: number) => string, length: number, windows: Array<[number, number]> | null, collect: boolean, seen: Map<string, Rules> | null = null): Rules {
+  if (!windows) return manipulationRules(lower(0, length), collect)
   const types: Types = { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: Evidence[] | null = collect ? [] : null
   let meta = false
   for (const [s, e] of windows) {
-    const lower = whole !== null ? whole.slice(s, e) : str.slice(s, e).toLowerCase()
-    let r = seen?.get(lower)
+    const text = lower(s, e)
+    let r = seen?.get(text)
     if (!r) {
-      r = manipulationRules(lower, collect)
-      seen?.set(lower, r)
+      r = manipulationRules(text, collect)
+      seen?.set(text, r)
     }
     // The strongest window per type: the same evidence repeated further on is not more evidence.
     for (const t of TYPES) types[t] = Math.max(types[t], r.types[t])
@@ -461,6 +613,14 @@ function rulesOver(str: string, windows: Array<[number, number]> | null, collect
   let offset = 0
   for (const t of TYPES) offset += Math.min(TYPE_CAP, types[t])
   return { types, offset, meta, evidence }
+}
+
+const lengthOf = (pieces: string[]) => pieces.reduce((n, p) => n + p.length, 0)
+
+/** Slices of `str` lower-cased: of its lower-casing made once when every slice of that is a slice's lower-casing (sliceableLower). */
+function lowerSlices(str: string): (s: number, e: number) => string {
+  const whole = sliceableLower(str)
+  return whole !== null ? (s, e) => whole.slice(s, e) : (s, e) => str.slice(s, e).toLowerCase()
 }
 
 // An instruction to decode or follow what is encoded, next to an encoded segment.
@@ -482,7 +642,7 @@ export const OBFUSCATION_EACH = 0.5
  * head score was the highest, when it beat the whole text; `short` is 1 - distinct words / WORDS of the
  * text (0 when it has WORDS or more).
  */
-export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded): Analysis {
+export function analyse(text: string, head: (s: string) => HeadRead, decode: () => Segment[], collect: boolean, embedded?: Embedded, headPieces?: (pieces: string[]) => HeadRead): Analysis {
   const h0 = head(text)
   let z = h0.raw
   // A text of several sentences is also read window by window (1 to 3 sentences, bestWindow): an
@@ -499,17 +659,20 @@ export function analyse(text: string, head: (s: string) => HeadRead, decode: () 
     z = best.raw
     window = best.span
   }
-  const de = deobfuscate(text)
+  const de = deobfuscateParts(text)
   // Windows' rules are kept for the de-obfuscated text's pass (not for explain, whose evidence is per call).
   const seen = de && h0.windows && !collect ? new Map<string, Rules>() : null
-  let rules = h0.trigger ? rulesOver(text, h0.windows, collect, null, seen) : null
+  let rules = h0.trigger ? rulesOver((s, e) => text.slice(s, e).toLowerCase(), text.length, h0.windows, collect, seen) : null
   const types: Types = rules ? { ...rules.types } : { instruction_override: 0, jailbreak: 0, system_prompt_extraction: 0, encoded_payload: 0, obfuscation: 0, indirect: 0 }
   const evidence: RuleEvidence[] | null = collect ? (rules?.evidence ?? []).map((e) => ({ ...e, where: 'text' })) : null
   let normalised: string | null = null
   if (de) {
-    const h1 = head(de.text)
+    // Given in pieces (spaced letters joined in prose), the de-obfuscated text is read by the head from
+    // them and its windows are made from them: the whole text is made only when it is reported.
+    const pieces = headPieces ? de.pieces : null
+    const h1 = pieces ? headPieces!(pieces) : head(de.text)
     // The de-obfuscated text is lower-cased already: its windows are slices of it, not strings lower-cased one by one.
-    const r1: Rules = h1.trigger ? rulesOver(de.text, h1.windows, collect, sliceableLower(de.text), seen) : { types, offset: 0, meta: false, evidence: [] }
+    const r1: Rules = h1.trigger ? rulesOver(pieces ? de.slice : lowerSlices(de.text), pieces ? lengthOf(pieces) : de.text.length, h1.windows, collect, seen) : { types, offset: 0, meta: false, evidence: [] }
     const gain = r1.offset - (rules?.offset ?? 0)
     if (gain > 0 || h1.raw > h0.raw + 1) {
       // Undoing the obfuscation revealed evidence: score what it hid.

@@ -78,13 +78,22 @@ interface Head {
 }
 
 /**
- * Head logit of `text` and (with `windowed`) of its best sentence window (`span`: with the window's
+ * Head logit of `text` (or of the lower-cased join of its pieces: the de-obfuscated text of
+ * deobfuscateParts) and (with `windowed`) of its best sentence window (`span`: with the window's
  * string span); with `decode`, also the encoded segments of that same call's text. The de-obfuscated
  * text and decoded segments are read without windows (analyse reads only their whole-text logit).
  */
-function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | null, span = false, windowed = true): Head {
+function headOf(core: Core, inst: Installed, text: string | string[], decode: Segment[] | null, span = false, windowed = true): Head {
   const x = core.exports
-  const ref = core.begin(text)
+  let length = 0
+  let ref
+  if (typeof text === 'string') {
+    length = text.length
+    ref = core.begin(text)
+  } else {
+    for (const p of text) length += p.length
+    ref = core.beginLowerPieces(text)
+  }
   // Each word's share of the sum (one store a word, the word memo still serves): the sentence windows
   // are summed from it, with no second pass over the text's features.
   const r = x.vecScore(ref.ptr, ref.len, inst.model, windowed ? WANT_WORD_SUMS : 0)
@@ -105,11 +114,11 @@ function headOf(core: Core, inst: Installed, text: string, decode: Segment[] | n
   const bw = windowed && nWords >= 2 * WIN_WORDS ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
   let windows: Array<[number, number]> | null = null
   let converted = false
-  if (trigger && text.length > WHOLE) {
+  if (trigger && length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
     core.toStringIndices(ref, spanPtr, nWords * 2)
     converted = true
-    windows = windowsOf(text.length, spans, core.u32(words[at + 6], nFlag * 2), nFlag)
+    windows = windowsOf(length, spans, core.u32(words[at + 6], nFlag * 2), nFlag)
   }
   let best: Head['best'] = null
   if (bw) {
@@ -162,7 +171,7 @@ function run(ctx: Context, text: string, collect: boolean) {
     }
     return headOf(core, inst, s, null, false, false)
   }
-  const a = analyse(text, head, () => segments, collect, embedded)
+  const a = analyse(text, head, () => segments, collect, embedded, (pieces) => headOf(core, inst, pieces, null, false, false))
   return { inst, a, words: first.words }
 }
 
