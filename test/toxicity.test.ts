@@ -149,7 +149,8 @@ describe('toxicity', () => {
     'charges said of a group': 0.9,
     'violence reported, hate named': 0.85,
     'short texts with pronouns': 0.9,
-    'implicit and referenced hate': 0.9
+    'implicit and referenced hate': 0.9,
+    'group and insult words said of things': 0.6
   }
   it.each(Object.keys(functionalFloors))('functional class %s', (cls) => {
     const rows = functional[cls]

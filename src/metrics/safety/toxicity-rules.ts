@@ -188,6 +188,8 @@ const REPORTED = new Set(['treated', 'treat', 'treating', 'seen', 'viewed', 'por
 /** Words that make the group after them an object, not a subject ("sex with trans people is ..."). */
 const PREPOSITIONS = new Set(['with', 'of', 'for', 'to', 'about', 'against', 'among', 'from', 'by', 'at', 'on', 'in', 'into', 'towards', 'toward', 'between', 'like', 'than'])
 const COPULAS = new Set(['are', 'is', 'were', 'was', 'be', 'being', 'been'])
+/** Auxiliaries after "you" that make it the subject of a verb (`youDoes`). */
+const AUXILIARIES = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'should', 'must', 'do', 'did', 'have', 'had', 'need', "can't", 'cannot', "won't"])
 /** Words under which a text is short for the pronoun rule (as the head's shortness term: SETTINGS.words). */
 const SHORT_WORDS = 8
 /** Pronouns of a group: learned from statements about groups, evidence only where a statement is made. */
@@ -750,13 +752,37 @@ class RuleReader {
     // "stupid people"); "a stupid movie" is no insult, and its learned evidence is set aside.
     const adjective = (f & (F.ADJ | F.SLUR)) === F.ADJ
     const person = this.near(k, -4, 1, F.THIRD | F.IDENT)
-    if (you >= 0) ev = 3
+    if (you >= 0 && !this.youDoes(this.idx[you], this.idx[k])) ev = 3
     else if (adjective && (person < 0 || this.qualifiesThing(this.idx[k]))) ev = 0
     else if (cop >= 0 && first < 0) ev = 2.2
     else if (first >= 0) ev = 0.3
     // A misspelling read as an insult counts only when aimed: a rare real word may share its letters.
     if (f & F.SWAPPED && ev <= 1) ev = 0
     this.settle('insult', k, ev, you)
+  }
+
+  /** Whether only a copula (with auxiliaries) joins the noun at word a to the group word w after it: w is said of a. */
+  saidOf(a: number, w: number): boolean {
+    let copula = false
+    for (let v = a + 1; v < w; v++) {
+      const x = this.word(v)
+      if (COPULAS.has(x)) copula = true
+      else if (!AUXILIARIES.has(x) && x !== 'also' && x !== 'often') return false
+    }
+    return copula && this.sameClause(a, w)
+  }
+
+  /**
+   * Whether "you" at word y is the subject of an auxiliary and a verb before the insult noun at word w, with
+   * no copula between: "what tricks can you teach a rat?", "you could keep a rat as a pet". The noun is
+   * then what is done, not what "you" is called ("you are a rat", "you will be a rat", "you little rat").
+   */
+  youDoes(y: number, w: number): boolean {
+    // The auxiliary after "you", or before it in a question ("could you keep a rat as a pet?").
+    const asked = y > 0 && this.sameClause(y - 1, y) && AUXILIARIES.has(this.word(y - 1))
+    if (w <= y + 1 || !(asked || AUXILIARIES.has(this.word(y + 1)))) return false
+    for (let v = y + 1; v < w; v++) if (COPULAS.has(this.word(v))) return false
+    return true
   }
 
   /**
@@ -817,6 +843,9 @@ class RuleReader {
     // A topic or a report: "hate speech", "hate crimes against Jews"; "were treated as criminals",
     // "victims of ...", "were called animals".
     if (h >= 0 && (this.namesTopic(h) || this.reportedOf(k, h))) h = -1
+    // The group's word said of the thing the hostile word names: "Can animals be gay?"; "native to" is
+    // where a thing lives ("Brown tree snakes are native to Guam").
+    if (h >= 0 && ((idx[h] < w && this.saidOf(idx[h], w)) || (this.word(w) === 'native' && w + 1 < this.nWords && this.word(w + 1) === 'to'))) h = -1
     if (h >= 0) {
       const lo = Math.min(k, h)
       const hi = Math.max(k, h)
