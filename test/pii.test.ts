@@ -62,6 +62,13 @@ const fixtures: [text: string, expected: Entity[]][] = [
   // LOCATION
   ['She moved to Budapest last year.', [['LOCATION', 'Budapest']]],
   ['He lives at 15 Millicent Drive, Apt. 4 in London.', [['LOCATION', '15 Millicent Drive, Apt. 4'], ['LOCATION', 'London']]],
+  // An address block is reported part by part: each line, the part after a comma (a unit word stays with
+  // its street), and a postcode after the words of the last line.
+  ['William Hughes\n\n20789 Allika 46\n Suite 501\n Riisa\n\n Estonia 62488', [['PERSON', 'William Hughes'], ['LOCATION', '20789 Allika 46'], ['LOCATION', 'Suite 501'], ['LOCATION', 'Riisa'], ['LOCATION', 'Estonia']]],
+  ['Lara Pottinger\n\n3247 Rua Igreja 25\n Apt. 236\n Ribeirão\n Portugal 30971', [['PERSON', 'Lara Pottinger'], ['LOCATION', '3247 Rua Igreja 25'], ['LOCATION', 'Apt. 236'], ['LOCATION', 'Ribeirão'], ['LOCATION', 'Portugal'], ['LOCATION', '30971']]],
+  ['Kevin had given Alma his address: 5049 Harjukuja 54, SEINÄJOKI', [['PERSON', 'Kevin'], ['PERSON', 'Alma'], ['LOCATION', '5049 Harjukuja 54'], ['LOCATION', 'SEINÄJOKI']]],
+  // Look-alikes that stay whole: a unit after the comma, a unit line ending the block, a street alone.
+  ['We meet at 4 Oak Lane, Suite 12', [['LOCATION', '4 Oak Lane, Suite 12']]],
   ['Who is coming to the Czech Republic with me?', [['LOCATION', 'Czech Republic']]],
   // All lower-case text: cues instead of capitals
   ['hi, my name is lena andersson and i moved here from burkina faso', [['PERSON', 'lena andersson'], ['LOCATION', 'burkina faso']]],
@@ -125,7 +132,7 @@ describe('phone formats', () => {
 // markup, abbreviated keys. And numbers that are not phones.
 const phoneContexts: [text: string, expected: Entity[]][] = [
   ['My number is 467 3395 Please call back.', [['PHONE_NUMBER', '467 3395']]],
-  ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street, Springfield'], ['PHONE_NUMBER', '467 3395']]],
+  ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street'], ['LOCATION', 'Springfield'], ['PHONE_NUMBER', '467 3395']]],
   ['Reach Mr. Smith (467 3395) for details.', [['PERSON', 'Smith'], ['PHONE_NUMBER', '467 3395']]],
   ['Dana,Berg,0494 92 82 32,dana@example.org', [['PERSON', 'Dana'], ['PERSON', 'Berg'], ['PHONE_NUMBER', '0494 92 82 32'], ['EMAIL_ADDRESS', 'dana@example.org']]],
   ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450'], ['LOCATION', 'Berlin']]],

@@ -13,7 +13,7 @@ import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
 import { macAt } from './network'
-import { emitWhy } from './state'
+import { CAND, CN, CSLOT, emitWhy } from './state'
 import { orgRun, orgsWanted, readNameEnd, readNameHash, wordsReset } from './orgs'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
@@ -461,6 +461,63 @@ export function addressBlock(s: usize, strict: bool): usize {
   return last
 }
 
+/**
+ * Report the address block [s, e) one part at a time: each line and each part after a comma is its own
+ * LOCATION ("20789 Allika 46" / "Suite 501" / "Riisa" / "Estonia"), so the town and the country of an
+ * address are places of their own, as they are when a sentence names them; a postcode ending the last
+ * part after its words ("Estonia 62488", "Aalborg NO 9100") is a part of its own too. The parts cover
+ * the block's bytes but the separators, so redaction hides the same address.
+ */
+export function emitAddress(s: usize, e: usize, why: u32): void {
+  // A block overlapping what was found before it ("on March 3, 1910, Miss Upton": the date) is kept
+  // whole, so the overlap is resolved as one reading against the other (the date wins, as before)
+  // rather than leaving its parts ("Miss Upton") as places.
+  if (CN > 0 && <usize>load<u32>(CAND + <usize>(CN - 1) * CSLOT, 4) > s) {
+    emitWhy(s, e, C_LOCATION, why)
+    return
+  }
+  let k = s
+  while (k < e) {
+    let z = k
+    while (z < e && at(z) != 0x0a && !(at(z) == 0x2c && (z + 1 >= e || (cls(at(z + 1)) & B_SP) != 0) && !unitAt(z + 1, e))) z++
+    // Leading quote marks and spaces ("> ", "??? ") and trailing spaces and commas are not the part's.
+    let a = k
+    while (a < z && at(a) < 0x80 && !isAlnum(at(a))) a++
+    let b = z
+    while (b > a && (at(b - 1) == 0x20 || at(b - 1) == 0x0d || at(b - 1) == 0x09 || at(b - 1) == 0x2c)) b--
+    if (b > a) {
+      let q = b
+      if (z >= e && !isDig(at(a)) && (gazLookup(hashRange(a, wordEndIn(a, b))) & G_UNIT) == 0) {
+        while (q > a && (isDig(at(q - 1)) || at(q - 1) == 0x2d || at(q - 1) == 0x20)) q--
+        while (q < b && at(q) == 0x20) q++
+        // Only a postcode after a word: a part of digits alone, or a word that ends in digits, stays whole.
+        if (q == a || q == b || at(q - 1) != 0x20 || !isDig(at(q))) q = b
+      }
+      if (q < b) {
+        let w = q
+        while (w > a && at(w - 1) == 0x20) w--
+        emitWhy(a, w, C_LOCATION, why)
+        emitWhy(q, b, C_LOCATION, why)
+      } else emitWhy(a, b, C_LOCATION, why)
+    }
+    k = z + 1
+  }
+}
+
+/** Is the first word after the spaces from k (before e) a unit word ("Apt. 4", "Suite 501")? It stays with its street. */
+function unitAt(k: usize, e: usize): bool {
+  let a = k
+  while (a < e && at(a) == 0x20) a++
+  return a < e && (gazLookup(hashRange(a, wordEndIn(a, e))) & G_UNIT) != 0
+}
+
+/** End of the first word of [a, b): up to a space or a dot. */
+function wordEndIn(a: usize, b: usize): usize {
+  let k = a
+  while (k < b && at(k) != 0x20 && at(k) != 0x2e) k++
+  return k
+}
+
 /** Is there a digit within the next 48 bytes (before a blank line)? Addresses need one. */
 function digitAhead(e: usize): bool {
   if (e + 48 <= N) {
@@ -627,7 +684,7 @@ export function capRun(s: usize): usize {
   if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
+      emitAddress(ts(0), z, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -641,7 +698,7 @@ export function capRun(s: usize): usize {
     addressContext(ts(0)) && !nameLine(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
+      emitAddress(ts(0), z, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -725,7 +782,7 @@ export function capRun(s: usize): usize {
         e = unitAfter(e)
         const z = hasNumber ? addressBlock(st, false) : 0
         if (z > e) e = z
-        emitWhy(st, e, C_LOCATION, W_FORMAT | W_GAZETTEER)
+        emitAddress(st, e, W_FORMAT | W_GAZETTEER)
         return e > end ? e : end
       }
     }
