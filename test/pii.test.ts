@@ -69,6 +69,11 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['Kevin had given Alma his address: 5049 Harjukuja 54, SEINÄJOKI', [['PERSON', 'Kevin'], ['PERSON', 'Alma'], ['LOCATION', '5049 Harjukuja 54'], ['LOCATION', 'SEINÄJOKI']]],
   // Look-alikes that stay whole: a unit after the comma, a unit line ending the block, a street alone.
   ['We meet at 4 Oak Lane, Suite 12', [['LOCATION', '4 Oak Lane, Suite 12']]],
+  // A contact block's company line: capitalised words between a person's line and the address; not
+  // everyday words ("Head Office"), not without a person's line before it.
+  ['Julcsa Kárpáthy\nMhealthcoach\n50668 Kiannonkatu 98 Apt. 105, ISHOJ', [['PERSON', 'Julcsa Kárpáthy'], ['ORGANIZATION', 'Mhealthcoach'], ['LOCATION', '50668 Kiannonkatu 98 Apt. 105'], ['LOCATION', 'ISHOJ']]],
+  ['Maria Lopez\nHead Office\n12 Main Street, Springfield', [['PERSON', 'Maria Lopez'], ['LOCATION', '12 Main Street'], ['LOCATION', 'Springfield']]],
+  ['Deliver to the front desk\nKestrel Wing\n12 Main Street', [['PERSON', 'Kestrel Wing'], ['LOCATION', '12 Main Street']]],
   ['Who is coming to the Czech Republic with me?', [['LOCATION', 'Czech Republic']]],
   // All lower-case text: cues instead of capitals
   ['hi, my name is lena andersson and i moved here from burkina faso', [['PERSON', 'lena andersson'], ['LOCATION', 'burkina faso']]],

@@ -2,14 +2,14 @@
 // the gazetteer (gazetteer.ts) and the words just before them (context.ts).
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import { B_NL, B_SP } from '../text/uchar'
-import { C_DATE, C_LOCATION, C_PERSON } from './categories'
+import { C_DATE, C_LOCATION, C_ORGANIZATION, C_PERSON } from './categories'
 import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } from './context'
 import {
   G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME,
   G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
   gazLookup, phraseMayStart
 } from './gazetteer'
-import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
+import { W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
 import { macAt } from './network'
@@ -465,10 +465,11 @@ export function addressBlock(s: usize, strict: bool): usize {
  * Report the address block [s, e) one part at a time: each line and each part after a comma is its own
  * LOCATION ("20789 Allika 46" / "Suite 501" / "Riisa" / "Estonia"), so the town and the country of an
  * address are places of their own, as they are when a sentence names them; a postcode ending the last
- * part after its words ("Estonia 62488", "Aalborg NO 9100") is a part of its own too. The parts cover
+ * part (not the first) after its words ("Estonia 62488", "Aalborg NO 9100") is a part of its own too. The parts cover
  * the block's bytes but the separators, so redaction hides the same address.
  */
 export function emitAddress(s: usize, e: usize, why: u32): void {
+  if (wants(C_ORGANIZATION)) contactOrg(s)
   // A block overlapping what was found before it ("on March 3, 1910, Miss Upton": the date) is kept
   // whole, so the overlap is resolved as one reading against the other (the date wins, as before)
   // rather than leaving its parts ("Miss Upton") as places.
@@ -478,8 +479,14 @@ export function emitAddress(s: usize, e: usize, why: u32): void {
   }
   let k = s
   while (k < e) {
+    // A part ends at a line break, or at a comma after a word (a house number after its street name stays
+    // with what follows: "Calle de Alcalá 87, 28009 Madrid") unless a unit word follows ("Drive, Apt 3B").
     let z = k
-    while (z < e && at(z) != 0x0a && !(at(z) == 0x2c && (z + 1 >= e || (cls(at(z + 1)) & B_SP) != 0) && !unitAt(z + 1, e))) z++
+    let letter = false
+    while (z < e && at(z) != 0x0a && !(at(z) == 0x2c && letter && (z + 1 >= e || (cls(at(z + 1)) & B_SP) != 0) && !unitAt(z + 1, e))) {
+      if (!letter && (isAlpha(at(z)) || at(z) >= 0x80)) letter = true
+      z++
+    }
     // Leading quote marks and spaces ("> ", "??? ") and trailing spaces and commas are not the part's.
     let a = k
     while (a < z && at(a) < 0x80 && !isAlnum(at(a))) a++
@@ -487,7 +494,7 @@ export function emitAddress(s: usize, e: usize, why: u32): void {
     while (b > a && (at(b - 1) == 0x20 || at(b - 1) == 0x0d || at(b - 1) == 0x09 || at(b - 1) == 0x2c)) b--
     if (b > a) {
       let q = b
-      if (z >= e && !isDig(at(a)) && (gazLookup(hashRange(a, wordEndIn(a, b))) & G_UNIT) == 0) {
+      if (z >= e && k > s && !isDig(at(a)) && (gazLookup(hashRange(a, wordEndIn(a, b))) & G_UNIT) == 0) {
         while (q > a && (isDig(at(q - 1)) || at(q - 1) == 0x2d || at(q - 1) == 0x20)) q--
         while (q < b && at(q) == 0x20) q++
         // Only a postcode after a word: a part of digits alone, or a word that ends in digits, stays whole.
@@ -502,6 +509,56 @@ export function emitAddress(s: usize, e: usize, why: u32): void {
     }
     k = z + 1
   }
+}
+
+/**
+ * The company line of a contact block ("Julcsa Kárpáthy / Mhealthcoach / 50668 Kiannonkatu 98"): the line
+ * right before the address block's line is an ORGANIZATION when it holds only capitalised words (and "and",
+ * "&", "of", commas), one of them no everyday word, nothing the scan has read, and the line before it holds
+ * a PERSON.
+ */
+function contactOrg(s: usize): void {
+  let ls = s
+  while (ls > 0 && at(ls - 1) != 0x0a) ls--
+  if (ls == 0) return
+  const pe = ls - 1
+  let ps = pe
+  while (ps > 0 && at(ps - 1) != 0x0a) ps--
+  if (ps == 0) return
+  let a = ps
+  while (a < pe && at(a) < 0x80 && !isAlnum(at(a))) a++
+  let b = pe
+  while (b > a && (at(b - 1) == 0x20 || at(b - 1) == 0x0d || at(b - 1) == 0x09)) b--
+  if (b <= a || b - a > 60 || !upperAt(a)) return
+  // Each word capitalised or a connector; at most six.
+  let k = a
+  let words = 0
+  let named = false
+  while (k < b) {
+    let z = k
+    while (z < b && at(z) != 0x20) z++
+    const n = z - k
+    const connector = (n == 1 && at(k) == 0x26) || (n == 3 && eqi(k, z, 'and')) || (n == 2 && eqi(k, z, 'of'))
+    if (!connector && !upperAt(k)) return
+    if (++words > 6) return
+    const w = at(z - 1) == 0x2c ? z - 1 : z
+    if (!connector && (gazLookup(hashRange(k, w)) & (G_COMMON | G_NOTNAME)) == 0) named = true
+    k = z
+    while (k < b && at(k) == 0x20) k++
+  }
+  // A line of everyday words ("Head Office", "Thank You") names no one.
+  if (at(b - 1) == 0x3a || !named) return
+  let qs = ps - 1
+  while (qs > 0 && at(qs - 1) != 0x0a) qs--
+  let person = false
+  for (let i = CN; i > 0 && i + 16 > CN; i--) {
+    const slot = CAND + <usize>(i - 1) * CSLOT
+    const cs = <usize>load<u32>(slot)
+    const ce = <usize>load<u32>(slot, 4)
+    if (cs < pe && ce > ps) return
+    if (load<u32>(slot, 8) == C_PERSON && cs >= qs && ce < ps) person = true
+  }
+  if (person) emitWhy(a, b, C_ORGANIZATION, W_FORMAT | W_CONTEXT)
 }
 
 /** Is the first word after the spaces from k (before e) a unit word ("Apt. 4", "Suite 501")? It stays with its street. */
