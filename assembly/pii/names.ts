@@ -518,13 +518,15 @@ export function emitAddress(s: usize, e: usize, why: u32): void {
  * a PERSON.
  */
 function contactOrg(s: usize): void {
+  // Each look back is bounded (a contact block's lines are short), so many blocks on one long line
+  // cost no more than their own bytes.
   let ls = s
-  while (ls > 0 && at(ls - 1) != 0x0a) ls--
-  if (ls == 0) return
+  while (ls > 0 && at(ls - 1) != 0x0a && s - ls < 16) ls--
+  if (ls == 0 || at(ls - 1) != 0x0a) return
   const pe = ls - 1
   let ps = pe
-  while (ps > 0 && at(ps - 1) != 0x0a) ps--
-  if (ps == 0) return
+  while (ps > 0 && at(ps - 1) != 0x0a && pe - ps < 80) ps--
+  if (ps == 0 || at(ps - 1) != 0x0a) return
   let a = ps
   while (a < pe && at(a) < 0x80 && !isAlnum(at(a))) a++
   let b = pe
@@ -549,7 +551,7 @@ function contactOrg(s: usize): void {
   // A line of everyday words ("Head Office", "Thank You") names no one.
   if (at(b - 1) == 0x3a || !named) return
   let qs = ps - 1
-  while (qs > 0 && at(qs - 1) != 0x0a) qs--
+  while (qs > 0 && at(qs - 1) != 0x0a && ps - qs < 120) qs--
   let person = false
   for (let i = CN; i > 0 && i + 16 > CN; i--) {
     const slot = CAND + <usize>(i - 1) * CSLOT
