@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, load } from '../dist/litmus.js'
+import { growth } from './helpers'
 
 const litmus = await load()
 
@@ -299,6 +300,15 @@ describe('hostile patterns run in linear time', () => {
   it('a hostile allowlist over long input', () => {
     const text = 'mail jane@example.com ' + 'b'.repeat(100_000)
     expect(pairs(text, { allowlist: ['/(b+)+c/', '/jane@\\w+\\.com/'] })).toEqual([])
+  })
+})
+
+describe('address blocks run in linear time', () => {
+  // Each block looks back for a contact block's company line: bounded, so blocks on one long line do not
+  // each read the line again.
+  it('thousands of addresses on one line after a name and a company line', () => {
+    const { exponent, detail } = growth((n) => detect('Ann Lee\nAcme\n' + '12 Main Street, Springfield, '.repeat(n)), [500, 1000, 2000, 4000])
+    expect(exponent, detail).toBeLessThan(1.5)
   })
 })
 
