@@ -90,10 +90,12 @@ describe('bundle', () => {
   // took the WebAssembly from 90.4 to 92.4 KB and every page to 112.0 KB: the budget is 116 KB.
   // All code was 189.9 KB of 190. Faithfulness's swapped-word contradictions (the contrast words' install
   // and the aligner's same-slot check, 0.7 KB in metrics/grounded.js), toxicity's group frames (0.6 KB in
-  // metrics/safety.js) and prompt_manipulation's speed round (2.8 KB: the word gates of its patterns and of
-  // the embedded-instruction pass, the de-obfuscated text in pieces, the core's Latin-1 lower-casing) took it
-  // to about 194 KB: the budget is 196 KB.
-  it('stays within its budgets (gzipped): every page 116 KB, all code 196 KB, each chunk 1 MB, all chunks 4 MB', () => {
+  // metrics/safety.js), prompt_manipulation's speed round (2.8 KB: the word gates of its patterns and of
+  // the embedded-instruction pass, the de-obfuscated text in pieces, the core's Latin-1 lower-casing) and the
+  // ninth PII names pass (address blocks part by part, a contact block's company line, acronyms as
+  // organisations with their list of everyday acronyms: the WebAssembly 91.8 -> 93.8 KB) took it to
+  // 196.7 KB and every page to 114.5 KB: the budgets are 200 KB and 116 KB.
+  it('stays within its budgets (gzipped): every page 116 KB, all code 200 KB, each chunk 1 MB, all chunks 4 MB', () => {
     const code = (dir: string) => readdirSync(new URL(dir, dist)).filter((f) => f.endsWith('.js')).map((f) => new URL(`${dir}${f}`, dist))
     const statics = (url: URL, seen = new Set<string>()): Set<string> => {
       if (seen.has(url.href)) return seen
@@ -104,7 +106,7 @@ describe('bundle', () => {
     const everyPage = [...statics(new URL('litmus.js', dist))].reduce((sum, href) => sum + gz(new URL(href)), gz(new URL('core-wasm.js', dist)))
     expect(everyPage).toBeLessThan(116 * 1024)
     const all = [new URL('litmus.js', dist), new URL('core-wasm.js', dist), ...code('metrics/'), ...[...statics(new URL('litmus.js', dist))].filter((h) => h.includes('/shared/')).map((h) => new URL(h))]
-    expect(all.reduce((sum, url) => sum + gz(url), 0)).toBeLessThan(196 * 1024)
+    expect(all.reduce((sum, url) => sum + gz(url), 0)).toBeLessThan(200 * 1024)
     let total = 0
     for (const file of chunks) {
       const size = gz(new URL(`models/${file}`, dist))

@@ -31,7 +31,8 @@ const fixtures: [text: string, extra: Record<string, unknown>, expected: Row[]][
   ['John Smith called.', {}, [['PERSON', 'John Smith', 'built-in', 0.5, 'gazetteer']]],
   ['We met Zorblat Quenneth yesterday.', {}, [['PERSON', 'Zorblat Quenneth', 'built-in', 0.7, 'format+cue']]],
   ['She lives in Paris now.', {}, [['LOCATION', 'Paris', 'built-in', 0.85, 'gazetteer+cue']]],
-  ['12 Main Street, Springfield', {}, [['LOCATION', '12 Main Street, Springfield', 'built-in', 0.5, 'format+gazetteer']]],
+  // An address is reported part by part (street, town), each with the block's evidence.
+  ['12 Main Street, Springfield', {}, [['LOCATION', '12 Main Street', 'built-in', 0.5, 'format+gazetteer'], ['LOCATION', 'Springfield', 'built-in', 0.5, 'format+gazetteer']]],
   // Custom recognizers: pattern, checksum, context word; deny list; blocklist.
   ['Ref 4111111111111111 noted', { recognizers: [LUHN_REF] }, [['CARD_REF', '4111111111111111', 'CARD_REF', 0.99, 'pattern+checksum+context']]],
   ['Card 4111111111111111 noted', { recognizers: [{ ...LUHN_REF, name: 'Card references' }] }, [['CARD_REF', '4111111111111111', 'Card references', 0.95, 'pattern+checksum']]],

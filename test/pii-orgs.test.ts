@@ -33,6 +33,17 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['Shell beaches are rare here.', []],
   ['The who and the what matter less than the why.', []],
   ['The WHO declared an emergency.', [['ORGANIZATION', 'WHO']]],
+  // A lone acronym of three to five capitals in running text is an organisation; everyday acronyms,
+  // two capitals, Roman numerals, keys before a colon, units after a number and shouted lines are not.
+  ['The album was certified platinum by the RIAA in January.', [['ORGANIZATION', 'RIAA']]],
+  ['Tickets for the AHAC final sold out.', [['ORGANIZATION', 'AHAC']]],
+  ['The CEO will call you ASAP.', []],
+  ['Send the IBAN and the SWIFT code.', []],
+  ['The patient has PTSD and ADHD.', []],
+  ['He posted a 0.47 ERA this season.', []],
+  ['MEETING MOVED TO FRIDAY', []],
+  ['Chapter XIV begins here.', []],
+  ['Enter the MRN: 4452 below.', []],
   // Context cues around names no list knows.
   ['My brother works at Quorvane as a tester.', [['ORGANIZATION', 'Quorvane']]],
   ['Last year she joined Pellucid Dynamics.', [['ORGANIZATION', 'Pellucid Dynamics']]],

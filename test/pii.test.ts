@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError, load } from '../dist/litmus.js'
+import { growth } from './helpers'
 
 const litmus = await load()
 
@@ -62,6 +63,18 @@ const fixtures: [text: string, expected: Entity[]][] = [
   // LOCATION
   ['She moved to Budapest last year.', [['LOCATION', 'Budapest']]],
   ['He lives at 15 Millicent Drive, Apt. 4 in London.', [['LOCATION', '15 Millicent Drive, Apt. 4'], ['LOCATION', 'London']]],
+  // An address block is reported part by part: each line, the part after a comma (a unit word stays with
+  // its street), and a postcode after the words of the last line.
+  ['William Hughes\n\n20789 Allika 46\n Suite 501\n Riisa\n\n Estonia 62488', [['PERSON', 'William Hughes'], ['LOCATION', '20789 Allika 46'], ['LOCATION', 'Suite 501'], ['LOCATION', 'Riisa'], ['LOCATION', 'Estonia']]],
+  ['Lara Pottinger\n\n3247 Rua Igreja 25\n Apt. 236\n Ribeirão\n Portugal 30971', [['PERSON', 'Lara Pottinger'], ['LOCATION', '3247 Rua Igreja 25'], ['LOCATION', 'Apt. 236'], ['LOCATION', 'Ribeirão'], ['LOCATION', 'Portugal'], ['LOCATION', '30971']]],
+  ['Kevin had given Alma his address: 5049 Harjukuja 54, SEINÄJOKI', [['PERSON', 'Kevin'], ['PERSON', 'Alma'], ['LOCATION', '5049 Harjukuja 54'], ['LOCATION', 'SEINÄJOKI']]],
+  // Look-alikes that stay whole: a unit after the comma, a unit line ending the block, a street alone.
+  ['We meet at 4 Oak Lane, Suite 12', [['LOCATION', '4 Oak Lane, Suite 12']]],
+  // A contact block's company line: capitalised words between a person's line and the address; not
+  // everyday words ("Head Office"), not without a person's line before it.
+  ['Julcsa Kárpáthy\nMhealthcoach\n50668 Kiannonkatu 98 Apt. 105, ISHOJ', [['PERSON', 'Julcsa Kárpáthy'], ['ORGANIZATION', 'Mhealthcoach'], ['LOCATION', '50668 Kiannonkatu 98 Apt. 105'], ['LOCATION', 'ISHOJ']]],
+  ['Maria Lopez\nHead Office\n12 Main Street, Springfield', [['PERSON', 'Maria Lopez'], ['LOCATION', '12 Main Street'], ['LOCATION', 'Springfield']]],
+  ['Deliver to the front desk\nKestrel Wing\n12 Main Street', [['PERSON', 'Kestrel Wing'], ['LOCATION', '12 Main Street']]],
   ['Who is coming to the Czech Republic with me?', [['LOCATION', 'Czech Republic']]],
   // All lower-case text: cues instead of capitals
   ['hi, my name is lena andersson and i moved here from burkina faso', [['PERSON', 'lena andersson'], ['LOCATION', 'burkina faso']]],
@@ -125,7 +138,7 @@ describe('phone formats', () => {
 // markup, abbreviated keys. And numbers that are not phones.
 const phoneContexts: [text: string, expected: Entity[]][] = [
   ['My number is 467 3395 Please call back.', [['PHONE_NUMBER', '467 3395']]],
-  ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street, Springfield'], ['PHONE_NUMBER', '467 3395']]],
+  ['Contact details: 12 Main Street, Springfield, 467 3395', [['LOCATION', '12 Main Street'], ['LOCATION', 'Springfield'], ['PHONE_NUMBER', '467 3395']]],
   ['Reach Mr. Smith (467 3395) for details.', [['PERSON', 'Smith'], ['PHONE_NUMBER', '467 3395']]],
   ['Dana,Berg,0494 92 82 32,dana@example.org', [['PERSON', 'Dana'], ['PERSON', 'Berg'], ['PHONE_NUMBER', '0494 92 82 32'], ['EMAIL_ADDRESS', 'dana@example.org']]],
   ['Berg;78 651 450;Berlin', [['PERSON', 'Berg'], ['PHONE_NUMBER', '78 651 450'], ['LOCATION', 'Berlin']]],
@@ -287,6 +300,15 @@ describe('hostile patterns run in linear time', () => {
   it('a hostile allowlist over long input', () => {
     const text = 'mail jane@example.com ' + 'b'.repeat(100_000)
     expect(pairs(text, { allowlist: ['/(b+)+c/', '/jane@\\w+\\.com/'] })).toEqual([])
+  })
+})
+
+describe('address blocks run in linear time', () => {
+  // Each block looks back for a contact block's company line: bounded, so blocks on one long line do not
+  // each read the line again.
+  it('thousands of addresses on one line after a name and a company line', () => {
+    const { exponent, detail } = growth((n) => detect('Ann Lee\nAcme\n' + '12 Main Street, Springfield, '.repeat(n)), [500, 1000, 2000, 4000])
+    expect(exponent, detail).toBeLessThan(1.5)
   })
 })
 

@@ -2,18 +2,18 @@
 // the gazetteer (gazetteer.ts) and the words just before them (context.ts).
 import { FNV_SEED, fnvByte, hashLower } from '../text/hash'
 import { B_NL, B_SP } from '../text/uchar'
-import { C_DATE, C_LOCATION, C_PERSON } from './categories'
+import { C_DATE, C_LOCATION, C_ORGANIZATION, C_PERSON } from './categories'
 import { nameQuestionBefore, sentenceEndBefore, sentenceInitial, wordBefore } from './context'
 import {
   G_ADDRCTX, G_BIGCITY, G_COMMON, G_COUNTRY, G_DEMONYM, G_FIRST, G_LOCVERB, G_MONTH, G_NAME, G_NAMEWORD, G_NOTNAME,
   G_ORG, G_PARTICLE, G_PERSONCTX, G_PLACE, G_PLACEWORD, G_PREP, G_STATE, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
   gazLookup, phraseMayStart
 } from './gazetteer'
-import { W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
+import { W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { phoneAt, timeAfter } from './numbers'
 import { spacedIdAt } from './national'
 import { macAt } from './network'
-import { emitWhy } from './state'
+import { CAND, CN, CSLOT, emitWhy } from './state'
 import { orgRun, orgsWanted, readNameEnd, readNameHash, wordsReset } from './orgs'
 import {
   MEMO, MEMO_N, N, P, PEND, PEND_N, TE, TF, TOK_E, TOK_S, TR, TS, at, emit, prevWordStart, runEnd, wants
@@ -461,6 +461,122 @@ export function addressBlock(s: usize, strict: bool): usize {
   return last
 }
 
+/**
+ * Report the address block [s, e) one part at a time: each line and each part after a comma is its own
+ * LOCATION ("20789 Allika 46" / "Suite 501" / "Riisa" / "Estonia"), so the town and the country of an
+ * address are places of their own, as they are when a sentence names them; a postcode ending the last
+ * part (not the first) after its words ("Estonia 62488", "Aalborg NO 9100") is a part of its own too. The parts cover
+ * the block's bytes but the separators, so redaction hides the same address.
+ */
+export function emitAddress(s: usize, e: usize, why: u32): void {
+  if (wants(C_ORGANIZATION)) contactOrg(s)
+  // A block overlapping what was found before it ("on March 3, 1910, Miss Upton": the date) is kept
+  // whole, so the overlap is resolved as one reading against the other (the date wins, as before)
+  // rather than leaving its parts ("Miss Upton") as places.
+  if (CN > 0 && <usize>load<u32>(CAND + <usize>(CN - 1) * CSLOT, 4) > s) {
+    emitWhy(s, e, C_LOCATION, why)
+    return
+  }
+  let k = s
+  while (k < e) {
+    // A part ends at a line break, or at a comma after a word (a house number after its street name stays
+    // with what follows: "Calle de Alcalá 87, 28009 Madrid") unless a unit word follows ("Drive, Apt 3B").
+    let z = k
+    let letter = false
+    while (z < e && at(z) != 0x0a && !(at(z) == 0x2c && letter && (z + 1 >= e || (cls(at(z + 1)) & B_SP) != 0) && !unitAt(z + 1, e))) {
+      if (!letter && (isAlpha(at(z)) || at(z) >= 0x80)) letter = true
+      z++
+    }
+    // Leading quote marks and spaces ("> ", "??? ") and trailing spaces and commas are not the part's.
+    let a = k
+    while (a < z && at(a) < 0x80 && !isAlnum(at(a))) a++
+    let b = z
+    while (b > a && (at(b - 1) == 0x20 || at(b - 1) == 0x0d || at(b - 1) == 0x09 || at(b - 1) == 0x2c)) b--
+    if (b > a) {
+      let q = b
+      if (z >= e && k > s && !isDig(at(a)) && (gazLookup(hashRange(a, wordEndIn(a, b))) & G_UNIT) == 0) {
+        while (q > a && (isDig(at(q - 1)) || at(q - 1) == 0x2d || at(q - 1) == 0x20)) q--
+        while (q < b && at(q) == 0x20) q++
+        // Only a postcode after a word: a part of digits alone, or a word that ends in digits, stays whole.
+        if (q == a || q == b || at(q - 1) != 0x20 || !isDig(at(q))) q = b
+      }
+      if (q < b) {
+        let w = q
+        while (w > a && at(w - 1) == 0x20) w--
+        emitWhy(a, w, C_LOCATION, why)
+        emitWhy(q, b, C_LOCATION, why)
+      } else emitWhy(a, b, C_LOCATION, why)
+    }
+    k = z + 1
+  }
+}
+
+/**
+ * The company line of a contact block ("Julcsa Kárpáthy / Mhealthcoach / 50668 Kiannonkatu 98"): the line
+ * right before the address block's line is an ORGANIZATION when it holds only capitalised words (and "and",
+ * "&", "of", commas), one of them no everyday word, nothing the scan has read, and the line before it holds
+ * a PERSON.
+ */
+function contactOrg(s: usize): void {
+  // Each look back is bounded (a contact block's lines are short), so many blocks on one long line
+  // cost no more than their own bytes.
+  let ls = s
+  while (ls > 0 && at(ls - 1) != 0x0a && s - ls < 16) ls--
+  if (ls == 0 || at(ls - 1) != 0x0a) return
+  const pe = ls - 1
+  let ps = pe
+  while (ps > 0 && at(ps - 1) != 0x0a && pe - ps < 80) ps--
+  if (ps == 0 || at(ps - 1) != 0x0a) return
+  let a = ps
+  while (a < pe && at(a) < 0x80 && !isAlnum(at(a))) a++
+  let b = pe
+  while (b > a && (at(b - 1) == 0x20 || at(b - 1) == 0x0d || at(b - 1) == 0x09)) b--
+  if (b <= a || b - a > 60 || !upperAt(a)) return
+  // Each word capitalised or a connector; at most six.
+  let k = a
+  let words = 0
+  let named = false
+  while (k < b) {
+    let z = k
+    while (z < b && at(z) != 0x20) z++
+    const n = z - k
+    const connector = (n == 1 && at(k) == 0x26) || (n == 3 && eqi(k, z, 'and')) || (n == 2 && eqi(k, z, 'of'))
+    if (!connector && !upperAt(k)) return
+    if (++words > 6) return
+    const w = at(z - 1) == 0x2c ? z - 1 : z
+    if (!connector && (gazLookup(hashRange(k, w)) & (G_COMMON | G_NOTNAME)) == 0) named = true
+    k = z
+    while (k < b && at(k) == 0x20) k++
+  }
+  // A line of everyday words ("Head Office", "Thank You") names no one.
+  if (at(b - 1) == 0x3a || !named) return
+  let qs = ps - 1
+  while (qs > 0 && at(qs - 1) != 0x0a && ps - qs < 120) qs--
+  let person = false
+  for (let i = CN; i > 0 && i + 16 > CN; i--) {
+    const slot = CAND + <usize>(i - 1) * CSLOT
+    const cs = <usize>load<u32>(slot)
+    const ce = <usize>load<u32>(slot, 4)
+    if (cs < pe && ce > ps) return
+    if (load<u32>(slot, 8) == C_PERSON && cs >= qs && ce < ps) person = true
+  }
+  if (person) emitWhy(a, b, C_ORGANIZATION, W_FORMAT | W_CONTEXT)
+}
+
+/** Is the first word after the spaces from k (before e) a unit word ("Apt. 4", "Suite 501")? It stays with its street. */
+function unitAt(k: usize, e: usize): bool {
+  let a = k
+  while (a < e && at(a) == 0x20) a++
+  return a < e && (gazLookup(hashRange(a, wordEndIn(a, e))) & G_UNIT) != 0
+}
+
+/** End of the first word of [a, b): up to a space or a dot. */
+function wordEndIn(a: usize, b: usize): usize {
+  let k = a
+  while (k < b && at(k) != 0x20 && at(k) != 0x2e) k++
+  return k
+}
+
 /** Is there a digit within the next 48 bytes (before a blank line)? Addresses need one. */
 function digitAhead(e: usize): bool {
   if (e + 48 <= N) {
@@ -627,7 +743,7 @@ export function capRun(s: usize): usize {
   if (wants(C_LOCATION) && (at(ts(0)) == 0x50 || at(ts(0)) == 0x55) && militaryStart(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
+      emitAddress(ts(0), z, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -641,7 +757,7 @@ export function capRun(s: usize): usize {
     addressContext(ts(0)) && !nameLine(ts(0))) {
     const z = addressBlock(ts(0), false)
     if (z > 0) {
-      emitWhy(ts(0), z, C_LOCATION, W_FORMAT | W_CUE)
+      emitAddress(ts(0), z, W_FORMAT | W_CUE)
       return z
     }
   }
@@ -725,7 +841,7 @@ export function capRun(s: usize): usize {
         e = unitAfter(e)
         const z = hasNumber ? addressBlock(st, false) : 0
         if (z > e) e = z
-        emitWhy(st, e, C_LOCATION, W_FORMAT | W_GAZETTEER)
+        emitAddress(st, e, W_FORMAT | W_GAZETTEER)
         return e > end ? e : end
       }
     }

@@ -9,7 +9,7 @@ import { lexiconGet } from '../vec/lexicon'
 import { C_NRP, C_ORGANIZATION, W_CONTEXT, W_CUE, W_FORMAT, W_GAZETTEER } from './categories'
 import { sentenceInitial } from './context'
 import {
-  G_COMMON, G_DEMONYM, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
+  G_COMMON, G_DEMONYM, G_ORG, G_FIRST, G_LAST, G_MONTH, G_NAME, G_NOTNAME, G_PLACE, G_PREP, G_STREET, G_TITLE, G_UNIT, G_WEEKDAY,
   gazLookup, phraseMayStart
 } from './gazetteer'
 import { N, P, at, bit, emitWhy, wantsAny } from './state'
@@ -560,6 +560,9 @@ export function orgRun(s: usize): usize {
     const everyday = (wg(a) & (G_COMMON | G_NOTNAME | G_NAME)) != 0 && sentenceInitial(ws(a))
     if (!personLike && !placeLike && !nrpOnly && !everyday && after) return org(a, b, W_CUE | W_CONTEXT)
   }
+  // A lone acronym in running text ("certified platinum by the RIAA", "the AHAC was considered"): an
+  // organisation more often than not (NATO, GOP, FBI, NBC; docs/metrics/pii.md, "Ninth pass").
+  if (n == a + 1 && acronymOrg(a)) return org(a, a, W_FORMAT)
   if ((RUNF & O_NRP) == 0) return 0
   // No organisation: report the groups, and let the name rules read what follows leading group words
   // ("Chinese President Xi Jinping" -> NRP "Chinese", then the name rules from "President").
@@ -570,6 +573,66 @@ export function orgRun(s: usize): usize {
   groups(0, n)
   if (lead == a) return 0
   return we(lead - 1)
+}
+
+/**
+ * Is word i an acronym that names an organisation where nothing else says so: 3-5 capitals, digits allowed
+ * after the first letter ("MTV2"; two capitals are mostly codes of states, units or initials), not a Roman
+ * numeral, in no list (names, places, everyday words, category cues, the word table's non-organisations),
+ * no everyday acronym (NOT_ORG), not a key before a colon or a number ("MRN: 4452", "REF 2291") nor a unit
+ * after one ("0.47 ERA", "5 MPH"), and with a lower-case word beside it on its line (headings and shouting
+ * are all capitals).
+ */
+function acronymOrg(i: u32): bool {
+  const s = ws(i)
+  const e = we(i)
+  if (e - s < 2 || e - s > 5 || at(s) - 0x41 >= 26) return false
+  let letters = 0
+  let roman = true
+  for (let k = s; k < e; k++) {
+    const c = at(k)
+    if (c - 0x41 < 26) {
+      letters++
+      if (c != 0x49 && c != 0x56 && c != 0x58 && c != 0x4c && c != 0x43 && c != 0x44 && c != 0x4d) roman = false
+    } else if (c - 0x30 < 10) roman = false
+    else return false
+  }
+  if (letters < 3 || roman || wl(i) != 0 || (wg(i) & ~G_ORG) != 0 || notOrgAcronym(s, e)) return false
+  let k = e
+  while (k < N && at(k) == 0x20) k++
+  const nx = at(k)
+  if (nx == 0x3a || isDig(nx)) return false
+  let p = s
+  while (p > 0 && at(p - 1) == 0x20) p--
+  if (p > 0 && isDig(at(p - 1))) return false
+  if (nx - 0x61 < 26) return true
+  if (p == 0 || at(p - 1) == 0x0a) return false
+  let q = p
+  while (q > 0 && at(q - 1) != 0x20 && at(q - 1) != 0x0a) q--
+  return at(q) - 0x61 < 26
+}
+
+// Everyday acronyms of three letters or more that name no organisation: times, units, currencies, titles
+// and roles, media and formats, computing, identifiers and medicine (the words of forms), chat.
+// Space-separated, with a space at each end.
+const NOT_ORG = ' EST EDT PST PDT CST CDT GMT UTC CET BST MPH RPM BTU USD EUR GBP JPY CHF AUD CAD CNY INR CEO CFO CTO COO VIP DVD DNA RNA HIV AIDS USB PDF FAQ GPS SUV CPU GPU RAM API SMS MMS URL TCP UDP DNS VPN LAN WAN SSL TLS HTTP SSH FTP NIC MTU MAC CSV JSON XML HTML CSS SQL SSN DOB PIN CVV IBAN BIC SWIFT ITIN TFN NINO NIF NIE CPF NPI DEA VAT MRN EIN PAN PESEL ECG EKG MRI ICU BMI PTSD ADHD COVID LOL OMG WTF BTW FYI ASAP RIP LMAO ROFL SMH TBH IMO IMHO TLDR IDK ATM ETA GDP GNP TBA TBD RSVP UFO DIY '
+
+/** Is [s, e) one of NOT_ORG's words? */
+function notOrgAcronym(s: usize, e: usize): bool {
+  const n = <i32>(e - s)
+  const len = NOT_ORG.length
+  for (let j = 1; j + n < len; j++) {
+    if (NOT_ORG.charCodeAt(j - 1) != 0x20 || NOT_ORG.charCodeAt(j + n) != 0x20) continue
+    let same = true
+    for (let m = 0; m < n; m++) {
+      if (<u32>NOT_ORG.charCodeAt(j + m) != at(s + <usize>m)) {
+        same = false
+        break
+      }
+    }
+    if (same) return true
+  }
+  return false
 }
 
 function isAmp(i: u32): bool {

@@ -14,7 +14,7 @@ import {
 } from '../text/uchar'
 import { C_CARD, C_CRYPTO, C_DATE, C_EMAIL, C_IBAN, C_IN_VEHICLE, C_IP, C_IT_IDENTITY_CARD, C_LOCATION, C_MAC, C_UK_NINO, C_NRP, C_ORGANIZATION, C_PERSON, C_PHONE, C_SECRET, C_SSN, C_URL } from './categories'
 import { G_BIGCITY, G_COMMON, G_COUNTRY, G_NAME, G_PLACE, G_STATE, gazLookup } from './gazetteer'
-import { addressBlock, addressContext, capRun, resolvePending, tokenEnd } from './names'
+import { addressBlock, addressContext, capRun, emitAddress, resolvePending, tokenEnd } from './names'
 import { domain, email, embeddedIpv4, ipv4, ipv6OrMac, macToken, url } from './network'
 import { ID_MASK, nationalId, spacedLetterId } from './national'
 import { orgLowerPass, orgWide, orgsWanted } from './orgs'
@@ -224,7 +224,7 @@ function handleToken(t0: usize, t1_0: usize, acc0: u32): usize {
         if (isDig(c) && wants(C_LOCATION) && at(tokenEnd(s)) == 0x20 && (upperAt(tokenEnd(s) + 1) || isDig(at(tokenEnd(s) + 1)))) {
           const a = addressBlock(s, !addressContext(s))
           if (a > 0) {
-            emitWhy(s, a, C_LOCATION, W_FORMAT | W_GAZETTEER)
+            emitAddress(s, a, W_FORMAT | W_GAZETTEER)
             return a
           }
         }
