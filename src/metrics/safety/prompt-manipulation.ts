@@ -79,8 +79,11 @@ interface Head {
   sum: number
   feats: number
   /** String spans [start, end, ...] of the flagged words; null when not read (a short text with a trigger word). */
-  flagged: number[] | null
+  flagged: readonly number[] | null
 }
+
+/** The flagged spans of a text with no flagged word (shared: read, never written). */
+const NO_FLAGGED: readonly number[] = []
 
 /**
  * Head logit of `text` (or of the lower-cased join of its pieces: the de-obfuscated text of
@@ -119,15 +122,16 @@ function headOf(core: Core, inst: Installed, text: string | string[], decode: Se
   const bw = windowed && nWords >= 2 * WIN_WORDS ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
   let windows: Array<[number, number]> | null = null
   let converted = false
-  let flagged: number[] | null = trigger ? null : []
+  let flagged: readonly number[] | null = trigger ? null : NO_FLAGGED
   if (trigger && length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
     core.toStringIndices(ref, spanPtr, nWords * 2)
     converted = true
     const list = core.u32(words[at + 6], nFlag * 2)
     windows = windowsOf(length, spans, list, nFlag)
-    flagged = []
-    for (let i = 0; i < nFlag; i++) flagged.push(spans[2 * list[2 * i]], spans[2 * list[2 * i] + 1])
+    const read: number[] = []
+    for (let i = 0; i < nFlag; i++) read.push(spans[2 * list[2 * i]], spans[2 * list[2 * i] + 1])
+    flagged = read
   }
   let best: Head['best'] = null
   if (bw) {
