@@ -75,7 +75,15 @@ interface Head {
   trigger: boolean
   windows: Array<[number, number]> | null
   words: number
+  /** The head's integer sum and feature count (the logit's inputs, for headDelta). */
+  sum: number
+  feats: number
+  /** String spans [start, end, ...] of the flagged words; null when not read (a short text with a trigger word). */
+  flagged: readonly number[] | null
 }
+
+/** The flagged spans of a text with no flagged word (shared: read, never written). */
+const NO_FLAGGED: readonly number[] = []
 
 /**
  * Head logit of `text` (or of the lower-cased join of its pieces: the de-obfuscated text of
@@ -114,11 +122,16 @@ function headOf(core: Core, inst: Installed, text: string | string[], decode: Se
   const bw = windowed && nWords >= 2 * WIN_WORDS ? bestWindow(core.bytes, ref.ptr, spans, nWords, core.u32(words[at + 7], nWords), m.KINDS, m.CMIN, m.CMAX) : null
   let windows: Array<[number, number]> | null = null
   let converted = false
+  let flagged: readonly number[] | null = trigger ? null : NO_FLAGGED
   if (trigger && length > WHOLE) {
     // Long text: the patterns run only around its trigger words.
     core.toStringIndices(ref, spanPtr, nWords * 2)
     converted = true
-    windows = windowsOf(length, spans, core.u32(words[at + 6], nFlag * 2), nFlag)
+    const list = core.u32(words[at + 6], nFlag * 2)
+    windows = windowsOf(length, spans, list, nFlag)
+    const read: number[] = []
+    for (let i = 0; i < nFlag; i++) read.push(spans[2 * list[2 * i]], spans[2 * list[2 * i] + 1])
+    flagged = read
   }
   let best: Head['best'] = null
   if (bw) {
@@ -148,7 +161,179 @@ function headOf(core: Core, inst: Installed, text: string | string[], decode: Se
       }
     }
   }
-  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, best, trigger, windows, words: nWords, short: 1 - shrink }
+  return { raw: m.BIAS + m.SCALE * sum * headNorm(m, nFeat) * shrink, best, trigger, windows, words: nWords, short: 1 - shrink, sum, feats: nFeat, flagged }
+}
+
+/** Texts at least this long read their de-obfuscated form from their own read (headDelta). */
+const DELTA_MIN = 8192
+/** Characters of a text's start always read again in headDelta: its share of distinct words is counted there. */
+const DELTA_PREFIX = 400
+
+const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d)
+const isUpper = (c: number) => c >= 0x41 && c <= 0x5a
+
+/**
+ * headOf(the lower-cased join of `pieces`) for a long `text` whose de-obfuscated form is the text with
+ * spaced runs joined (deobfuscateParts' pieces: text, letters, text, ...), from the text's own read
+ * `h0`, or null when that does not apply (the caller reads the whole de-obfuscated text). The head is a
+ * sum over words of a share that depends on the word's lower-cased bytes alone (no bigrams), and no
+ * word crosses ASCII white space; the tokeniser reads case only at a full stop beside A-Z ("J.",
+ * "U.S", "end.Next"). So only the white-space-delimited chunks that hold a joined run or such a stop
+ * can hold other words: they are read again, as written and as undone, each in one batch (every chunk
+ * after a line break, or after ". " so that a list marker reads as it does in place), and swapped; the
+ * rest of the text is the same words in both. The text's first chunks are read too, for the share of
+ * distinct words (WORDS), which reads the first words.
+ */
+function headDelta(core: Core, inst: Installed, text: string, h0: Head, pieces: string[]): Head | null {
+  const len = text.length
+  if (len < DELTA_MIN || h0.flagged === null || pieces.length < 3) return null
+  // The runs in `text`, [start, end) and the piece of their letters, from the pieces: each run's letters
+  // stand one or two separator characters apart (where its second letter is says which).
+  const runs: number[] = []
+  let at = 0
+  for (let k = 0; k < pieces.length; k++) {
+    const p = pieces[k]
+    if ((k & 1) === 0) {
+      at += p.length
+      continue
+    }
+    if (p.length < 2) return null
+    const n = text.charCodeAt(at + 2) === p.charCodeAt(1) ? 1 : 2
+    const end = at + (p.length - 1) * (n + 1) + 1
+    if (end > len || text.charCodeAt(end - 1) !== p.charCodeAt(p.length - 1)) return null
+    runs.push(at, end, k)
+    at = end
+  }
+  if (at !== len) return null
+  // Chunks to read again, [a, b) with b at white space or the end, in order, merged where they meet.
+  const regions: number[] = []
+  let size = 0
+  const add = (s: number, e: number) => {
+    const n = regions.length
+    if (n > 0 && s <= regions[n - 1]) {
+      if (e > regions[n - 1]) {
+        let b = e
+        while (b < len && !isSpace(text.charCodeAt(b))) b++
+        size += b - regions[n - 1]
+        regions[n - 1] = b
+      }
+      return
+    }
+    let a = s
+    while (a > 0 && !isSpace(text.charCodeAt(a - 1))) a--
+    let b = e
+    while (b < len && !isSpace(text.charCodeAt(b))) b++
+    regions.push(a, b)
+    size += b - a
+  }
+  add(0, DELTA_PREFIX)
+  let r = 0
+  for (let p = text.indexOf('.'); ; p = text.indexOf('.', p + 1)) {
+    // Runs before this stop first (both lists ascend).
+    const stop = p < 0 ? len : p
+    for (; r < runs.length && runs[r] <= stop; r += 3) add(runs[r], runs[r + 1])
+    if (p < 0) break
+    if ((p > 0 && isUpper(text.charCodeAt(p - 1))) || isUpper(text.charCodeAt(p + 1))) add(p, p + 1)
+    if (size > len >> 2) return null
+  }
+  if (size > len >> 2) return null
+  // The two batches, and for each region its start in the de-obfuscated text and in the undone batch.
+  let before = ''
+  let after = ''
+  let first = ''
+  const where: number[] = []
+  let removed = 0
+  let k = 0
+  for (let i = 0; i < regions.length; i += 2) {
+    const a = regions[i]
+    const b = regions[i + 1]
+    let j = a
+    while (j > 0 && isSpace(text.charCodeAt(j - 1)) && text.charCodeAt(j - 1) !== 0x0a) j--
+    const sep = j === 0 || text.charCodeAt(j - 1) === 0x0a ? '\n' : '. '
+    let part = ''
+    let from = a
+    for (; k < runs.length && runs[k] < b; k += 3) {
+      part += text.slice(from, runs[k]) + pieces[runs[k + 2]]
+      from = runs[k + 1]
+    }
+    part += text.slice(from, b)
+    where.push(a, b, a - removed, after.length + sep.length, removed + (b - a - part.length))
+    removed += b - a - part.length
+    before += sep + text.slice(a, b) + ' '
+    after += sep + part + ' '
+    if (i === 0) first = after
+  }
+  const deLen = len - removed
+  const x = core.exports
+  const m = inst.m
+  let ref = core.begin(before)
+  let res = x.vecScore(ref.ptr, ref.len, inst.model, 0) >>> 2
+  let words = core.words
+  const oldWords = words[res]
+  const oldFeats = words[res + 2]
+  const oldSum = words[res + 8] | 0
+  ref = core.begin(after.toLowerCase())
+  res = x.vecScore(ref.ptr, ref.len, inst.model, 0) >>> 2
+  words = core.words
+  const nWords = words[res]
+  const nFlag = words[res + 5]
+  const spanPtr = words[res + 1]
+  const spans = core.u32(spanPtr, nWords * 2)
+  let shrink = 1
+  if (m.WORDS) {
+    // The first region's words, by their UTF-8 byte offsets (Latin-1: two bytes past U+007F).
+    let bytes = first.length
+    for (let i = 0; i < first.length; i++) if (first.charCodeAt(i) > 0x7f) bytes++
+    let n = 0
+    while (n < nWords && spans[2 * n] < bytes) n++
+    const d = distinctWords(core.bytes, ref.ptr, spans, n, m.WORDS)
+    if (d < m.WORDS) return null
+    shrink = d / m.WORDS
+  }
+  // Flagged words: the text's outside the regions, moved by the runs joined before them, and the batch's.
+  const flagged: number[] = []
+  const old = h0.flagged
+  let q = 0
+  let shift = 0
+  const keep = (upTo: number) => {
+    for (; q < old.length && old[q] < upTo; q += 2) flagged.push(old[q] - shift, old[q + 1] - shift)
+  }
+  if (nFlag > 0) core.toStringIndices(ref, spanPtr, nWords * 2)
+  const list = core.u32(words[res + 6], nFlag * 2)
+  let f = 0
+  for (let i = 0; i < where.length; i += 5) {
+    const a = where[i]
+    const b = where[i + 1]
+    keep(a)
+    // The text's flagged words inside the region are replaced by the batch's.
+    while (q < old.length && old[q] < b) q += 2
+    const next = i + 5 < where.length ? where[i + 8] : Infinity
+    for (; f < nFlag; f++) {
+      const w = list[2 * f]
+      const s = spans[2 * w]
+      if (s >= next) break
+      const d = where[i + 2] - where[i + 3]
+      flagged.push(s + d, spans[2 * w + 1] + d)
+    }
+    shift = where[i + 4]
+  }
+  keep(Infinity)
+  const nf = flagged.length >> 1
+  const pairs: number[] = []
+  for (let i = 0; i < nf; i++) pairs.push(i, 0)
+  const sum = h0.sum - oldSum + (words[res + 8] | 0)
+  const feats = h0.feats - oldFeats + words[res + 2]
+  return {
+    raw: m.BIAS + m.SCALE * sum * headNorm(m, feats) * shrink,
+    best: null,
+    trigger: nf > 0,
+    windows: nf > 0 ? windowsOf(deLen, flagged, pairs, nf) : null,
+    words: h0.words - oldWords + nWords,
+    short: 1 - shrink,
+    sum,
+    feats,
+    flagged
+  }
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
@@ -171,7 +356,7 @@ function run(ctx: Context, text: string, collect: boolean) {
     }
     return headOf(core, inst, s, null, false, false)
   }
-  const a = analyse(text, head, () => segments, collect, embedded, (pieces) => headOf(core, inst, pieces, null, false, false))
+  const a = analyse(text, head, () => segments, collect, embedded, (pieces) => headDelta(core, inst, text, first, pieces) ?? headOf(core, inst, pieces, null, false, false))
   return { inst, a, words: first.words }
 }
 
