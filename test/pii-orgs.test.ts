@@ -44,6 +44,10 @@ const fixtures: [text: string, expected: Entity[]][] = [
   ['MEETING MOVED TO FRIDAY', []],
   ['Chapter XIV begins here.', []],
   ['Enter the MRN: 4452 below.', []],
+  // A clinical note's tests and orders name no organisation; an agency in the same note does.
+  ['Patient TSH levels were normal; CBC pending, ECG normal.', []],
+  ['Her HDL and LDL were checked before the PET scan.', []],
+  ['The sample was sent to the CDC for typing.', [['ORGANIZATION', 'CDC']]],
   // Context cues around names no list knows.
   ['My brother works at Quorvane as a tester.', [['ORGANIZATION', 'Quorvane']]],
   ['Last year she joined Pellucid Dynamics.', [['ORGANIZATION', 'Pellucid Dynamics']]],
