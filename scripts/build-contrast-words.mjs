@@ -29,6 +29,8 @@
 //    "unsafe" / "safe", not "unless" / "less" ... which the cosine and the stop words mostly keep out),
 //    a pair. Other prefixes (in-, im-, dis-) were read and left out: "invaluable", "inside", "intense",
 //    "infamous" are close to their base words and contradict nothing.
+// Beside them, opposite states and outcomes written for Litmus (WRITTEN_PAIRS: "open" / "closed", "passed" /
+// "failed"), in every build of the groups, with or without Breaking NLI.
 // Cardinal numbers are left to the grounding's number terms (a changed number is found there already).
 //
 // `contrastGroups({ breakingNli, premises })` returns the groups from the sources named; eval/grounded-loso.mjs
@@ -137,6 +139,23 @@ function grow(g, members, negative) {
   return joined
 }
 
+/**
+ * Opposite states and outcomes written for Litmus (no shippable source pairs them: Breaking NLI's swaps are
+ * of objects, colours and places more than of states): what a summary or an answer most often turns around.
+ * Each line is one pair's forms, "a b" per pair.
+ */
+const WRITTEN_PAIRS = `open closed|opened closed|opens closes|alive dead|true false|correct incorrect|win lose|won lost|wins loses
+  |passed failed|pass fail|succeeded failed|success failure|accepted rejected|accept reject|approved rejected|approved denied
+  |allowed forbidden|allowed banned|allowed prohibited|legal illegal|present absent|increase decrease|increased decreased
+  |increases decreases|rise fall|rose fell|risen fallen|rising falling|higher lower|before after|earlier later|early late
+  |maximum minimum|inside outside|above below|full empty|married divorced|male female|buy sell|bought sold|import export
+  |imports exports|arrived departed|arrive depart|start end|started ended|began ended|include exclude|included excluded
+  |guilty innocent|convicted acquitted|support oppose|supported opposed|profit loss|positive negative|public private
+  |domestic foreign|strong weak|rich poor|cheap expensive|safe dangerous|temporary permanent|internal external
+  |asleep awake|wet dry|fast slow|young old|on off|enabled disabled|online offline|available unavailable`
+  .split('|')
+  .map((pair) => pair.trim().split(' '))
+
 /** Pairs [w, "un" + w] of the vocabulary whose vectors are close (see the header). */
 function prefixPairs(g) {
   const out = []
@@ -156,7 +175,7 @@ function prefixPairs(g) {
  */
 export function contrastGroups({ breakingNli = true, premises = () => true, growth } = {}) {
   const g = glove()
-  if (!breakingNli) return finish(prefixPairs(g))
+  if (!breakingNli) return finish([...prefixPairs(g), ...WRITTEN_PAIRS])
   const rows = readJsonl(BREAKING_NLI).filter((r) => premises(r.premise))
   // Per unordered pair: contradiction count, other (entailment / neutral) count, category.
   const pairs = new Map()
@@ -202,7 +221,7 @@ export function contrastGroups({ breakingNli = true, premises = () => true, grow
     groups.push([...set].sort())
   }
   // Prefix pairs Breaking NLI holds as an entailment or neutral pair stay out.
-  return finish([...groups, ...prefixPairs(g).filter(([a, b]) => !negative.has(pairKey(a, b)))])
+  return finish([...groups, ...[...prefixPairs(g), ...WRITTEN_PAIRS].filter(([a, b]) => !negative.has(pairKey(a, b)))])
 }
 
 /**

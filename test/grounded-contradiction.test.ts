@@ -51,11 +51,13 @@ describe('faithfulness: contradicted is Intrinsic, unsupported is Extrinsic, the
 })
 
 // Words swapped for a contrast (scripts/build-contrast-words.mjs: Breaking NLI's one-word swaps, closed sets
-// grown by GloVe neighbourhood, "un-" pairs from the vocabulary), and look-alikes that are not contradictions.
+// grown by GloVe neighbourhood, "un-" pairs from the vocabulary, opposite states written for Litmus), and
+// look-alikes that are not contradictions.
 const SWAP_CONTEXT = [
   { chunk_id: 'car', chunk_text: 'The old car in the garage is red. It was sold in 2010.' },
   { chunk_id: 'shop', chunk_text: 'The small shop is open on Sundays. The water in the lake is cold, and the garden is large.' },
-  { chunk_id: 'bridge', chunk_text: 'Crossing the bridge is safe for walkers.' }
+  { chunk_id: 'bridge', chunk_text: 'Crossing the bridge is safe for walkers.' },
+  { chunk_id: 'trial', chunk_text: 'The drug passed its final trial in March. Sales rose by a third.' }
 ]
 
 // [response, expected label ('not Intrinsic': any other), chunk the citation must name]
@@ -67,6 +69,11 @@ const swapCases: [string, string, string][] = [
   ['The water in the lake is hot.', 'Intrinsic Hallucination', 'shop'],
   ['The big shop is open on Sundays.', 'Intrinsic Hallucination', 'shop'],
   ['Crossing the bridge is unsafe for walkers.', 'Intrinsic Hallucination', 'bridge'],
+  // Opposite states and outcomes written for Litmus (WRITTEN_PAIRS).
+  ['The small shop is closed on Sundays.', 'Intrinsic Hallucination', 'shop'],
+  ['The drug failed its final trial in March.', 'Intrinsic Hallucination', 'trial'],
+  ['Sales fell by a third.', 'Intrinsic Hallucination', 'trial'],
+  ['The drug passed its final trial in March.', 'Safe', 'trial'],
   // Double negation: a swap under a negation on one side only agrees.
   ['Crossing the bridge is not unsafe for walkers.', 'Safe', 'bridge'],
   ['The old car in the garage is not blue.', 'Safe', 'car'],
