@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "848345a54bc5a0dd270685942a4ec62fff782f453d3edce588a3014889df4857"
+      "sha256": "6081403b81fef418280a5d6747953d764d2d87b767ead4aa8b3a4b5e355e1837"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

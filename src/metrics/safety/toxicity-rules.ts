@@ -265,10 +265,11 @@ export function toxicityRules(text: string, spans: ArrayLike<number>, flagged: A
   // needs a person, a copula and an approving word.
   const condemns = ((any & F.DISAPPROVE) !== 0 && (any & F.COPULA) !== 0) || ((any & F.NEG) !== 0 && (any & F.META) !== 0)
   const praises = (any & (F.POS | F.TRAIT)) !== 0 && (any & F.COPULA) !== 0 && (any & (F.THIRD | F.IDENT | F.YOU)) !== 0
-  // A short text with nothing hostile and no group named: "they" has no statement to carry ("Are they
-  // ok?" was 98, the head having learned "they" from statements about groups). Beside a hostile word it
-  // keeps its weight: "They are animals." is said of a group.
-  const bare = !hot && (any & F.THIRD) !== 0 && (any & F.IDENT) === 0 && spans.length >> 1 < SHORT_WORDS
+  // A short text with nothing hostile: "they" with no group named before it has no statement to carry
+  // ("Are they ok?" was 98, "Do they have wigs for men?" 66, the head having learned "they" from
+  // statements about groups). Beside a hostile word it keeps its weight: "They are animals." is said of
+  // a group.
+  const bare = !hot && (any & F.THIRD) !== 0 && spans.length >> 1 < SHORT_WORDS
   if (!hot && !condemns && !praises && !bare && !collect) return NOTHING
   const out: Rules = { threat: 0, insult: 0, identity_attack: 0, obscene: 0, sexual_explicit: 0, undo: 0, emphatic: false, neutral: [], asserted: [], emphaticWords: [], evidence: collect ? [] : null }
   const r = new RuleReader(text, spans, flagged, nFlagged, out)
@@ -1104,9 +1105,12 @@ class RuleReader {
     }
   }
 
-  /** Learned evidence of "they" set aside (a short text naming no group). */
+  /** Learned evidence of "they" set aside up to the first group term (a short text with nothing hostile). */
   barePronouns(): void {
-    for (let k = 0; k < this.nFlagged; k++) if (this.flg[k] & F.THIRD && PLURAL_PRONOUNS.has(this.word(this.idx[k]))) this.out.neutral.push(this.idx[k])
+    for (let k = 0; k < this.nFlagged; k++) {
+      if (this.flg[k] & F.IDENT) return
+      if (this.flg[k] & F.THIRD && PLURAL_PRONOUNS.has(this.word(this.idx[k]))) this.out.neutral.push(this.idx[k])
+    }
   }
 
   /** Profanity next to approval, with nothing aimed at anyone: emphasis. */
