@@ -392,7 +392,9 @@ class RuleReader {
   disownedThought(k: number): boolean {
     const w = this.idx[k]
     const s = this.sentenceStart(w)
-    if (this.word(s) !== 'if') return false
+    // "if" read from its two characters: countered() asks for every hostile word and group term.
+    const a = this.start(s)
+    if (this.end(s) - a !== 2 || (this.text.charCodeAt(a) | 0x20) !== 0x69 || (this.text.charCodeAt(a + 1) | 0x20) !== 0x66) return false
     let t = -1
     for (let v = s + 1; v <= s + 3 && v < w; v++) if (THOUGHT.has(this.word(v))) t = v
     if (t < 0) return false
@@ -887,9 +889,12 @@ class RuleReader {
   groupFrame(k: number): boolean {
     const w = this.idx[k]
     const word = (v: number) => (v >= 0 && v < this.nWords && this.sameClause(w, v) ? this.word(v) : '')
+    // Words are read only where a flag says a frame may start ("belong" and "nobody" are IDIOM, "no" NEG):
+    // this runs for every group term of a text.
     for (let v = w + 1; v <= w + 4; v++) {
-      if (this.isNeg(v)) break
-      if (word(v) !== 'belong' && word(v) !== 'belongs') continue
+      const f = this.flagsOf(v)
+      if (f & F.NEG) break
+      if ((f & F.IDIOM) === 0 || (word(v) !== 'belong' && word(v) !== 'belongs')) continue
       let x = v + 1
       if (word(x) !== 'in') break
       if (ARTICLES.has(word(x + 1))) x++
@@ -899,6 +904,7 @@ class RuleReader {
       return true
     }
     for (let v = w - 1; v >= Math.max(1, w - 3); v--) {
+      if ((this.flagsOf(v - 1) & (F.IDIOM | F.NEG)) === 0 && (v < 2 || (this.flagsOf(v - 2) & F.NEG) === 0)) continue
       if (!UNWANTED.has(word(v))) continue
       const nobody = word(v - 1) === 'nobody' || word(v - 1) === 'noone' || (word(v - 1) === 'one' && word(v - 2) === 'no')
       // The group ends the object ("nobody wants immigrants around"), not a clause's subject ("nobody
