@@ -88,7 +88,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "61f75aa8e14bc64b3d05e1a4aeae31fdf92e3243285efbcf5549bb9628c9ff55"
+      "sha256": "563f90df09c8e91d4952e6f3ee5210da5a3f382b0f623f78025deeef5e65d5db"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",
