@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "563f90df09c8e91d4952e6f3ee5210da5a3f382b0f623f78025deeef5e65d5db"
+      "sha256": "10437981015f218bad616fae7b5a9b5501577349b291e3a93a994c83187847f2"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

@@ -199,10 +199,12 @@ function spacedRuns(t: string): number[] | null {
         continue
       }
     }
-    // No pair in the next ten: the next pair (or the end), and the starts between the two.
+    // No pair in the next ten: the next pair (or the end, len), and the starts between the two. (No read
+    // past the end: it would send the optimised loop back to the interpreter. A start has a character after it.)
     let q2 = q + 11
-    while (q2 < len && !(isLower(t.charCodeAt(q2)) && isLower(t.charCodeAt(q2 + 1)))) q2++
-    const last = q2 >= len ? len - 1 : q2 - 8
+    while (q2 + 1 < len && !(isLower(t.charCodeAt(q2)) && isLower(t.charCodeAt(q2 + 1)))) q2++
+    if (q2 + 1 >= len) q2 = len
+    const last = q2 === len ? len - 2 : q2 - 8
     for (let i = Math.max(q + 3, next); i <= last; i++) {
       if (i < next || !isLetter(t.charCodeAt(i)) || !isSep(t.charCodeAt(i + 1)) || (i > 0 && isLowerOrDigit(t.charCodeAt(i - 1)))) continue
       if (!gate) gate = spacedAt(t, i)
