@@ -71,7 +71,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
-      "sha256": "61f75aa8e14bc64b3d05e1a4aeae31fdf92e3243285efbcf5549bb9628c9ff55"
+      "sha256": "10437981015f218bad616fae7b5a9b5501577349b291e3a93a994c83187847f2"
     },
     {
       "path": "src/metrics/shared/distinct-words.ts",

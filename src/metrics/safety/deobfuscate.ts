@@ -44,10 +44,6 @@ const LEET_CHAR = /[0134578@$]/g
 const WIDE = /[\u0100-\uffff]/
 const beyondLatin1 = (t: string) => t.indexOf('\u00ad') >= 0 || WIDE.test(t)
 const INVISIBLE_ANY = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|\udb40[\udc00-\udc7f]/
-// The second letter of a run of spaced letters or of a match of SPACED_AT: a letter with a separator on
-// each side (one or two characters after the run's first letter). Prose has few ("a", "I" between spaces);
-// the expression engine rejects most positions at their first character, a space being rarer than a letter.
-const SPACED_MID = /[ .\-_*|/][A-Za-z][ .\-_*|/]/g
 // (Lower-case letters with any separator, or capitals without a dot: dotted capitals are acronyms. Sticky:
 // tried only at such a start, not as a scan of the text.)
 const SPACED_AT = /(?:^|[^a-z0-9])[a-z]([ .\-_*|/]{1,2})[a-z]\1[a-z]\1[a-z](?![a-z0-9])|(?:^|[^A-Za-z0-9])[A-Z]([ \-_*|/]{1,2})[A-Z]\2[A-Z]\2[A-Z](?![A-Za-z0-9])/y
@@ -175,18 +171,42 @@ function spacedRun(t: string, i: number, n: number): number {
 function spacedRuns(t: string): number[] | null {
   const runs: number[] = []
   let gate = false
-  // Both a run and a match of SPACED_AT start at a letter with a separator after it and no lower-case
-  // letter or digit before it, two or three characters before a letter between separators: the starts
-  // are read there, in order, and no start is read twice or inside a joined run.
+  // Both a run and a match of SPACED_AT start at a letter i with a separator after it and no lower-case
+  // letter or digit before it, and read from i - 1 to the character after their fourth letter (at most
+  // i + 10) only separators, letters standing alone and, at either end, no lower-case letter: no two
+  // lower-case letters in a row touch them. So a pair of lower-case letters starting at q (most of prose)
+  // rules out every start from q - 7 to q + 2, and starts are read only between two pairs 11 or more
+  // characters apart; the text is read two characters in ten, from the end of the ten after the last pair
+  // (the nearest pair to it moves on). The starts are read in order, and none inside a joined run.
+  const len = t.length
   let next = 0
-  SPACED_MID.lastIndex = 0
-  while (SPACED_MID.test(t)) {
-    const c = SPACED_MID.lastIndex - 2
-    // The next such letter's separator may be this one's after it.
-    SPACED_MID.lastIndex = c + 1
-    for (let i = Math.max(c - 3, next); i <= c - 2; i++) {
-      if (!isLetter(t.charCodeAt(i)) || !isSep(t.charCodeAt(i + 1)) || (i > 0 && isLowerOrDigit(t.charCodeAt(i - 1)))) continue
-      next = i + 1
+  // The last pair read starts at q (-3: none yet, starts from 0 are open); no pair starts in (q, known].
+  let q = -3
+  let known = -3
+  while (q + 3 < len) {
+    if (q + 11 < len) {
+      const low = Math.max(q, known)
+      let p = q + 10
+      let right = isLower(t.charCodeAt(p + 1))
+      for (; p > low; p--) {
+        const left = isLower(t.charCodeAt(p))
+        if (left && right) break
+        right = left
+      }
+      if (p > low) {
+        known = q + 10
+        q = p
+        continue
+      }
+    }
+    // No pair in the next ten: the next pair (or the end, len), and the starts between the two. (No read
+    // past the end: it would send the optimised loop back to the interpreter. A start has a character after it.)
+    let q2 = q + 11
+    while (q2 + 1 < len && !(isLower(t.charCodeAt(q2)) && isLower(t.charCodeAt(q2 + 1)))) q2++
+    if (q2 + 1 >= len) q2 = len
+    const last = q2 === len ? len - 2 : q2 - 8
+    for (let i = Math.max(q + 3, next); i <= last; i++) {
+      if (i < next || !isLetter(t.charCodeAt(i)) || !isSep(t.charCodeAt(i + 1)) || (i > 0 && isLowerOrDigit(t.charCodeAt(i - 1)))) continue
       if (!gate) gate = spacedAt(t, i)
       if (i > 0 && isAlnum(t.charCodeAt(i - 1))) continue
       let n = 2
@@ -200,11 +220,11 @@ function spacedRuns(t: string): number[] | null {
       for (let k = i + 2; !gate && k < end; k++) if (isSep(t.charCodeAt(k + 1)) && isLetter(t.charCodeAt(k))) gate = spacedAt(t, k)
       // (The character after a run is no letter or digit: the next start is past it.)
       next = end
-      if (SPACED_MID.lastIndex < end - 1) SPACED_MID.lastIndex = end - 1
-      if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) break
+      if (t.slice(i + 1, i + 1 + n).includes('.') && ACRONYM.test(t.slice(i, end))) continue
       runs.push(i, end, n)
-      break
     }
+    known = q2 - 1
+    q = q2
   }
   return runs.length === 0 || !gate ? null : runs
 }
