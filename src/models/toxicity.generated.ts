@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "6081403b81fef418280a5d6747953d764d2d87b767ead4aa8b3a4b5e355e1837"
+      "sha256": "467bf8b52bbd256ac471dfddc46934f7d0bda77016eb7d5a514ddb3d8ebd04e8"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",
