@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "467bf8b52bbd256ac471dfddc46934f7d0bda77016eb7d5a514ddb3d8ebd04e8"
+      "sha256": "3839d800ed55d22012578a4c69119e303bdd4ce132be59da15814a217c258f5a"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

@@ -727,8 +727,6 @@ class RuleReader {
     // The target follows ("kill you") or, after a wish or an intent, precedes ("hope you die").
     let target = this.near(k, 1, 3, F.YOU | F.THIRD | F.IDENT)
     if (target < 0 && (agent >= 0 || modal >= 0)) target = this.near(k, -3, -1, F.YOU | F.THIRD)
-    // A person named by a noun ("shoot the next woman I see", "stab that guy"): a target, not a flagged word.
-    const person = target < 0 && this.personAfter(w)
     const self = this.near(k, 1, 2, F.SELF)
     const imperative = this.imperative(w)
     const last = w + 1 >= this.nWords || !this.sameSentence(w, w + 1)
@@ -737,7 +735,8 @@ class RuleReader {
     // Violence done to a group and not willed is news ("the fire killed three immigrants"), not a threat.
     else if (target >= 0 && self < 0 && !willed && (this.flg[target] & (F.YOU | F.THIRD)) === 0) ev = 0.6
     else if (target >= 0 && self < 0) ev += willed ? 3.4 : 1.2
-    else if (person && willed) ev += 3.4
+    // A person named by a noun ("shoot the next woman I see", "stab that guy"): a target, not a flagged word.
+    else if (willed && target < 0 && this.personAfter(w)) ev += 3.4
     else if (modal >= 0 && this.near(k, -2, -1, F.COPULA) >= 0) ev += 2.6 // "should be shot"
     else if (imperative && last) ev += 1.4 // "Die."
     else if ((agent < 0 && modal < 0) || self >= 0) ev = 0 // no one to threaten: "kill the process", "killing my feet"
