@@ -84,7 +84,7 @@ export const MANIFEST = {
     },
     {
       "path": "src/metrics/safety/toxicity-rules.ts",
-      "sha256": "3839d800ed55d22012578a4c69119e303bdd4ce132be59da15814a217c258f5a"
+      "sha256": "a082b07fbdae2b68544e15101396ded9ef0595c8430bf4d26c476c534a1d4c75"
     },
     {
       "path": "src/metrics/safety/deobfuscate.ts",

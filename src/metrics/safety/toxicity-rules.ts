@@ -117,6 +117,8 @@ const IDIOMS: Record<string, { next: Array<Set<string>>; target: boolean }> = {
 const CAGED = new Set(['zoo', 'zoos', 'cage', 'cages', 'jail', 'jails', 'prison', 'prisons', 'camp', 'camps', 'ghetto', 'ghettos', 'gutter', 'sewer', 'sewers', 'dumpster', 'trash', 'garbage', 'oven', 'ovens', 'chains', 'kitchen'])
 /** Verbs that send or go "back" (`sentBack`). */
 const SEND_BACK = new Set(['go', 'send', 'ship', 'deport', 'kick', 'cart', 'boot', 'fly', 'put'])
+/** Words between "back to" and the homeland ("back to their own country"). */
+const BEFORE_HOMELAND = new Set(['your', 'their', 'his', 'her', 'own', 'the'])
 /** Where a group is sent "back to": its own land ("back to your own country"), not work or school. */
 const HOMELAND = new Set(['country', 'countries', 'homeland', 'homelands', 'home', 'land', 'lands', 'jungle', 'jungles', 'desert', 'deserts', 'cave', 'caves', 'hut', 'huts', 'africa', 'mexico', 'india', 'china', 'pakistan', 'israel', 'poland'])
 /** Verbs of "nobody likes ..." that, with a group after them, declare it unwanted. */
@@ -693,7 +695,7 @@ class RuleReader {
     const word = (x: number) => (x < this.nWords && this.sameClause(b, x) ? this.word(x) : '')
     let x = b + 1
     if (word(x) === 'to') x++
-    while (['your', 'their', 'his', 'her', 'own', 'the'].includes(word(x))) x++
+    while (BEFORE_HOMELAND.has(word(x))) x++
     const place = word(x)
     const ends = place === 'where' || (x === b + 1 ? place === '' || place === 'home' : HOMELAND.has(place))
     if (!ends) return
